@@ -1,0 +1,1 @@
+//! Carepath's domain: the pipeline rules, validation messages and the SQLite store.
