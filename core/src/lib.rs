@@ -1,1 +1,11 @@
 //! Carepath's domain: the pipeline rules, validation messages and the SQLite store.
+//!
+//! Nothing here knows about HTTP, terminals or argument parsing: the server, the TUI and
+//! the CLI call these functions and show what they return.
+
+pub mod error;
+pub mod model;
+pub mod rules;
+pub mod store;
+
+pub use error::{Error, Result, ValidationErrors};

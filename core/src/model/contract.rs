@@ -1,0 +1,33 @@
+//! Contracts generated from care plans.
+
+use serde::{Deserialize, Serialize};
+
+use super::ids::{CarePlanId, ContractId, IntakeId};
+use super::status::ContractStatus;
+
+/// The rate and costs a contract was written at, copied from its care plan.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PricingDetails {
+    pub hourly_rate: f64,
+    pub weekly_cost: f64,
+    pub monthly_cost: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Contract {
+    pub id: ContractId,
+    pub version: i64,
+    pub care_plan_proposal_id: CarePlanId,
+    pub intake_id: Option<IntakeId>,
+    pub client_name: String,
+    pub family_contact_email: String,
+    pub status: ContractStatus,
+    pub contract_content: String,
+    pub pricing_details: PricingDetails,
+    pub days_in_stage: i64,
+    pub created_at: String,
+    pub updated_at: String,
+    pub sent_at: Option<String>,
+    pub signed_at: Option<String>,
+    pub deleted_at: Option<String>,
+}

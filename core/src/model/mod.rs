@@ -1,0 +1,27 @@
+//! Domain types: ids, statuses, the forms staff fill in and the records the store returns.
+
+pub mod assessment;
+pub mod care_plan;
+pub mod communication;
+pub mod contact;
+pub mod contract;
+pub mod ids;
+pub mod intake;
+pub mod options;
+mod serde_form;
+pub mod settings;
+pub mod status;
+pub mod templates;
+pub mod user;
+
+pub use assessment::*;
+pub use care_plan::*;
+pub use communication::*;
+pub use contact::*;
+pub use contract::*;
+pub use ids::*;
+pub use intake::*;
+pub use settings::*;
+pub use status::*;
+pub use templates::*;
+pub use user::*;

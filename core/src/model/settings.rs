@@ -1,0 +1,107 @@
+//! Agency settings: the six tabs of the Settings screen plus what the server needs.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GeneralSettings {
+    pub company_name: String,
+    pub contact_email: String,
+    pub contact_phone: String,
+    pub business_hours: String,
+    pub postal_address: String,
+    pub fax: String,
+    /// IANA zone used for "today", "this month" and follow-ups due today.
+    pub time_zone: String,
+}
+
+impl Default for GeneralSettings {
+    fn default() -> Self {
+        Self {
+            company_name: "Carepath Home Care".to_owned(),
+            contact_email: String::new(),
+            contact_phone: String::new(),
+            business_hours: "9:00 AM - 5:00 PM".to_owned(),
+            postal_address: String::new(),
+            fax: String::new(),
+            time_zone: String::new(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EmailSettings {
+    pub default_from: String,
+    pub reply_to: String,
+    pub signature: String,
+    pub default_cc: String,
+    /// Blind copies added to every proposal and contract email.
+    pub bcc: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SmsSettings {
+    pub default_sender_number: String,
+    pub show_character_limit_warnings: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct NotificationSettings {
+    pub email_on_new_communication: bool,
+    pub sms_on_urgent_updates: bool,
+    pub inbound_reply_alerts: bool,
+}
+
+impl Default for NotificationSettings {
+    fn default() -> Self {
+        Self {
+            email_on_new_communication: true,
+            sms_on_urgent_updates: true,
+            inbound_reply_alerts: true,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WorkflowSettings {
+    pub stage_alert_days: u32,
+    pub auto_assign_intakes: bool,
+    /// Minutes without a request before a browser session is signed out.
+    pub idle_timeout_minutes: u32,
+}
+
+impl Default for WorkflowSettings {
+    fn default() -> Self {
+        Self {
+            stage_alert_days: 7,
+            auto_assign_intakes: false,
+            idle_timeout_minutes: 30,
+        }
+    }
+}
+
+/// All settings. Stored one JSON document per tab, shared by all staff.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    pub version: i64,
+    pub general: GeneralSettings,
+    pub email: EmailSettings,
+    pub sms: SmsSettings,
+    pub notifications: NotificationSettings,
+    pub workflow: WorkflowSettings,
+}
+
+/// One tab's new values, as a settings update names them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "tab", content = "values", rename_all = "snake_case")]
+pub enum SettingsTab {
+    General(GeneralSettings),
+    Email(EmailSettings),
+    Sms(SmsSettings),
+    Notifications(NotificationSettings),
+    Workflow(WorkflowSettings),
+}

@@ -1,0 +1,191 @@
+//! Status values of every pipeline record, with their stored (snake_case) names.
+
+use serde::{Deserialize, Serialize};
+
+macro_rules! status_enum {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident => $text:literal),* $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum $name { $($variant),* }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),*];
+
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),* }
+            }
+
+            pub fn parse(text: &str) -> Option<Self> {
+                match text { $($text => Some($name::$variant),)* _ => None }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl rusqlite::ToSql for $name {
+            fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+                Ok(rusqlite::types::ToSqlOutput::Borrowed(rusqlite::types::ValueRef::Text(self.as_str().as_bytes())))
+            }
+        }
+
+        impl rusqlite::types::FromSql for $name {
+            fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
+                let text = value.as_str()?;
+                Self::parse(text).ok_or_else(|| rusqlite::types::FromSqlError::Other(
+                    format!("unknown {} {text:?}", stringify!($name)).into(),
+                ))
+            }
+        }
+    };
+}
+
+status_enum!(
+    /// An intake's own status. The last five are the spec's "declined list": a client
+    /// whose intake, assessment, care plan or contract carries one of them is archived.
+    IntakeStatus {
+        IntakeCreated => "intake_created",
+        Pending => "pending",
+        AssessmentCompleted => "assessment_completed",
+        Declined => "declined",
+        NotInterested => "not_interested",
+        NotProceeding => "not_proceeding",
+        Rejected => "rejected",
+        Cancelled => "cancelled",
+    }
+);
+
+status_enum!(
+    AssessmentStatus {
+        Draft => "draft",
+        Completed => "completed",
+    }
+);
+
+status_enum!(
+    CarePlanStatus {
+        Draft => "draft",
+        Sent => "sent",
+        Approved => "approved",
+        Declined => "declined",
+        NotInterested => "not_interested",
+        NotProceeding => "not_proceeding",
+        Rejected => "rejected",
+        Cancelled => "cancelled",
+    }
+);
+
+status_enum!(
+    ContractStatus {
+        Draft => "draft",
+        Sent => "sent",
+        Signed => "signed",
+        Declined => "declined",
+        Cancelled => "cancelled",
+    }
+);
+
+status_enum!(
+    CommunicationStatus {
+        Pending => "pending",
+        Sent => "sent",
+        Delivered => "delivered",
+        Failed => "failed",
+    }
+);
+
+status_enum!(
+    CommunicationType {
+        Email => "email",
+        Sms => "sms",
+        Note => "note",
+        PhoneLog => "phone_log",
+        SystemEvent => "system_event",
+    }
+);
+
+status_enum!(
+    Direction {
+        Outbound => "outbound",
+        Internal => "internal",
+    }
+);
+
+status_enum!(
+    Visibility {
+        Internal => "internal",
+        Client => "client",
+    }
+);
+
+status_enum!(
+    /// Where a client stands in the pipeline: the furthest record that exists.
+    Stage {
+        Intake => "intake",
+        Assessment => "assessment",
+        CarePlan => "care_plan",
+        Contract => "contract",
+    }
+);
+
+status_enum!(
+    ContactType {
+        Primary => "primary",
+        Family => "family",
+        Emergency => "emergency",
+        Other => "other",
+    }
+);
+
+status_enum!(
+    MessageType {
+        Email => "email",
+        Sms => "sms",
+    }
+);
+
+status_enum!(
+    TemplateStage {
+        General => "general",
+        Intake => "intake",
+        Assessment => "assessment",
+        CarePlan => "care_plan",
+        Contract => "contract",
+    }
+);
+
+/// The spec's "declined list": any of these on any record of a client archives the client.
+pub const ARCHIVED_STATUSES: &[&str] = &[
+    "declined",
+    "not_interested",
+    "not_proceeding",
+    "rejected",
+    "cancelled",
+];
+
+impl ContactType {
+    /// The label the spec gives each contact type.
+    pub fn label(self) -> &'static str {
+        match self {
+            ContactType::Primary => "Primary Contact",
+            ContactType::Family => "Family Member",
+            ContactType::Emergency => "Emergency Contact",
+            ContactType::Other => "Other",
+        }
+    }
+}
+
+impl Stage {
+    pub fn label(self) -> &'static str {
+        match self {
+            Stage::Intake => "Intake",
+            Stage::Assessment => "Assessment",
+            Stage::CarePlan => "Care Plan",
+            Stage::Contract => "Contract",
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! Staff users (the spec's profiles) and who did a change.
+
+use serde::{Deserialize, Serialize};
+
+use super::ids::UserId;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct User {
+    pub id: UserId,
+    pub version: i64,
+    pub email: String,
+    pub full_name: String,
+    pub is_admin: bool,
+    pub disabled: bool,
+    pub created_at: String,
+}
+
+/// A profile as the team-member picker shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Profile {
+    pub id: UserId,
+    pub full_name: String,
+    pub email: String,
+}
+
+/// The face a change came through; recorded in the audit log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Channel {
+    Web,
+    Tui,
+    Cli,
+    System,
+}
+
+impl Channel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Channel::Web => "web",
+            Channel::Tui => "tui",
+            Channel::Cli => "cli",
+            Channel::System => "system",
+        }
+    }
+}
+
+/// Who is making a change and through which face.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Actor {
+    pub user_id: Option<UserId>,
+    pub channel: Channel,
+    pub is_admin: bool,
+}
+
+impl Actor {
+    pub fn user(user_id: UserId, channel: Channel, is_admin: bool) -> Self {
+        Self {
+            user_id: Some(user_id),
+            channel,
+            is_admin,
+        }
+    }
+
+    /// Demo data, imports run as nobody in particular, migrations.
+    pub fn system(channel: Channel) -> Self {
+        Self {
+            user_id: None,
+            channel,
+            is_admin: true,
+        }
+    }
+}

@@ -1,0 +1,281 @@
+//! The agency's clock: "now", "today" and day arithmetic in the agency's time zone.
+//! Times are stored in UTC; every calendar question is answered here, so a follow-up at
+//! 23:30 local time is "today" however far UTC has moved on.
+
+use jiff::civil::Date;
+use jiff::tz::TimeZone;
+use jiff::{Timestamp, Unit};
+
+#[derive(Debug, Clone)]
+pub struct AgencyClock {
+    now: Timestamp,
+    tz: TimeZone,
+}
+
+impl AgencyClock {
+    pub fn new(now: Timestamp, tz: TimeZone) -> Self {
+        Self { now, tz }
+    }
+
+    /// The real clock in the given zone.
+    pub fn system(tz: TimeZone) -> Self {
+        Self::new(Timestamp::now(), tz)
+    }
+
+    /// The zone named by the agency's settings, or the machine's zone when the setting is
+    /// empty or unknown.
+    pub fn zone_named(name: &str) -> TimeZone {
+        let name = name.trim();
+        if name.is_empty() {
+            return TimeZone::system();
+        }
+        TimeZone::get(name).unwrap_or_else(|_| TimeZone::system())
+    }
+
+    pub fn now(&self) -> Timestamp {
+        self.now
+    }
+
+    pub fn tz(&self) -> &TimeZone {
+        &self.tz
+    }
+
+    pub fn today(&self) -> Date {
+        self.local_date(self.now)
+    }
+
+    /// The calendar date a moment falls on in the agency's zone.
+    pub fn local_date(&self, moment: Timestamp) -> Date {
+        moment.to_zoned(self.tz.clone()).date()
+    }
+
+    /// The first moment of a date in the agency's zone (DST-safe: a day that starts in a
+    /// gap starts at the first valid instant).
+    pub fn start_of_day(&self, date: Date) -> Timestamp {
+        date.to_zoned(self.tz.clone())
+            .map(|zoned| zoned.timestamp())
+            .unwrap_or_else(|_| {
+                // Only dates at the very ends of the supported range fail; clamp.
+                if date < Date::constant(1970, 1, 1) {
+                    Timestamp::MIN
+                } else {
+                    Timestamp::MAX
+                }
+            })
+    }
+
+    pub fn start_of_today(&self) -> Timestamp {
+        self.start_of_day(self.today())
+    }
+
+    /// Whole calendar days from the date of `moment` to today (negative for the future).
+    pub fn days_since(&self, moment: Timestamp) -> i64 {
+        days_between(self.local_date(moment), self.today())
+    }
+
+    /// Whole calendar days from today to `date` (negative for the past).
+    pub fn days_until_date(&self, date: Date) -> i64 {
+        days_between(self.today(), date)
+    }
+
+    /// The spec's "past": before the start of today.
+    pub fn is_past_date(&self, date: Date) -> bool {
+        date < self.today()
+    }
+
+    /// A moment `days` calendar days before the start of today.
+    pub fn start_of_days_ago(&self, days: i64) -> Timestamp {
+        let date = self
+            .today()
+            .checked_sub(jiff::Span::new().days(days))
+            .unwrap_or(Date::MIN);
+        self.start_of_day(date)
+    }
+
+    /// The first day of the current month, at its start, in the agency's zone.
+    pub fn start_of_month(&self) -> Timestamp {
+        self.start_of_day(self.today().first_of_month())
+    }
+}
+
+/// Whole days from `from` to `to`.
+pub fn days_between(from: Date, to: Date) -> i64 {
+    from.until((Unit::Day, to))
+        .map(|span| i64::from(span.get_days()))
+        .unwrap_or(0)
+}
+
+/// Age in whole years on `today`; None for a birth date after today.
+pub fn age_in_years(date_of_birth: Date, today: Date) -> Option<u32> {
+    if date_of_birth > today {
+        return None;
+    }
+    let mut years = i32::from(today.year()) - i32::from(date_of_birth.year());
+    if (today.month(), today.day()) < (date_of_birth.month(), date_of_birth.day()) {
+        years -= 1;
+    }
+    u32::try_from(years).ok()
+}
+
+/// Parses a `YYYY-MM-DD` form date; anything else is None.
+pub fn parse_date(text: &str) -> Option<Date> {
+    let text = text.trim();
+    if text.len() != 10 {
+        return None;
+    }
+    text.parse::<Date>().ok()
+}
+
+/// Parses a stored UTC timestamp.
+pub fn parse_timestamp(text: &str) -> Option<Timestamp> {
+    text.trim().parse::<Timestamp>().ok()
+}
+
+/// The one format timestamps are stored in: fixed width, so text order is time order.
+pub fn format_timestamp(moment: Timestamp) -> String {
+    moment.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
+}
+
+/// The spec's relative time label: Today, Yesterday, N days ago (under 7 days), N weeks
+/// ago (under 30 days), then N months ago.
+pub fn relative_label(moment: Timestamp, clock: &AgencyClock) -> String {
+    let days = clock.days_since(moment);
+    match days {
+        i64::MIN..=0 => "Today".to_owned(),
+        1 => "Yesterday".to_owned(),
+        2..=6 => format!("{days} days ago"),
+        7..=29 => {
+            let weeks = days / 7;
+            if weeks == 1 {
+                "1 week ago".to_owned()
+            } else {
+                format!("{weeks} weeks ago")
+            }
+        }
+        _ => {
+            let months = (days / 30).max(1);
+            if months == 1 {
+                "1 month ago".to_owned()
+            } else {
+                format!("{months} months ago")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock_at(now: &str, zone: &str) -> AgencyClock {
+        AgencyClock::new(now.parse().unwrap(), TimeZone::get(zone).unwrap())
+    }
+
+    #[test]
+    fn today_follows_the_agency_zone_not_utc() {
+        // 03:30 UTC on the 22nd is still the evening of the 21st in New York.
+        let clock = clock_at("2026-11-22T03:30:00Z", "America/New_York");
+        assert_eq!(clock.today(), Date::constant(2026, 11, 21));
+        let clock = clock_at("2026-11-22T05:00:00Z", "America/New_York");
+        assert_eq!(clock.today(), Date::constant(2026, 11, 22));
+    }
+
+    #[test]
+    fn start_of_day_on_dst_days() {
+        let clock = clock_at("2026-03-08T12:00:00Z", "America/New_York");
+        // Spring forward: midnight is still EST (UTC-5).
+        assert_eq!(
+            format_timestamp(clock.start_of_day(Date::constant(2026, 3, 8))),
+            "2026-03-08T05:00:00.000Z"
+        );
+        // The next day starts in EDT (UTC-4): the DST day is 23 hours long.
+        assert_eq!(
+            format_timestamp(clock.start_of_day(Date::constant(2026, 3, 9))),
+            "2026-03-09T04:00:00.000Z"
+        );
+        // Fall back: Nov 1 2026 is 25 hours long.
+        assert_eq!(
+            format_timestamp(clock.start_of_day(Date::constant(2026, 11, 2))),
+            "2026-11-02T05:00:00.000Z"
+        );
+    }
+
+    #[test]
+    fn days_since_counts_calendar_days_in_the_zone() {
+        let clock = clock_at("2026-11-22T05:30:00Z", "America/New_York"); // 00:30 local
+        // 23:59 local yesterday is one day ago although only 31 minutes passed.
+        assert_eq!(clock.days_since("2026-11-22T04:59:00Z".parse().unwrap()), 1);
+        assert_eq!(clock.days_since("2026-11-22T05:00:00Z".parse().unwrap()), 0);
+        // Across the fall-back day the count is still whole calendar days.
+        assert_eq!(clock.days_since("2026-10-31T16:00:00Z".parse().unwrap()), 22);
+    }
+
+    #[test]
+    fn past_means_before_the_start_of_today() {
+        let clock = clock_at("2026-11-22T15:00:00Z", "America/Chicago");
+        assert!(clock.is_past_date(Date::constant(2026, 11, 21)));
+        assert!(!clock.is_past_date(Date::constant(2026, 11, 22)));
+        assert!(!clock.is_past_date(Date::constant(2026, 11, 23)));
+    }
+
+    #[test]
+    fn age_in_whole_years() {
+        let today = Date::constant(2026, 11, 22);
+        let cases = [
+            ((1950, 11, 22), Some(76)), // birthday today
+            ((1950, 11, 23), Some(75)), // birthday tomorrow
+            ((1950, 11, 21), Some(76)),
+            ((2026, 11, 22), Some(0)),
+            ((2026, 11, 23), None), // in the future
+            ((1952, 2, 29), Some(74)),
+        ];
+        for ((y, m, d), expected) in cases {
+            assert_eq!(age_in_years(Date::constant(y, m, d), today), expected, "{y}-{m}-{d}");
+        }
+        // A 29 February birthday counts on 1 March in a common year.
+        assert_eq!(
+            age_in_years(Date::constant(2000, 2, 29), Date::constant(2027, 2, 28)),
+            Some(26)
+        );
+        assert_eq!(
+            age_in_years(Date::constant(2000, 2, 29), Date::constant(2027, 3, 1)),
+            Some(27)
+        );
+    }
+
+    #[test]
+    fn relative_labels() {
+        let clock = clock_at("2026-11-22T17:00:00Z", "UTC");
+        let cases = [
+            ("2026-11-22T00:00:00Z", "Today"),
+            ("2026-11-21T23:59:59Z", "Yesterday"),
+            ("2026-11-20T12:00:00Z", "2 days ago"),
+            ("2026-11-16T12:00:00Z", "6 days ago"),
+            ("2026-11-15T12:00:00Z", "1 week ago"),
+            ("2026-11-08T12:00:00Z", "2 weeks ago"),
+            ("2026-10-24T12:00:00Z", "4 weeks ago"), // 29 days
+            ("2026-10-23T12:00:00Z", "1 month ago"), // 30 days
+            ("2026-08-24T12:00:00Z", "3 months ago"),
+            ("2026-11-23T12:00:00Z", "Today"), // the future is never "ago"
+        ];
+        for (moment, expected) in cases {
+            assert_eq!(relative_label(moment.parse().unwrap(), &clock), expected, "{moment}");
+        }
+    }
+
+    #[test]
+    fn stored_timestamps_are_fixed_width() {
+        let moment: Timestamp = "2026-01-02T03:04:05Z".parse().unwrap();
+        assert_eq!(format_timestamp(moment), "2026-01-02T03:04:05.000Z");
+        let moment: Timestamp = "2026-01-02T03:04:05.123456Z".parse().unwrap();
+        assert_eq!(format_timestamp(moment), "2026-01-02T03:04:05.123Z");
+    }
+
+    #[test]
+    fn form_dates() {
+        assert_eq!(parse_date("2026-02-28"), Some(Date::constant(2026, 2, 28)));
+        assert_eq!(parse_date("2026-02-30"), None);
+        assert_eq!(parse_date("02/28/2026"), None);
+        assert_eq!(parse_date(""), None);
+    }
+}
