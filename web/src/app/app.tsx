@@ -1,0 +1,20 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { createQueryClient } from '@/lib/query-client';
+import { createAppRouter } from './router';
+
+/** Toasts dismiss after 5000 ms, one shown at a time. */
+export const TOAST_DURATION_MS = 5000;
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createAppRouter);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster position="top-right" duration={TOAST_DURATION_MS} visibleToasts={1} richColors closeButton />
+    </QueryClientProvider>
+  );
+}

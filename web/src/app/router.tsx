@@ -1,0 +1,52 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { Loading } from '@/components/loading';
+import { NotFoundPage } from '@/components/not-found-page';
+import { RequireAuth } from './require-auth';
+
+const page = (Component: LazyExoticComponent<ComponentType>) => (
+  <Suspense fallback={<Loading />}>
+    <Component />
+  </Suspense>
+);
+
+const LoginPage = lazy(() => import('@/features/auth/components/login-page'));
+const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page'));
+const ClientsPage = lazy(() => import('@/features/clients/components/clients-page'));
+const ClientProfilePage = lazy(() => import('@/features/clients/components/client-profile-page'));
+const IntakeFormPage = lazy(() => import('@/features/intake/components/intake-form-page'));
+const IntakesPage = lazy(() => import('@/features/intakes/components/intakes-page'));
+const AssessmentsPage = lazy(() => import('@/features/assessments/components/assessments-page'));
+const AssessmentFormPage = lazy(() => import('@/features/assessments/components/assessment-form-page'));
+const PlaceholderPage = lazy(() => import('@/features/placeholder/components/placeholder-page'));
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    { path: '/login', element: page(LoginPage) },
+    {
+      element: <RequireAuth />,
+      children: [
+        { index: true, element: page(DashboardPage) },
+        { path: 'dashboard', element: page(DashboardPage) },
+        { path: 'clients', element: page(ClientsPage) },
+        { path: 'clients/:id', element: page(ClientProfilePage) },
+        { path: 'intake', element: page(IntakeFormPage) },
+        { path: 'intakes', element: page(IntakesPage) },
+        { path: 'assessments', element: page(AssessmentsPage) },
+        { path: 'assessments/new', element: page(AssessmentFormPage) },
+        { path: 'care-plans', element: page(PlaceholderPage) },
+        { path: 'care-plans/new', element: page(PlaceholderPage) },
+        { path: 'contracts', element: page(PlaceholderPage) },
+        { path: 'contracts/new', element: page(PlaceholderPage) },
+        { path: 'contracts/settings', element: page(PlaceholderPage) },
+        { path: 'communications', element: page(PlaceholderPage) },
+        { path: 'analytics', element: page(PlaceholderPage) },
+        { path: 'settings', element: page(PlaceholderPage) },
+        { path: 'settings/pricing', element: page(PlaceholderPage) },
+        { path: 'settings/templates', element: page(PlaceholderPage) },
+        { path: 'index.html', element: <Navigate to="/" replace /> },
+      ],
+    },
+    { path: '*', element: <NotFoundPage /> },
+  ]);
+}

@@ -1,0 +1,38 @@
+import { LogOut, PanelLeft, Search, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+
+interface HeaderProps {
+  userName: string;
+  sidebarExpanded: boolean;
+  onToggleSidebar: () => void;
+  onSearch: () => void;
+  onSignOut: () => void;
+}
+
+export function Header({ userName, sidebarExpanded, onToggleSidebar, onSearch, onSignOut }: HeaderProps) {
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background px-3">
+      <Button variant="ghost" size="icon" onClick={onToggleSidebar} aria-label="Toggle sidebar" aria-expanded={sidebarExpanded} title="Toggle sidebar (Ctrl/Cmd+B)">
+        <PanelLeft aria-hidden="true" />
+      </Button>
+      <Link to="/" className="font-semibold text-primary">
+        Carepath
+      </Link>
+      <div className="ml-auto flex items-center gap-2">
+        <Button variant="outline" size="sm" onClick={onSearch} title="Search clients (Ctrl/Cmd+K)">
+          <Search aria-hidden="true" />
+          <span className="hidden sm:inline">Search</span>
+          <kbd className="hidden rounded border px-1 text-[10px] text-muted-foreground sm:inline">Ctrl K</kbd>
+        </Button>
+        <span className="flex size-8 items-center justify-center rounded-full bg-secondary" role="img" aria-label={`Signed in as ${userName}`} title={userName}>
+          <UserRound className="size-4" aria-hidden="true" />
+        </span>
+        <Button variant="ghost" size="sm" onClick={onSignOut}>
+          <LogOut aria-hidden="true" />
+          Sign out
+        </Button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,1 @@
+export { default } from '@/features/placeholder/components/placeholder-page';

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, isApiError } from '@/lib/api-client';
+import type { CurrentUser, EmailBody, ResetPasswordBody, SignInBody, SignUpBody } from './types';
+
+export const meQueryKey = ['auth', 'me'] as const;
+
+/** The signed-in user, or null when no session is open. */
+export async function getMe(signal?: AbortSignal): Promise<CurrentUser | null> {
+  try {
+    return await apiRequest<CurrentUser>('/api/auth/me', { signal, allowUnauthenticated: true });
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const meQueryOptions = queryOptions({
+  queryKey: meQueryKey,
+  queryFn: ({ signal }) => getMe(signal),
+  staleTime: 60_000,
+  meta: { silent: true },
+});
+
+export function useMe() {
+  return useQuery(meQueryOptions);
+}
+
+const auth = (path: string, body: unknown) => apiRequest<CurrentUser | undefined>(path, { method: 'POST', body, allowUnauthenticated: true });
+
+export const signIn = (body: SignInBody) => auth('/api/auth/sign-in', body);
+export const signUp = (body: SignUpBody) => auth('/api/auth/sign-up', body);
+export const sendMagicLink = (body: EmailBody) => auth('/api/auth/magic-link', body);
+export const recoverPassword = (body: EmailBody) => auth('/api/auth/recover', body);
+export const verifyMagicLink = (token: string) => auth('/api/auth/verify', { token });
+export const resetPassword = (body: ResetPasswordBody) => auth('/api/auth/reset-password', body);
+export const signOut = () => apiRequest<undefined>('/api/auth/sign-out', { method: 'POST', body: { everywhere: false }, allowUnauthenticated: true });

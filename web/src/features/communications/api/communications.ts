@@ -1,0 +1,47 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { AiDraftBody, AiDraftResponse, CallBody, Communication, CommunicationList, EmailBody, NoteBody, Parents, ProfileList, SmsBody, Visibility } from './types';
+
+export function timelineQueryOptions(parents: Parents, visibility?: Visibility) {
+  return queryOptions({
+    queryKey: ['communications', parents, visibility ?? 'all'],
+    queryFn: ({ signal }) => api.get<CommunicationList>('/api/communications', { ...parents, visibility }, signal),
+    meta: { silent: true },
+  });
+}
+
+export function useTimeline(parents: Parents, visibility?: Visibility) {
+  return useQuery(timelineQueryOptions(parents, visibility));
+}
+
+export const profilesQueryOptions = queryOptions({
+  queryKey: ['users'],
+  queryFn: ({ signal }) => api.get<ProfileList>('/api/users', undefined, signal),
+  staleTime: 5 * 60_000,
+  meta: { silent: true },
+});
+
+function useSend<TBody>(path: string, errorMessage: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TBody) => api.post<Communication>(path, body),
+    meta: { errorMessage },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['communications'] }),
+  });
+}
+
+export const useSendEmail = () => useSend<EmailBody>('/api/communications/email', 'Failed to send email');
+export const useSendSms = () => useSend<SmsBody>('/api/communications/sms', 'Failed to send SMS');
+export const useAddNote = () => useSend<NoteBody>('/api/communications/notes', 'Failed to add note');
+export const useLogCall = () => useSend<CallBody>('/api/communications/calls', 'Failed to log call');
+
+export function useRetrySend() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<Communication>(`/api/communications/${id}/retry`),
+    meta: { errorMessage: 'Failed to send' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['communications'] }),
+  });
+}
+
+export const draftWithAi = (body: AiDraftBody) => api.post<AiDraftResponse>('/api/ai/draft', body);

@@ -1,0 +1,38 @@
+import { ClipboardList, FileSignature, HeartHandshake, Plus, UserPlus } from 'lucide-react';
+import { Link } from 'react-router';
+import { CountCard } from '@/components/count-card';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { useDashboard } from '../api/get-dashboard';
+import { FollowUpsPanel } from './follow-ups-panel';
+import { RecentActivity } from './recent-activity';
+
+export default function DashboardPage() {
+  const dashboard = useDashboard();
+  const counts = dashboard.data?.counts;
+  const followUps = dashboard.data?.follow_ups_due_today ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Outreach Dashboard"
+        description="Next 7 days, plan your schedule effectively."
+        actions={
+          <Button asChild>
+            <Link to="/intake">
+              <Plus aria-hidden="true" />
+              Add New Lead
+            </Link>
+          </Button>
+        }
+      />
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <CountCard label="New Intakes" count={counts?.new_intakes} to="/clients?filter=intake" icon={<UserPlus className="size-4" aria-hidden="true" />} />
+        <CountCard label="Pending Assessments" count={counts?.pending_assessments} to="/assessments" icon={<ClipboardList className="size-4" aria-hidden="true" />} />
+        <CountCard label="Active Care Plans" count={counts?.active_care_plans} to="/care-plans" icon={<HeartHandshake className="size-4" aria-hidden="true" />} />
+        <CountCard label="Awaiting Signatures" count={counts?.awaiting_signatures} to="/contracts" icon={<FileSignature className="size-4" aria-hidden="true" />} />
+      </div>
+      {followUps.length > 0 && <FollowUpsPanel followUps={followUps} />}
+      <RecentActivity items={dashboard.data?.recent_activity ?? []} loading={dashboard.isPending} />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { useSyncExternalStore } from 'react';
+
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', notify);
+      return () => list.removeEventListener('change', notify);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** Below 768px the sidebar becomes a drawer. */
+export function useIsMobile(): boolean {
+  return useMediaQuery('(max-width: 767.98px)');
+}
