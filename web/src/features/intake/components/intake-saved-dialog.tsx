@@ -1,0 +1,29 @@
+import { CheckCircle2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+
+interface IntakeSavedDialogProps {
+  open: boolean;
+  onDashboard: () => void;
+  onScheduleAssessment: () => void;
+}
+
+export function IntakeSavedDialog({ open, onDashboard, onScheduleAssessment }: IntakeSavedDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onDashboard()}>
+      <DialogContent hideClose>
+        <DialogHeader>
+          <CheckCircle2 className="size-8 text-success" aria-hidden="true" />
+          <DialogTitle>Intake Saved Successfully!</DialogTitle>
+          <DialogDescription>What would you like to do next?</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onDashboard}>
+            Return to Dashboard
+          </Button>
+          <Button onClick={onScheduleAssessment}>Schedule Assessment Now</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
