@@ -207,7 +207,10 @@ mod tests {
         assert_eq!(clock.days_since("2026-11-22T04:59:00Z".parse().unwrap()), 1);
         assert_eq!(clock.days_since("2026-11-22T05:00:00Z".parse().unwrap()), 0);
         // Across the fall-back day the count is still whole calendar days.
-        assert_eq!(clock.days_since("2026-10-31T16:00:00Z".parse().unwrap()), 22);
+        assert_eq!(
+            clock.days_since("2026-10-31T16:00:00Z".parse().unwrap()),
+            22
+        );
     }
 
     #[test]
@@ -230,7 +233,11 @@ mod tests {
             ((1952, 2, 29), Some(74)),
         ];
         for ((y, m, d), expected) in cases {
-            assert_eq!(age_in_years(Date::constant(y, m, d), today), expected, "{y}-{m}-{d}");
+            assert_eq!(
+                age_in_years(Date::constant(y, m, d), today),
+                expected,
+                "{y}-{m}-{d}"
+            );
         }
         // A 29 February birthday counts on 1 March in a common year.
         assert_eq!(
@@ -259,7 +266,11 @@ mod tests {
             ("2026-11-23T12:00:00Z", "Today"), // the future is never "ago"
         ];
         for (moment, expected) in cases {
-            assert_eq!(relative_label(moment.parse().unwrap(), &clock), expected, "{moment}");
+            assert_eq!(
+                relative_label(moment.parse().unwrap(), &clock),
+                expected,
+                "{moment}"
+            );
         }
     }
 

@@ -1,4 +1,11 @@
 //! Business rules as pure functions: no database, no clock of their own, no I/O.
 
 pub mod clock;
+pub mod contract_text;
+pub mod costs;
+pub mod journey;
 pub mod pipeline;
+pub mod pricing;
+pub mod stage;
+pub mod transitions;
+pub mod validation;

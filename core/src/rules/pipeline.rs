@@ -199,7 +199,12 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
         } else {
             format!("{days} days ago")
         };
-        status("New Intake", description, "Schedule Assessment", schedule_route)
+        status(
+            "New Intake",
+            description,
+            "Schedule Assessment",
+            schedule_route,
+        )
     }
 }
 

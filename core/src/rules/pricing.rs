@@ -1,0 +1,290 @@
+//! Pricing: the default pricing templates, the template a new care plan starts from and
+//! the care plan services an assessment's recommendations turn into.
+
+use crate::model::{CarePlanService, Premiums, PricingTemplate, PricingTemplateInput};
+
+/// The hourly rate of a care plan generated from an assessment (spec: 25).
+pub const DEFAULT_HOURLY_RATE: f64 = 25.0;
+
+/// Five or more services call for the complex-care template.
+const COMPLEX_FROM_SERVICES: usize = 5;
+/// Personal care with at most this many services calls for the personal-care template.
+const PERSONAL_UP_TO_SERVICES: usize = 2;
+
+/// The spec's three templates, seeded on a fresh database.
+pub fn default_pricing_templates() -> Vec<PricingTemplateInput> {
+    let template = |name: &str, base: f64, weekend, evening, overnight, is_default, notes: &str| {
+        PricingTemplateInput {
+            name: name.to_owned(),
+            base_rate: Some(base),
+            premiums: Premiums {
+                weekend,
+                evening,
+                overnight,
+                holiday_multiplier: super::costs::DEFAULT_HOLIDAY_MULTIPLIER,
+            },
+            is_active: true,
+            is_default,
+            notes: notes.to_owned(),
+        }
+    };
+    vec![
+        template(
+            "Standard Companion Care",
+            28.5,
+            2.0,
+            0.0,
+            0.0,
+            true,
+            "companionship and light housekeeping",
+        ),
+        template("Personal Care Services", 32.0, 2.0, 3.0, 5.0, false, ""),
+        template("Complex/Medical Care", 35.0, 2.0, 4.0, 6.0, false, ""),
+    ]
+}
+
+/// The template a care plan starts from when its assessment is loaded: five or more
+/// services → the one named "Complex…"; personal care with at most two services →
+/// "Personal…"; otherwise "Standard…". Only active templates are chosen; when none has
+/// the wanted name, the default template is used.
+pub fn preselect_template<'a>(
+    services: &[CarePlanService],
+    templates: &'a [PricingTemplate],
+) -> Option<&'a PricingTemplate> {
+    let wanted = if services.len() >= COMPLEX_FROM_SERVICES {
+        "Complex"
+    } else if services.contains(&CarePlanService::PersonalCare)
+        && services.len() <= PERSONAL_UP_TO_SERVICES
+    {
+        "Personal"
+    } else {
+        "Standard"
+    };
+    templates
+        .iter()
+        .find(|template| template.is_active && template.name.contains(wanted))
+        .or_else(|| {
+            templates
+                .iter()
+                .find(|template| template.is_default && template.is_active)
+        })
+        .or_else(|| templates.iter().find(|template| template.is_default))
+}
+
+/// The care plan key of an assessment's recommended service, if it has one.
+pub fn care_plan_service_for(recommended: &str) -> Option<CarePlanService> {
+    match recommended.trim() {
+        "Personal Care (ADLs)" => Some(CarePlanService::PersonalCare),
+        "Companionship" => Some(CarePlanService::Companionship),
+        "Light Housekeeping" => Some(CarePlanService::Housekeeping),
+        "Meal Preparation" => Some(CarePlanService::Meals),
+        "Medication Reminders" => Some(CarePlanService::MedicationReminders),
+        "Transportation/Errands" => Some(CarePlanService::Transportation),
+        _ => None,
+    }
+}
+
+/// The services a generated care plan starts with, in the assessment's order, each once.
+pub fn care_plan_services_from_assessment(recommended: &[String]) -> Vec<CarePlanService> {
+    let mut services = Vec::new();
+    for service in recommended.iter().filter_map(|r| care_plan_service_for(r)) {
+        if !services.contains(&service) {
+            services.push(service);
+        }
+    }
+    services
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::PricingTemplateId;
+    use CarePlanService::*;
+
+    #[test]
+    fn the_three_default_templates() {
+        let templates = default_pricing_templates();
+        type Row<'a> = (&'a str, Option<f64>, f64, f64, f64, f64, bool, &'a str);
+        let rows: Vec<Row<'_>> = templates
+            .iter()
+            .map(|t| {
+                (
+                    t.name.as_str(),
+                    t.base_rate,
+                    t.premiums.weekend,
+                    t.premiums.evening,
+                    t.premiums.overnight,
+                    t.premiums.holiday_multiplier,
+                    t.is_default,
+                    t.notes.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                (
+                    "Standard Companion Care",
+                    Some(28.5),
+                    2.0,
+                    0.0,
+                    0.0,
+                    1.5,
+                    true,
+                    "companionship and light housekeeping"
+                ),
+                (
+                    "Personal Care Services",
+                    Some(32.0),
+                    2.0,
+                    3.0,
+                    5.0,
+                    1.5,
+                    false,
+                    ""
+                ),
+                (
+                    "Complex/Medical Care",
+                    Some(35.0),
+                    2.0,
+                    4.0,
+                    6.0,
+                    1.5,
+                    false,
+                    ""
+                ),
+            ]
+        );
+        assert!(templates.iter().all(|t| t.is_active));
+        assert_eq!(DEFAULT_HOURLY_RATE, 25.0);
+    }
+
+    fn stored(name: &str, active: bool, default: bool) -> PricingTemplate {
+        PricingTemplate {
+            id: PricingTemplateId::from(name),
+            version: 1,
+            name: name.to_owned(),
+            base_rate: 30.0,
+            premiums: Premiums::default(),
+            is_active: active,
+            is_default: default,
+            notes: None,
+            created_at: String::new(),
+        }
+    }
+
+    fn defaults() -> Vec<PricingTemplate> {
+        vec![
+            stored("Standard Companion Care", true, true),
+            stored("Personal Care Services", true, false),
+            stored("Complex/Medical Care", true, false),
+        ]
+    }
+
+    #[test]
+    fn preselection_by_services() {
+        let templates = defaults();
+        let cases: &[(&[CarePlanService], &str)] = &[
+            (&[], "Standard Companion Care"),
+            (&[Companionship], "Standard Companion Care"),
+            (&[PersonalCare], "Personal Care Services"),
+            (&[PersonalCare, Meals], "Personal Care Services"),
+            (&[Meals, PersonalCare], "Personal Care Services"),
+            (
+                &[PersonalCare, Meals, Companionship],
+                "Standard Companion Care",
+            ),
+            (
+                &[Meals, Companionship, Housekeeping, Transportation],
+                "Standard Companion Care",
+            ),
+            (
+                &[Meals, Companionship, Housekeeping, Transportation, Mobility],
+                "Complex/Medical Care",
+            ),
+            (
+                &[
+                    PersonalCare,
+                    Meals,
+                    Companionship,
+                    Housekeeping,
+                    Transportation,
+                ],
+                "Complex/Medical Care",
+            ),
+            (&CarePlanService::ALL, "Complex/Medical Care"),
+        ];
+        for (services, expected) in cases {
+            let chosen = preselect_template(services, &templates).map(|t| t.name.as_str());
+            assert_eq!(chosen, Some(*expected), "{services:?}");
+        }
+    }
+
+    #[test]
+    fn preselection_skips_inactive_and_falls_back_to_the_default() {
+        let mut templates = defaults();
+        templates[2].is_active = false; // Complex inactive
+        let chosen = preselect_template(&CarePlanService::ALL, &templates);
+        assert_eq!(
+            chosen.map(|t| t.name.as_str()),
+            Some("Standard Companion Care")
+        );
+
+        // Renamed templates: nothing matches, the default wins.
+        let templates = vec![
+            stored("Weekday rate", true, false),
+            stored("House rate", true, true),
+        ];
+        let chosen = preselect_template(&[PersonalCare], &templates);
+        assert_eq!(chosen.map(|t| t.name.as_str()), Some("House rate"));
+
+        // An inactive default is still better than nothing.
+        let templates = vec![stored("House rate", false, true)];
+        let chosen = preselect_template(&[PersonalCare], &templates);
+        assert_eq!(chosen.map(|t| t.name.as_str()), Some("House rate"));
+
+        assert!(preselect_template(&[PersonalCare], &[]).is_none());
+        let templates = vec![stored("Weekday rate", true, false)];
+        assert!(preselect_template(&[PersonalCare], &templates).is_none());
+    }
+
+    #[test]
+    fn recommended_services_become_care_plan_services() {
+        let cases: &[(&[&str], &[CarePlanService])] = &[
+            (&[], &[]),
+            (&["Personal Care (ADLs)"], &[PersonalCare]),
+            (&["Companionship"], &[Companionship]),
+            (&["Light Housekeeping"], &[Housekeeping]),
+            (&["Meal Preparation"], &[Meals]),
+            (&["Medication Reminders"], &[MedicationReminders]),
+            (&["Transportation/Errands"], &[Transportation]),
+            (
+                &[
+                    "Respite Care",
+                    "24-Hour Care",
+                    "Other",
+                    "Skilled Nursing (RN)",
+                ],
+                &[],
+            ),
+            (
+                &[
+                    "Meal Preparation",
+                    "Other",
+                    "Personal Care (ADLs)",
+                    "Meal Preparation",
+                ],
+                &[Meals, PersonalCare],
+            ),
+            (&["companionship"], &[]),
+        ];
+        for (recommended, expected) in cases {
+            let recommended: Vec<String> = recommended.iter().map(|s| s.to_string()).collect();
+            assert_eq!(
+                care_plan_services_from_assessment(&recommended),
+                *expected,
+                "{recommended:?}"
+            );
+        }
+    }
+}

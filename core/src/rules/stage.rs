@@ -1,0 +1,228 @@
+//! Where a client stands at a glance: archived or not, and how urgent its lead is.
+//!
+//! The spec reads urgency two ways (the intakes list says "fewer than 3 days" is recent,
+//! the filter says "3 or fewer"); blueprint fix 9 settles on one rule everywhere:
+//! 3 days or fewer is New, 4–5 is Attention, more than 5 is Urgent.
+
+use serde::{Deserialize, Serialize};
+
+use super::pipeline::OVERDUE_AFTER_DAYS;
+use crate::model::ARCHIVED_STATUSES;
+
+/// Days at or below which a lead is still new (or on track).
+pub const NEW_UP_TO_DAYS: i64 = 3;
+
+/// True when any status of a client's records is in the spec's declined list.
+pub fn is_archived(statuses: &[&str]) -> bool {
+    statuses
+        .iter()
+        .any(|status| ARCHIVED_STATUSES.contains(status))
+}
+
+/// The intakes list's urgency by days since creation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Urgency {
+    New,
+    Attention,
+    Urgent,
+}
+
+impl Urgency {
+    pub const ALL: [Urgency; 3] = [Urgency::New, Urgency::Attention, Urgency::Urgent];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Urgency::New => "New",
+            Urgency::Attention => "Attention",
+            Urgency::Urgent => "Urgent",
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Urgency::New => "new",
+            Urgency::Attention => "attention",
+            Urgency::Urgent => "urgent",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|urgency| urgency.as_str() == text)
+    }
+}
+
+pub fn urgency_for_days(days: i64) -> Urgency {
+    if days <= NEW_UP_TO_DAYS {
+        Urgency::New
+    } else if days <= OVERDUE_AFTER_DAYS {
+        Urgency::Attention
+    } else {
+        Urgency::Urgent
+    }
+}
+
+/// The clients list's urgency filter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClientUrgency {
+    Overdue,
+    DueSoon,
+    OnTrack,
+}
+
+impl ClientUrgency {
+    pub const ALL: [ClientUrgency; 3] = [
+        ClientUrgency::Overdue,
+        ClientUrgency::DueSoon,
+        ClientUrgency::OnTrack,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            ClientUrgency::Overdue => "Overdue",
+            ClientUrgency::DueSoon => "Due Soon (4-5 days)",
+            ClientUrgency::OnTrack => "On Track (3 days or fewer)",
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClientUrgency::Overdue => "overdue",
+            ClientUrgency::DueSoon => "due_soon",
+            ClientUrgency::OnTrack => "on_track",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|urgency| urgency.as_str() == text)
+    }
+}
+
+/// Overdue when the pipeline flags it or it has been more than 5 days in its stage;
+/// otherwise due soon at 4–5 days and on track at 3 or fewer.
+pub fn client_urgency(overdue_flag: bool, days_in_stage: i64) -> ClientUrgency {
+    if overdue_flag || days_in_stage > OVERDUE_AFTER_DAYS {
+        ClientUrgency::Overdue
+    } else if days_in_stage > NEW_UP_TO_DAYS {
+        ClientUrgency::DueSoon
+    } else {
+        ClientUrgency::OnTrack
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn archived_when_any_status_is_declined_type() {
+        let cases: &[(&[&str], bool)] = &[
+            (&[], false),
+            (&["pending"], false),
+            (&["pending", "completed", "sent", "signed"], false),
+            (&["pending", "declined"], true),
+            (&["not_interested"], true),
+            (
+                &["assessment_completed", "completed", "not_proceeding"],
+                true,
+            ),
+            (&["pending", "completed", "rejected"], true),
+            (&["pending", "completed", "sent", "cancelled"], true),
+            // Exact names only: a label or a different case is not a status.
+            (&["Declined"], false),
+            (&["declined "], false),
+        ];
+        for (statuses, expected) in cases {
+            assert_eq!(is_archived(statuses), *expected, "{statuses:?}");
+        }
+    }
+
+    #[test]
+    fn urgency_by_days_since_creation() {
+        let cases = [
+            (-1, Urgency::New),
+            (0, Urgency::New),
+            (3, Urgency::New),
+            (4, Urgency::Attention),
+            (5, Urgency::Attention),
+            (6, Urgency::Urgent),
+            (400, Urgency::Urgent),
+        ];
+        for (days, expected) in cases {
+            assert_eq!(urgency_for_days(days), expected, "{days} days");
+        }
+    }
+
+    #[test]
+    fn urgency_names() {
+        let cases = [
+            (Urgency::New, "New", "new"),
+            (Urgency::Attention, "Attention", "attention"),
+            (Urgency::Urgent, "Urgent", "urgent"),
+        ];
+        for (urgency, label, stored) in cases {
+            assert_eq!(urgency.label(), label);
+            assert_eq!(urgency.as_str(), stored);
+            assert_eq!(Urgency::parse(stored), Some(urgency));
+            assert_eq!(
+                serde_json::to_value(urgency).unwrap(),
+                serde_json::json!(stored)
+            );
+        }
+        assert_eq!(Urgency::parse("New"), None);
+    }
+
+    #[test]
+    fn client_urgency_rule() {
+        let cases = [
+            (false, 0, ClientUrgency::OnTrack),
+            (false, 3, ClientUrgency::OnTrack),
+            (false, 4, ClientUrgency::DueSoon),
+            (false, 5, ClientUrgency::DueSoon),
+            (false, 6, ClientUrgency::Overdue),
+            (false, 90, ClientUrgency::Overdue),
+            // The flag wins at any age (an overdue follow-up on a fresh client).
+            (true, 0, ClientUrgency::Overdue),
+            (true, 3, ClientUrgency::Overdue),
+            (true, 4, ClientUrgency::Overdue),
+            (true, 6, ClientUrgency::Overdue),
+        ];
+        for (flag, days, expected) in cases {
+            assert_eq!(
+                client_urgency(flag, days),
+                expected,
+                "flag {flag}, {days} days"
+            );
+        }
+    }
+
+    #[test]
+    fn client_urgency_names() {
+        let cases = [
+            (ClientUrgency::Overdue, "Overdue", "overdue"),
+            (ClientUrgency::DueSoon, "Due Soon (4-5 days)", "due_soon"),
+            (
+                ClientUrgency::OnTrack,
+                "On Track (3 days or fewer)",
+                "on_track",
+            ),
+        ];
+        for (urgency, label, stored) in cases {
+            assert_eq!(urgency.label(), label);
+            assert_eq!(ClientUrgency::parse(stored), Some(urgency));
+            assert_eq!(
+                serde_json::to_value(urgency).unwrap(),
+                serde_json::json!(stored)
+            );
+            let parsed: ClientUrgency = serde_json::from_value(serde_json::json!(stored)).unwrap();
+            assert_eq!(parsed, urgency);
+        }
+        assert_eq!(ClientUrgency::parse("dueSoon"), None);
+        assert_eq!(ClientUrgency::parse(""), None);
+    }
+}

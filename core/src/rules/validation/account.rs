@@ -1,0 +1,200 @@
+//! Sign-in and settings: new passwords, the email for a magic link or recovery, and the
+//! values of each settings tab.
+
+use super::{INVALID_EMAIL, looks_like_email};
+use crate::error::{Error, ValidationErrors};
+use crate::model::SettingsTab;
+
+pub const MIN_PASSWORD_CHARS: usize = 6;
+pub const PASSWORDS_DIFFER: &str = "Passwords do not match";
+pub const PASSWORD_TOO_SHORT: &str = "Password must be at least 6 characters";
+pub const EMAIL_ADDRESS_NEEDED: &str = "Please enter your email address.";
+pub const UNKNOWN_TIME_ZONE: &str = "Unknown time zone";
+pub const STAGE_ALERT_DAYS_TOO_LOW: &str = "Stage alert days must be at least 1";
+pub const IDLE_TIMEOUT_TOO_LOW: &str = "Automatic log-off must be at least 1 minute";
+
+/// Set new password: the confirmation must match and the password have at least six
+/// characters (characters, not bytes: "pässwö" is six).
+pub fn validate_new_password(password: &str, confirm: &str) -> Result<(), Error> {
+    let mut errors = ValidationErrors::new();
+    if password != confirm {
+        errors.add("confirm", PASSWORDS_DIFFER);
+    }
+    if password.chars().count() < MIN_PASSWORD_CHARS {
+        errors.add("password", PASSWORD_TOO_SHORT);
+    }
+    errors.into_result()
+}
+
+/// Sign in with Magic Link, Forgot password: an email address is needed.
+pub fn validate_magic_link_email(email: &str) -> Result<(), Error> {
+    let mut errors = ValidationErrors::new();
+    if email.trim().is_empty() {
+        errors.add("email", EMAIL_ADDRESS_NEEDED);
+    } else if !looks_like_email(email) {
+        errors.add("email", INVALID_EMAIL);
+    }
+    errors.into_result()
+}
+
+fn check_email(errors: &mut ValidationErrors, field: &str, value: &str) {
+    if !value.trim().is_empty() && !looks_like_email(value) {
+        errors.add(field, INVALID_EMAIL);
+    }
+}
+
+/// One settings tab. Email addresses must look like addresses; the agency's time zone
+/// must be one the clock knows (empty means the machine's zone); the workflow numbers
+/// must be at least 1.
+pub fn validate_settings(tab: &SettingsTab) -> Result<(), Error> {
+    let mut errors = ValidationErrors::new();
+    match tab {
+        SettingsTab::General(general) => {
+            check_email(&mut errors, "contact_email", &general.contact_email);
+            let zone = general.time_zone.trim();
+            if !zone.is_empty() && jiff::tz::TimeZone::get(zone).is_err() {
+                errors.add("time_zone", UNKNOWN_TIME_ZONE);
+            }
+        }
+        SettingsTab::Email(email) => {
+            check_email(&mut errors, "default_from", &email.default_from);
+            check_email(&mut errors, "reply_to", &email.reply_to);
+            for (index, cc) in email
+                .default_cc
+                .split([',', ';'])
+                .filter(|cc| !cc.trim().is_empty())
+                .enumerate()
+            {
+                if !looks_like_email(cc) {
+                    errors.add(&format!("default_cc.{index}"), INVALID_EMAIL);
+                }
+            }
+            for (index, bcc) in email.bcc.iter().enumerate() {
+                if !looks_like_email(bcc) {
+                    errors.add(&format!("bcc.{index}"), INVALID_EMAIL);
+                }
+            }
+        }
+        SettingsTab::Workflow(workflow) => {
+            if workflow.stage_alert_days < 1 {
+                errors.add("stage_alert_days", STAGE_ALERT_DAYS_TOO_LOW);
+            }
+            if workflow.idle_timeout_minutes < 1 {
+                errors.add("idle_timeout_minutes", IDLE_TIMEOUT_TOO_LOW);
+            }
+        }
+        SettingsTab::Sms(_) | SettingsTab::Notifications(_) => {}
+    }
+    errors.into_result()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{messages, pairs};
+    use super::*;
+    use crate::model::{
+        EmailSettings, GeneralSettings, NotificationSettings, SmsSettings, WorkflowSettings,
+    };
+
+    #[test]
+    fn new_passwords() {
+        let cases = [
+            ("secret", "secret", vec![]),
+            ("pässwö", "pässwö", vec![]), // six characters, eight bytes
+            ("a longer one", "a longer one", vec![]),
+            ("secret", "Secret", vec![("confirm", PASSWORDS_DIFFER)]),
+            ("short", "short", vec![("password", PASSWORD_TOO_SHORT)]),
+            ("", "", vec![("password", PASSWORD_TOO_SHORT)]),
+            (
+                "short",
+                "shorts",
+                vec![
+                    ("confirm", PASSWORDS_DIFFER),
+                    ("password", PASSWORD_TOO_SHORT),
+                ],
+            ),
+        ];
+        for (password, confirm, expected) in cases {
+            let (headline, actual) = messages(validate_new_password(password, confirm));
+            assert_eq!(actual, pairs(&expected), "{password:?} {confirm:?}");
+            // A mismatch is reported first, as the sign-in screen does.
+            assert_eq!(headline, expected.first().map(|(_, m)| *m).unwrap_or(""));
+        }
+    }
+
+    #[test]
+    fn magic_link_email() {
+        let cases = [
+            ("ann@example.com", ""),
+            ("", EMAIL_ADDRESS_NEEDED),
+            ("  ", EMAIL_ADDRESS_NEEDED),
+            ("ann", INVALID_EMAIL),
+        ];
+        for (email, expected) in cases {
+            let (headline, _) = messages(validate_magic_link_email(email));
+            assert_eq!(headline, expected, "{email:?}");
+        }
+        assert_eq!(EMAIL_ADDRESS_NEEDED, "Please enter your email address.");
+    }
+
+    #[test]
+    fn settings_tabs() {
+        let cases = [
+            (SettingsTab::General(GeneralSettings::default()), vec![]),
+            (
+                SettingsTab::General(GeneralSettings {
+                    contact_email: "office@agency.example".into(),
+                    time_zone: "America/Chicago".into(),
+                    ..GeneralSettings::default()
+                }),
+                vec![],
+            ),
+            (
+                SettingsTab::General(GeneralSettings {
+                    contact_email: "office".into(),
+                    time_zone: "Mars/Olympus".into(),
+                    ..GeneralSettings::default()
+                }),
+                vec![
+                    ("contact_email", INVALID_EMAIL),
+                    ("time_zone", UNKNOWN_TIME_ZONE),
+                ],
+            ),
+            (
+                SettingsTab::Email(EmailSettings {
+                    default_from: "care@agency.example".into(),
+                    reply_to: "reply".into(),
+                    default_cc: "a@agency.example; b@agency, ".into(),
+                    bcc: vec!["x@agency.example".into(), "y".into()],
+                    ..EmailSettings::default()
+                }),
+                vec![
+                    ("reply_to", INVALID_EMAIL),
+                    ("default_cc.1", INVALID_EMAIL),
+                    ("bcc.1", INVALID_EMAIL),
+                ],
+            ),
+            (SettingsTab::Sms(SmsSettings::default()), vec![]),
+            (
+                SettingsTab::Notifications(NotificationSettings::default()),
+                vec![],
+            ),
+            (SettingsTab::Workflow(WorkflowSettings::default()), vec![]),
+            (
+                SettingsTab::Workflow(WorkflowSettings {
+                    stage_alert_days: 0,
+                    idle_timeout_minutes: 0,
+                    ..WorkflowSettings::default()
+                }),
+                vec![
+                    ("stage_alert_days", STAGE_ALERT_DAYS_TOO_LOW),
+                    ("idle_timeout_minutes", IDLE_TIMEOUT_TOO_LOW),
+                ],
+            ),
+        ];
+        for (tab, expected) in cases {
+            let (_, actual) = messages(validate_settings(&tab));
+            assert_eq!(actual, pairs(&expected), "{tab:?}");
+        }
+    }
+}
