@@ -1,1 +1,136 @@
-export { default } from '@/features/placeholder/components/placeholder-page';
+import { Download, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { ClientUrgency } from '@/api/types';
+import { CountCard } from '@/components/count-card';
+import { DataTable } from '@/components/data-table/data-table';
+import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { DataTableToolbar, ToolbarFilter, ToolbarSearch } from '@/components/data-table/data-table-toolbar';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { useCursorPager } from '@/lib/cursor-pager';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { clientsExportUrl, useClients } from '../api/clients';
+import type { StageFilter } from '../api/types';
+import { clientsColumns } from './clients-columns';
+
+const STAGES: readonly { value: '' | StageFilter; label: string }[] = [
+  { value: '', label: 'All Stages' },
+  { value: 'intake', label: 'Intake' },
+  { value: 'assessment', label: 'Assessment' },
+  { value: 'care_plan', label: 'Care Plan' },
+  { value: 'contract', label: 'Contract' },
+  { value: 'archived', label: 'Archived / Declined' },
+];
+
+const URGENCIES: readonly { value: '' | ClientUrgency; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'overdue', label: 'Overdue' },
+  { value: 'due_soon', label: 'Due Soon (3-5 days)' },
+  { value: 'on_track', label: 'On Track (under 3 days)' },
+];
+
+function stageFrom(value: string | null): StageFilter | undefined {
+  const normalized = value === 'care-plan' ? 'care_plan' : value;
+  return STAGES.find((stage) => stage.value !== '' && stage.value === normalized)?.value || undefined;
+}
+
+export default function ClientsPage() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const stage = stageFrom(params.get('filter'));
+  const [urgency, setUrgency] = useState<ClientUrgency | undefined>(undefined);
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const pager = useCursorPager();
+  const query = { stage, urgency, q: q || undefined };
+  const clients = useClients({ ...query, cursor: pager.cursor });
+  const counts = clients.data?.counts;
+  const rows = clients.data?.items ?? [];
+
+  const setStage = (value: StageFilter | undefined) => {
+    pager.reset();
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set('filter', value);
+      else next.delete('filter');
+      return next;
+    }, { replace: true });
+  };
+  const toggleStage = (value: StageFilter) => setStage(stage === value ? undefined : value);
+
+  return (
+    <>
+      <PageHeader
+        title="All Clients"
+        description="Every client in the pipeline, from intake to contract."
+        actions={
+          <Button asChild>
+            <Link to="/intake">
+              <Plus aria-hidden="true" />
+              New Intake
+            </Link>
+          </Button>
+        }
+      />
+      <div className="mb-6 grid gap-3 sm:grid-cols-4 lg:grid-cols-7">
+        <CountCard label="Total" count={counts?.total} onClick={() => setStage(undefined)} active={!stage} />
+        <CountCard label="Intake" count={counts?.intake} onClick={() => toggleStage('intake')} active={stage === 'intake'} />
+        <CountCard label="Assessment" count={counts?.assessment} onClick={() => toggleStage('assessment')} active={stage === 'assessment'} />
+        <CountCard label="Care Plan" count={counts?.care_plan} onClick={() => toggleStage('care_plan')} active={stage === 'care_plan'} />
+        <CountCard label="Contract" count={counts?.contract} onClick={() => toggleStage('contract')} active={stage === 'contract'} />
+        <CountCard
+          label="Overdue"
+          count={counts?.overdue}
+          tone="destructive"
+          onClick={() => {
+            pager.reset();
+            setUrgency(urgency === 'overdue' ? undefined : 'overdue');
+          }}
+          active={urgency === 'overdue'}
+        />
+        <CountCard label="Archived" count={counts?.archived} onClick={() => toggleStage('archived')} active={stage === 'archived'} />
+      </div>
+      <DataTableToolbar>
+        <ToolbarSearch
+          id="clients-search"
+          label="Search clients"
+          placeholder="Search by client name, caller name or phone..."
+          value={search}
+          onChange={(value) => {
+            pager.reset();
+            setSearch(value);
+          }}
+        />
+        <ToolbarFilter id="clients-stage" label="Stage" value={stage ?? ''} onChange={(value) => setStage(stageFrom(value))} options={STAGES} />
+        <ToolbarFilter
+          id="clients-urgency"
+          label="Urgency"
+          value={urgency ?? ''}
+          onChange={(value) => {
+            pager.reset();
+            setUrgency(URGENCIES.find((option) => option.value === value)?.value || undefined);
+          }}
+          options={URGENCIES}
+        />
+        <Button asChild variant="outline" className="sm:ml-auto">
+          <a href={clientsExportUrl(query)} download>
+            <Download aria-hidden="true" />
+            Export to CSV
+          </a>
+        </Button>
+      </DataTableToolbar>
+      <DataTable
+        caption="Clients"
+        columns={clientsColumns}
+        data={rows}
+        getRowId={(row) => row.id}
+        loading={clients.isPending}
+        emptyText="No clients found"
+        onRowClick={(row) => void navigate(`/clients/${row.id}`)}
+        rowClassName={(row) => (row.pipeline.overdue ? 'bg-destructive/5' : undefined)}
+      />
+      <DataTablePagination pager={pager} nextCursor={clients.data?.next_cursor} shown={rows.length} />
+    </>
+  );
+}

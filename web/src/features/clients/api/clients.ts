@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, withQuery } from '@/lib/api-client';
+import type { ClientPage, ClientProfile, ClientsQuery } from './types';
+
+export function clientsQueryOptions(query: ClientsQuery) {
+  return queryOptions({
+    queryKey: ['clients', query],
+    queryFn: ({ signal }) => api.get<ClientPage>('/api/clients', { ...query }, signal),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: 'Failed to load clients' },
+  });
+}
+
+export function useClients(query: ClientsQuery) {
+  return useQuery(clientsQueryOptions(query));
+}
+
+export function clientsExportUrl(query: ClientsQuery): string {
+  return withQuery('/api/clients/export.csv', { stage: query.stage, urgency: query.urgency, q: query.q });
+}
+
+export function useClientProfile(id: string) {
+  return useQuery({
+    queryKey: ['client', id],
+    queryFn: ({ signal }) => api.get<ClientProfile>(`/api/clients/${id}`, undefined, signal),
+    meta: { errorMessage: 'Failed to load client details' },
+  });
+}

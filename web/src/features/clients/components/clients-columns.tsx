@@ -1,0 +1,40 @@
+import { Eye } from 'lucide-react';
+import { Link } from 'react-router';
+import { columnHelper } from '@/components/data-table/table-features';
+import { stopRowClick } from '@/components/data-table/data-table';
+import { StageBadge } from '@/components/status-badge';
+import { Button } from '@/components/ui/button';
+import { ageText, formatDate } from '@/lib/format';
+import type { ClientRow } from '../api/types';
+import { JourneyIndicator } from './journey-indicator';
+
+const helper = columnHelper<ClientRow>();
+
+export const clientsColumns = helper.columns([
+  helper.accessor('client_full_name', {
+    header: 'Client',
+    cell: (info) => <span className="font-medium">{info.getValue()}</span>,
+  }),
+  helper.accessor('age', { header: 'Age', cell: (info) => ageText(info.getValue()) }),
+  helper.display({
+    id: 'stage',
+    header: 'Current Stage',
+    cell: ({ row }) => <StageBadge stage={row.original.position.stage} overdue={row.original.pipeline.overdue} archived={row.original.position.archived} />,
+  }),
+  helper.display({ id: 'days', header: 'Days in Stage', cell: ({ row }) => row.original.pipeline.days_in_stage }),
+  helper.display({ id: 'next', header: 'Next Action', cell: ({ row }) => row.original.pipeline.next_action }),
+  helper.accessor('last_contact_date', { header: 'Last Contact', cell: (info) => formatDate(info.getValue(), 'Never') }),
+  helper.display({ id: 'journey', header: 'Journey', cell: ({ row }) => <JourneyIndicator journey={row.original.journey} /> }),
+  helper.display({
+    id: 'view',
+    header: () => <span className="sr-only">Actions</span>,
+    cell: ({ row }) => (
+      <Button asChild variant="outline" size="sm">
+        <Link to={row.original.view_route} onClick={stopRowClick} aria-label={`View ${row.original.client_full_name}`}>
+          <Eye aria-hidden="true" />
+          View
+        </Link>
+      </Button>
+    ),
+  }),
+]);
