@@ -1,1 +1,68 @@
-fn main() {}
+//! `carepath`: one binary for the server, the terminal UI and the office's command-line
+//! jobs. Each subcommand lives in its own module with a `run` function; this file only
+//! parses arguments and maps errors to exit codes (0 ok, 1 failure, 2 bad usage).
+
+mod db_path;
+mod demo;
+mod tui;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "carepath",
+    version,
+    about = "Carepath: the back office of a home-care agency",
+    long_about = "Carepath moves every client lead through intake, assessment, care plan and contract.\n\
+                  Run `carepath serve` for the web app, `carepath tui` for the terminal app, or one of\n\
+                  the office commands below. Every command works on one SQLite file: --db FILE or\n\
+                  CAREPATH_DB, by default in your data directory."
+)]
+struct Cli {
+    /// The database file (created when missing).
+    #[arg(long, global = true, env = "CAREPATH_DB", value_name = "FILE")]
+    db: Option<PathBuf>,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Build a realistic demo agency: staff, clients in every stage, templates.
+    Demo(demo::Args),
+    /// The terminal app: dashboard, lists, intake form and client view.
+    Tui(tui::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let code = if error.use_stderr() { 2 } else { 0 };
+            let _ = error.print();
+            return ExitCode::from(code);
+        }
+    };
+    let db = db_path::resolve(cli.db);
+    let result = match cli.command {
+        Command::Demo(args) => demo::run(&db, args),
+        Command::Tui(args) => tui::run(&db, args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            // One line on stderr: the cause chain joined, never a backtrace.
+            let message = error
+                .chain()
+                .map(|cause| cause.to_string())
+                .collect::<Vec<_>>()
+                .join(": ");
+            eprintln!("carepath: {message}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -4,8 +4,10 @@
 //! the CLI call these functions and show what they return.
 
 pub mod error;
+pub mod export;
 pub mod model;
 pub mod rules;
 pub mod store;
 
 pub use error::{Error, Result, ValidationErrors};
+pub mod demo;

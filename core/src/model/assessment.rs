@@ -8,6 +8,7 @@ use super::status::{AssessmentStatus, CarePlanStatus};
 /// A level of help for one daily activity, with the assessor's notes.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Activity {
     pub level: String,
     pub notes: String,
@@ -16,6 +17,7 @@ pub struct Activity {
 /// Activities of daily living.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Adls {
     pub bathing: Activity,
     pub dressing: Activity,
@@ -31,6 +33,7 @@ pub struct Adls {
 /// Instrumental activities of daily living.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Iadls {
     pub meal_prep: Activity,
     pub housekeeping: Activity,
@@ -76,6 +79,7 @@ impl Iadls {
 /// The whole assessment form, stored verbatim as `form_data`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AssessmentForm {
     // Assessment Information
     pub assessment_date: String,
@@ -188,6 +192,7 @@ impl AssessmentForm {
 
 /// A stored assessment with what lists need about its client and care plan.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Assessment {
     pub id: AssessmentId,
     pub version: i64,

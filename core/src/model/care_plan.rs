@@ -8,6 +8,7 @@ use super::status::{CarePlanStatus, ContractStatus};
 /// The eight services a care plan can offer, under their stored keys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum CarePlanService {
     PersonalCare,
     Meals,
@@ -86,9 +87,7 @@ impl CarePlanService {
             CarePlanService::Transportation => {
                 "Rides to appointments, shopping and errands around town."
             }
-            CarePlanService::Toileting => {
-                "Respectful help with toileting and continence care."
-            }
+            CarePlanService::Toileting => "Respectful help with toileting and continence care.",
         }
     }
 }
@@ -96,6 +95,7 @@ impl CarePlanService {
 /// One day of the proposed schedule: free-text time and hours in 0.5 steps.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DaySchedule {
     pub time: String,
     pub hours: f64,
@@ -104,6 +104,7 @@ pub struct DaySchedule {
 /// The weekly schedule, keyed monday..sunday as the spec stores it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WeeklySchedule {
     pub monday: DaySchedule,
     pub tuesday: DaySchedule,
@@ -144,6 +145,7 @@ impl WeeklySchedule {
 /// the store computes them from the schedule and the rate.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CarePlanInput {
     pub client_name: String,
     pub family_contact_name: String,
@@ -160,6 +162,7 @@ pub struct CarePlanInput {
 
 /// A stored care plan proposal.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CarePlan {
     pub id: CarePlanId,
     pub version: i64,

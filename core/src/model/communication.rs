@@ -8,6 +8,7 @@ use super::status::{CommunicationStatus, CommunicationType, Direction, Visibilit
 /// The records a communication belongs to; any of them may be set.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Parents {
     pub intake_id: Option<IntakeId>,
     pub assessment_id: Option<AssessmentId>,
@@ -18,6 +19,7 @@ pub struct Parents {
 /// A file named on an email. Attachments are checked and listed, not sent.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AttachmentInfo {
     pub name: String,
     pub size: u64,
@@ -25,6 +27,7 @@ pub struct AttachmentInfo {
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct EmailInput {
     #[serde(flatten)]
     pub parents: Parents,
@@ -36,6 +39,7 @@ pub struct EmailInput {
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SmsInput {
     #[serde(flatten)]
     pub parents: Parents,
@@ -45,6 +49,7 @@ pub struct SmsInput {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NoteInput {
     #[serde(flatten)]
     pub parents: Parents,
@@ -69,6 +74,7 @@ impl Default for NoteInput {
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CallLogInput {
     #[serde(flatten)]
     pub parents: Parents,
@@ -80,6 +86,7 @@ pub struct CallLogInput {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Communication {
     pub id: CommunicationId,
     pub version: i64,

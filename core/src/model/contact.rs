@@ -9,6 +9,7 @@ use super::status::ContactType;
 /// are stored as null.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ContactInput {
     pub contact_type: ContactType,
     pub full_name: String,
@@ -36,6 +37,7 @@ impl Default for ContactInput {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Contact {
     pub id: ContactId,
     pub version: i64,

@@ -7,6 +7,7 @@ use super::status::ContractStatus;
 
 /// The rate and costs a contract was written at, copied from its care plan.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PricingDetails {
     pub hourly_rate: f64,
     pub weekly_cost: f64,
@@ -14,6 +15,7 @@ pub struct PricingDetails {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Contract {
     pub id: ContractId,
     pub version: i64,

@@ -6,6 +6,7 @@ macro_rules! id_type {
     ($($name:ident),* $(,)?) => {$(
         #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
         #[serde(transparent)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
         pub struct $name(pub String);
 
         impl $name {

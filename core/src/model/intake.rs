@@ -11,6 +11,7 @@ use crate::rules::pipeline::PipelineStatus;
 /// queryable fields are copied into typed columns.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct IntakeForm {
     // Form Header
     pub date: String,
@@ -194,6 +195,7 @@ impl IntakeForm {
 /// Where an intake stands, kept on its row by the store in the same transaction as the
 /// change that moves it, so lists filter by stage and urgency through an index.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PipelinePosition {
     pub stage: Stage,
     /// UTC RFC 3339.
@@ -209,6 +211,7 @@ pub struct PipelinePosition {
 
 /// One stored intake with everything a screen needs about it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Intake {
     pub id: IntakeId,
     pub version: i64,
@@ -230,12 +233,14 @@ pub struct Intake {
     pub is_draft: bool,
     pub deleted_at: Option<String>,
     pub position: PipelinePosition,
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
     pub pipeline: PipelineStatus,
     pub form: IntakeForm,
 }
 
 /// An intake as lists show it: the typed columns and the derived status, no form.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct IntakeSummary {
     pub id: IntakeId,
     pub version: i64,
@@ -253,5 +258,6 @@ pub struct IntakeSummary {
     pub follow_up_notes: Option<String>,
     pub is_draft: bool,
     pub position: PipelinePosition,
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
     pub pipeline: PipelineStatus,
 }

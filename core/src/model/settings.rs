@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GeneralSettings {
     pub company_name: String,
     pub contact_email: String,
@@ -31,6 +32,7 @@ impl Default for GeneralSettings {
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct EmailSettings {
     pub default_from: String,
     pub reply_to: String,
@@ -42,6 +44,7 @@ pub struct EmailSettings {
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SmsSettings {
     pub default_sender_number: String,
     pub show_character_limit_warnings: bool,
@@ -49,6 +52,7 @@ pub struct SmsSettings {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NotificationSettings {
     pub email_on_new_communication: bool,
     pub sms_on_urgent_updates: bool,
@@ -67,6 +71,7 @@ impl Default for NotificationSettings {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WorkflowSettings {
     pub stage_alert_days: u32,
     pub auto_assign_intakes: bool,
@@ -86,8 +91,10 @@ impl Default for WorkflowSettings {
 
 /// All settings. Stored one JSON document per tab, shared by all staff.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Settings {
-    pub version: i64,
+    /// Each tab's row version, keyed by tab name; an update names the one it read.
+    pub versions: std::collections::BTreeMap<String, i64>,
     pub general: GeneralSettings,
     pub email: EmailSettings,
     pub sms: SmsSettings,
@@ -98,10 +105,23 @@ pub struct Settings {
 /// One tab's new values, as a settings update names them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "tab", content = "values", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum SettingsTab {
     General(GeneralSettings),
     Email(EmailSettings),
     Sms(SmsSettings),
     Notifications(NotificationSettings),
     Workflow(WorkflowSettings),
+}
+
+impl SettingsTab {
+    pub fn name(&self) -> &'static str {
+        match self {
+            SettingsTab::General(_) => "general",
+            SettingsTab::Email(_) => "email",
+            SettingsTab::Sms(_) => "sms",
+            SettingsTab::Notifications(_) => "notifications",
+            SettingsTab::Workflow(_) => "workflow",
+        }
+    }
 }

@@ -7,6 +7,7 @@ macro_rules! status_enum {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
         #[serde(rename_all = "snake_case")]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
         pub enum $name { $($variant),* }
 
         impl $name {

@@ -7,6 +7,7 @@ use super::status::{MessageType, TemplateStage};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MessageTemplateInput {
     pub name: String,
     pub message_type: MessageType,
@@ -30,6 +31,7 @@ impl Default for MessageTemplateInput {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MessageTemplate {
     pub id: MessageTemplateId,
     pub version: i64,
@@ -45,6 +47,7 @@ pub struct MessageTemplate {
 /// Premiums a pricing template adds to its base rate.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Premiums {
     pub weekend: f64,
     pub evening: f64,
@@ -65,6 +68,7 @@ impl Default for Premiums {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PricingTemplateInput {
     pub name: String,
     #[serde(deserialize_with = "super::serde_form::lenient_number")]
@@ -89,6 +93,7 @@ impl Default for PricingTemplateInput {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PricingTemplate {
     pub id: PricingTemplateId,
     pub version: i64,
@@ -104,6 +109,7 @@ pub struct PricingTemplate {
 /// One numbered section of the contract template.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ContractSection {
     pub id: String,
     pub title: String,
@@ -114,6 +120,7 @@ pub struct ContractSection {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ContractTemplateInput {
     pub name: String,
     pub sections: Vec<ContractSection>,
@@ -121,6 +128,7 @@ pub struct ContractTemplateInput {
 
 /// The contract template as one saved version. Versions are kept; the newest is current.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ContractTemplate {
     pub id: ContractTemplateId,
     /// Row version for optimistic concurrency of the current template.

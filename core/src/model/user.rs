@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::ids::UserId;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct User {
     pub id: UserId,
     pub version: i64,
@@ -17,6 +18,7 @@ pub struct User {
 
 /// A profile as the team-member picker shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Profile {
     pub id: UserId,
     pub full_name: String,
@@ -26,6 +28,7 @@ pub struct Profile {
 /// The face a change came through; recorded in the audit log.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Channel {
     Web,
     Tui,

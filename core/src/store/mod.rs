@@ -1,1 +1,342 @@
-//! The SQLite store.
+//! The SQLite store: one file, opened by every face through [`Store`]. SQL lives in this
+//! folder only, one module per table group; every write is one `BEGIN IMMEDIATE`
+//! transaction that also writes its audit row.
+
+mod assessments;
+mod audit;
+mod care_plans;
+mod clients;
+mod communications;
+mod contacts;
+mod contracts;
+mod dashboard;
+mod export;
+mod intakes;
+mod migrations;
+mod position;
+mod settings;
+mod templates;
+mod users;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use jiff::Timestamp;
+use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior};
+
+pub use assessments::{
+    AssessmentFilter, AssessmentPage, AssessmentQuery, AssessmentSave, AssessmentStats,
+};
+pub use audit::AuditEntry;
+pub use care_plans::{CarePlanPage, CarePlanPrefill, CarePlanQuery};
+pub use clients::{
+    ClientCounts, ClientPage, ClientProfile, ClientQuery, ClientRow, ClientSort, StageFilter,
+};
+pub use communications::LATEST_COMMUNICATIONS;
+pub use communications::{CommunicationFilter, HubQuery};
+pub use contracts::{CONTRACTS_LIST_LIMIT, ContractList, ContractQuery, ContractStats};
+pub use dashboard::{Analytics, Dashboard, DashboardCounts, FunnelStage, SourceCount, WeekCount};
+pub use intakes::{IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary, phone_digits};
+pub use migrations::SCHEMA_VERSION;
+pub use users::{
+    AuthTokenPurpose, FREE_FAILURES, INVALID_CREDENTIALS, NewUser, SessionUser, SignInFailure,
+    new_token, token_hash,
+};
+
+use crate::error::{Error, Result};
+use crate::model::Actor;
+use crate::rules::clock::{AgencyClock, format_timestamp};
+
+/// How long a writer waits for another process's transaction before giving up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// A page of a keyset-paged list.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    /// Opaque; pass it back to get the next page. None on the last page.
+    pub next_cursor: Option<String>,
+}
+
+/// One connection to the Carepath database.
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+    /// Tests and demo data pin "now"; everything else uses the real clock.
+    fixed_now: Option<Timestamp>,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database file and brings its schema up to date.
+    /// A database written by a newer Carepath is refused.
+    pub fn open(path: impl AsRef<Path>) -> Result<Self> {
+        let path = path.as_ref().to_path_buf();
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| Error::io(format!("cannot create {}", parent.display()), e))?;
+        }
+        let conn = Connection::open_with_flags(
+            &path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX
+                | OpenFlags::SQLITE_OPEN_URI,
+        )?;
+        configure(&conn)?;
+        let mut store = Self {
+            conn,
+            path,
+            fixed_now: None,
+        };
+        migrations::migrate(&mut store.conn)?;
+        Ok(store)
+    }
+
+    /// Opens an existing database without migrating it (for `db check`); still refuses a
+    /// newer schema.
+    pub fn open_existing(path: impl AsRef<Path>) -> Result<Self> {
+        let path = path.as_ref().to_path_buf();
+        if !path.exists() {
+            return Err(Error::io(
+                format!("no database at {}", path.display()),
+                std::io::Error::from(std::io::ErrorKind::NotFound),
+            ));
+        }
+        Self::open(path)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Pins "now" for every operation until cleared (tests, demo data with history).
+    pub fn set_now(&mut self, now: Option<Timestamp>) {
+        self.fixed_now = now;
+    }
+
+    pub fn now(&self) -> Timestamp {
+        self.fixed_now.unwrap_or_else(Timestamp::now)
+    }
+
+    /// The agency's clock: now, in the time zone of the settings.
+    pub fn clock(&self) -> Result<AgencyClock> {
+        let zone: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT json_extract(value, '$.time_zone') FROM settings WHERE tab = 'general'",
+                [],
+                |row| row.get(0),
+            )
+            .optional()?
+            .flatten();
+        Ok(AgencyClock::new(
+            self.now(),
+            AgencyClock::zone_named(zone.as_deref().unwrap_or("")),
+        ))
+    }
+
+    /// Runs `f` in one `BEGIN IMMEDIATE` transaction: all of it is written, or none.
+    /// Inside a [`Store::batch`] it runs in a savepoint of the batch's transaction.
+    pub(crate) fn write<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        if !self.conn.is_autocommit() {
+            let savepoint = self.conn.savepoint()?;
+            let value = f(&savepoint)?;
+            savepoint.commit()?;
+            return Ok(value);
+        }
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let value = f(&tx)?;
+        tx.commit()?;
+        Ok(value)
+    }
+
+    /// Runs many operations as one transaction: an import that must be all or nothing,
+    /// or demo data that would otherwise wait for a disk flush per record. Each operation
+    /// inside still validates and audits exactly as on its own.
+    pub fn batch<T>(&mut self, f: impl FnOnce(&mut Store) -> Result<T>) -> Result<T> {
+        if !self.conn.is_autocommit() {
+            return f(self);
+        }
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        match f(self) {
+            Ok(value) => {
+                self.conn.execute_batch("COMMIT")?;
+                Ok(value)
+            }
+            Err(error) => {
+                let _ = self.conn.execute_batch("ROLLBACK");
+                Err(error)
+            }
+        }
+    }
+
+    /// `PRAGMA data_version`: changes whenever another connection commits, so a process
+    /// can notice outside writes without holding a read transaction open.
+    pub fn data_version(&self) -> Result<i64> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA data_version", [], |row| row.get(0))?)
+    }
+
+    /// `EXPLAIN QUERY PLAN` lines for one of the store's own queries; used by tests and
+    /// the benchmark to show which index a list reads.
+    pub fn explain(&self, sql: &str, params: &[&dyn rusqlite::ToSql]) -> Result<Vec<String>> {
+        let mut statement = self.conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}"))?;
+        let rows = statement.query_map(params, |row| row.get::<_, String>(3))?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// Integrity and foreign key check: the problems found, empty when healthy.
+    pub fn check(&self) -> Result<Vec<String>> {
+        let mut problems = Vec::new();
+        let mut statement = self.conn.prepare("PRAGMA integrity_check")?;
+        for line in statement.query_map([], |row| row.get::<_, String>(0))? {
+            let line = line?;
+            if line != "ok" {
+                problems.push(line);
+            }
+        }
+        let mut statement = self.conn.prepare("PRAGMA foreign_key_check")?;
+        let rows = statement.query_map([], |row| {
+            Ok(format!(
+                "foreign key: {} row {} points at a missing {}",
+                row.get::<_, String>(0)?,
+                row.get::<_, Option<i64>>(1)?.unwrap_or_default(),
+                row.get::<_, String>(2)?
+            ))
+        })?;
+        for row in rows {
+            problems.push(row?);
+        }
+        Ok(problems)
+    }
+
+    /// A consistent online copy of the database, written to a temporary file beside
+    /// `target`, checked, then renamed into place.
+    pub fn backup_to(&self, target: &Path) -> Result<()> {
+        let file_name = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "backup".to_owned());
+        let partial = target.with_file_name(format!(".{file_name}.partial"));
+        let _ = std::fs::remove_file(&partial);
+        {
+            let mut copy = Connection::open(&partial)?;
+            let backup = rusqlite::backup::Backup::new(&self.conn, &mut copy)?;
+            backup.run_to_completion(256, Duration::from_millis(0), None)?;
+        }
+        let copy = Connection::open(&partial)?;
+        let verdict: String = copy.query_row("PRAGMA integrity_check", [], |row| row.get(0))?;
+        drop(copy);
+        if verdict != "ok" {
+            let _ = std::fs::remove_file(&partial);
+            return Err(Error::Corrupt(format!(
+                "backup failed its check: {verdict}"
+            )));
+        }
+        std::fs::rename(&partial, target)
+            .map_err(|e| Error::io(format!("cannot write {}", target.display()), e))
+    }
+
+    pub(crate) fn conn(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+fn configure(conn: &Connection) -> Result<()> {
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    // Case-insensitive LIKE is what lets `name LIKE 'ab%'` use the NOCASE indexes.
+    conn.pragma_update(None, "case_sensitive_like", "OFF")?;
+    conn.pragma_update(None, "temp_store", "MEMORY")?;
+    Ok(())
+}
+
+/// The stored form of a moment.
+pub(crate) fn ts(moment: Timestamp) -> String {
+    format_timestamp(moment)
+}
+
+/// Writes the audit row of a change, in the caller's transaction.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one flat call per change keeps every write site readable"
+)]
+pub(crate) fn audit(
+    tx: &Connection,
+    actor: &Actor,
+    now: Timestamp,
+    action: &str,
+    entity: &str,
+    entity_id: &str,
+    intake_id: Option<&str>,
+    changed_fields: &[&str],
+) -> Result<()> {
+    tx.execute(
+        "INSERT INTO audit_log (at, user_id, channel, action, entity, entity_id, intake_id, changed_fields)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        rusqlite::params![
+            ts(now),
+            actor.user_id.as_ref().map(|id| id.as_str()),
+            actor.channel.as_str(),
+            action,
+            entity,
+            entity_id,
+            intake_id,
+            serde_json::to_string(changed_fields)?,
+        ],
+    )?;
+    Ok(())
+}
+
+/// Refuses admin-only operations for staff; the server checks too, but the rule lives here.
+pub(crate) fn require_admin(actor: &Actor) -> Result<()> {
+    if actor.is_admin {
+        Ok(())
+    } else {
+        Err(Error::Forbidden("Only an administrator can do that."))
+    }
+}
+
+/// Encodes a keyset position as an opaque cursor.
+pub(crate) fn encode_cursor(parts: &[&str]) -> String {
+    let joined = parts.join("\u{1f}");
+    joined
+        .bytes()
+        .map(|b| format!("{b:02x}"))
+        .collect::<String>()
+}
+
+/// Decodes a cursor made by [`encode_cursor`]; a damaged one is bad input, not a crash.
+pub(crate) fn decode_cursor(cursor: &str, parts: usize) -> Result<Vec<String>> {
+    let bad = || Error::Rejected("The page cursor is not valid. Reload the list.".to_owned());
+    if !cursor.len().is_multiple_of(2) || !cursor.is_ascii() {
+        return Err(bad());
+    }
+    let bytes = (0..cursor.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&cursor[i..i + 2], 16))
+        .collect::<Result<Vec<u8>, _>>()
+        .map_err(|_| bad())?;
+    let text = String::from_utf8(bytes).map_err(|_| bad())?;
+    let values: Vec<String> = text.split('\u{1f}').map(str::to_owned).collect();
+    if values.len() != parts {
+        return Err(bad());
+    }
+    Ok(values)
+}
+
+/// Limits a requested page size to what a list allows.
+pub(crate) fn page_limit(requested: Option<u32>) -> u32 {
+    requested.unwrap_or(50).clamp(1, 200)
+}
+
+/// Reads a JSON list column.
+pub(crate) fn json_list<T: serde::de::DeserializeOwned>(text: &str) -> Result<Vec<T>> {
+    Ok(serde_json::from_str(text)?)
+}

@@ -1,0 +1,523 @@
+//! Care plan proposals: create from an assessment, edit, price, send, approve, delete.
+
+use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
+use serde::{Deserialize, Serialize};
+
+use super::assessments::like_escape;
+use super::intakes::next_cursor;
+use super::{
+    Page, Store, audit, decode_cursor, encode_cursor, page_limit, position, require_admin, ts,
+};
+use crate::error::{Error, Result};
+use crate::model::{
+    Actor, Assessment, AssessmentId, CarePlan, CarePlanId, CarePlanInput, CarePlanStatus,
+    DaySchedule, IntakeId, PricingTemplateId, WeeklySchedule,
+};
+use crate::rules::clock::{AgencyClock, age_in_years, parse_date, parse_timestamp};
+use crate::rules::costs::care_plan_costs;
+use crate::rules::pricing::{
+    DEFAULT_HOURLY_RATE, care_plan_services_from_assessment, preselect_template,
+};
+use crate::rules::transitions::check_care_plan_transition;
+use crate::rules::validation::validate_care_plan;
+
+#[derive(Debug, Clone, Default)]
+pub struct CarePlanQuery {
+    pub status: Option<CarePlanStatus>,
+    pub search: Option<String>,
+    pub cursor: Option<String>,
+    pub limit: Option<u32>,
+}
+
+pub type CarePlanPage = Page<CarePlan>;
+
+/// A new care plan form filled from an assessment, with the suggested pricing template.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CarePlanPrefill {
+    pub assessment_id: AssessmentId,
+    pub intake_id: Option<IntakeId>,
+    pub plan: CarePlanInput,
+    pub suggested_pricing_template_id: Option<PricingTemplateId>,
+}
+
+const COLUMNS: &str = "cp.id, cp.version, cp.assessment_id, cp.intake_id, cp.status, cp.client_name, \
+    cp.family_contact_name, cp.family_contact_email, cp.care_coordinator_name, cp.services, \
+    cp.additional_notes, cp.schedule, cp.proposed_start_date, cp.pricing_template_id, \
+    cp.hourly_rate, cp.total_weekly_hours, cp.weekly_cost, cp.monthly_cost, \
+    cp.marketing_email_content, cp.sent_at, cp.approved_at, cp.created_at, cp.updated_at, \
+    cp.deleted_at, i.date_of_birth, \
+    (SELECT c.id FROM contracts c WHERE c.care_plan_proposal_id = cp.id AND c.deleted_at IS NULL ORDER BY c.created_at DESC LIMIT 1), \
+    (SELECT c.status FROM contracts c WHERE c.care_plan_proposal_id = cp.id AND c.deleted_at IS NULL ORDER BY c.created_at DESC LIMIT 1)";
+
+fn json_err(index: usize, e: serde_json::Error) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, Box::new(e))
+}
+
+fn from_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<CarePlan> {
+    let services: String = row.get(9)?;
+    let schedule: String = row.get(11)?;
+    let created_at: String = row.get(21)?;
+    let date_of_birth: Option<String> = row.get(24)?;
+    Ok(CarePlan {
+        id: row.get(0)?,
+        version: row.get(1)?,
+        assessment_id: row.get(2)?,
+        intake_id: row.get(3)?,
+        status: row.get(4)?,
+        client_name: row.get(5)?,
+        family_contact_name: row.get(6)?,
+        family_contact_email: row.get(7)?,
+        care_coordinator_name: row.get(8)?,
+        services: serde_json::from_str(&services).map_err(|e| json_err(9, e))?,
+        additional_notes: row.get(10)?,
+        schedule: serde_json::from_str(&schedule).map_err(|e| json_err(11, e))?,
+        proposed_start_date: row.get(12)?,
+        pricing_template_id: row.get(13)?,
+        hourly_rate: row.get(14)?,
+        total_weekly_hours: row.get(15)?,
+        weekly_cost: row.get(16)?,
+        monthly_cost: row.get(17)?,
+        marketing_email_content: row.get(18)?,
+        sent_at: row.get(19)?,
+        approved_at: row.get(20)?,
+        age: date_of_birth
+            .as_deref()
+            .and_then(parse_date)
+            .and_then(|dob| age_in_years(dob, clock.today())),
+        date_of_birth,
+        days_in_stage: parse_timestamp(&created_at)
+            .map(|t| clock.days_since(t).max(0))
+            .unwrap_or(0),
+        contract_id: row.get(25)?,
+        contract_status: row.get(26)?,
+        created_at,
+        updated_at: row.get(22)?,
+        deleted_at: row.get(23)?,
+    })
+}
+
+/// The care plan a completed assessment proposes: its services, its preferred days with
+/// the recommended hours spread over them in half hours, the default rate.
+pub(crate) fn input_from_assessment(assessment: &Assessment) -> CarePlanInput {
+    let form = &assessment.form;
+    let mut schedule = WeeklySchedule::default();
+    let days: Vec<usize> = form
+        .preferred_days
+        .iter()
+        .filter_map(|day| {
+            crate::model::options::WEEKDAYS
+                .iter()
+                .position(|d| d == day)
+        })
+        .collect();
+    if let (Some(hours), false) = (form.recommended_hours, days.is_empty()) {
+        let per_day = ((hours / days.len() as f64) * 2.0).round() / 2.0;
+        let slots = schedule.days_mut();
+        for index in days {
+            *slots[index] = DaySchedule {
+                time: form.preferred_times.first().cloned().unwrap_or_default(),
+                hours: per_day.max(0.5),
+            };
+        }
+    }
+    CarePlanInput {
+        client_name: assessment.client_name.clone(),
+        family_contact_name: form.caller_name.clone(),
+        family_contact_email: form.caller_email.clone(),
+        care_coordinator_name: assessment.coordinator_name.clone(),
+        services: care_plan_services_from_assessment(&form.recommended_services),
+        additional_notes: form.schedule_notes.clone(),
+        schedule,
+        proposed_start_date: form.recommended_start_date.clone(),
+        pricing_template_id: None,
+        hourly_rate: Some(DEFAULT_HOURLY_RATE),
+    }
+}
+
+struct Stored {
+    version: i64,
+    status: CarePlanStatus,
+    intake_id: Option<IntakeId>,
+}
+
+fn load_stored(tx: &Connection, id: &CarePlanId) -> Result<Stored> {
+    tx.query_row(
+        "SELECT version, status, intake_id FROM care_plan_proposals WHERE id = ?1 AND deleted_at IS NULL",
+        [id],
+        |row| {
+            Ok(Stored {
+                version: row.get(0)?,
+                status: row.get(1)?,
+                intake_id: row.get(2)?,
+            })
+        },
+    )
+    .optional()?
+    .ok_or_else(|| Error::not_found("care plan", id))
+}
+
+fn weekend_premium(tx: &Connection, template: Option<&PricingTemplateId>) -> Result<f64> {
+    let Some(template) = template else {
+        return Ok(0.0);
+    };
+    Ok(tx
+        .query_row(
+            "SELECT weekend_premium FROM pricing_templates WHERE id = ?1",
+            [template],
+            |row| row.get(0),
+        )
+        .optional()?
+        .unwrap_or(0.0))
+}
+
+impl Store {
+    /// A new care plan form for an assessment, with the preselected pricing template.
+    pub fn care_plan_prefill(&self, assessment_id: &AssessmentId) -> Result<CarePlanPrefill> {
+        let assessment = self.get_assessment(assessment_id)?;
+        let mut plan = input_from_assessment(&assessment);
+        let templates = self.pricing_templates()?;
+        let suggested = preselect_template(&plan.services, &templates);
+        if let Some(template) = suggested {
+            plan.pricing_template_id = Some(template.id.clone());
+            plan.hourly_rate = Some(template.base_rate);
+        }
+        Ok(CarePlanPrefill {
+            assessment_id: assessment.id,
+            intake_id: assessment.intake_id,
+            suggested_pricing_template_id: suggested.map(|t| t.id.clone()),
+            plan,
+        })
+    }
+
+    /// Save Care Plan for a new plan: validated, stored as draft with computed costs.
+    pub fn create_care_plan(
+        &mut self,
+        actor: &Actor,
+        assessment_id: Option<&AssessmentId>,
+        input: CarePlanInput,
+    ) -> Result<CarePlan> {
+        let id = self.insert_care_plan(actor, assessment_id, input, false)?;
+        self.get_care_plan(&id)
+    }
+
+    pub(crate) fn insert_care_plan(
+        &mut self,
+        actor: &Actor,
+        assessment_id: Option<&AssessmentId>,
+        input: CarePlanInput,
+        generated: bool,
+    ) -> Result<CarePlanId> {
+        let input = trimmed(input);
+        if !generated {
+            validate_care_plan(&input)?;
+        }
+        let clock = self.clock()?;
+        let id = CarePlanId::new();
+        self.write(|tx| {
+            let intake_id: Option<IntakeId> = match assessment_id {
+                Some(assessment_id) => tx
+                    .query_row(
+                        "SELECT intake_id FROM assessments WHERE id = ?1 AND deleted_at IS NULL",
+                        [assessment_id],
+                        |row| row.get(0),
+                    )
+                    .optional()?
+                    .ok_or_else(|| Error::not_found("assessment", assessment_id))?,
+                None => None,
+            };
+            let rate = input.hourly_rate.unwrap_or(DEFAULT_HOURLY_RATE);
+            let costs = care_plan_costs(
+                &input.schedule,
+                rate,
+                weekend_premium(tx, input.pricing_template_id.as_ref())?,
+            );
+            let now = ts(clock.now());
+            tx.execute(
+                "INSERT INTO care_plan_proposals (id, assessment_id, intake_id, status, client_name,
+                    family_contact_name, family_contact_email, care_coordinator_name, services,
+                    additional_notes, schedule, proposed_start_date, pricing_template_id,
+                    hourly_rate, total_weekly_hours, weekly_cost, monthly_cost, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, 'draft', ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?17)",
+                params![
+                    id,
+                    assessment_id,
+                    intake_id,
+                    input.client_name,
+                    input.family_contact_name,
+                    input.family_contact_email,
+                    input.care_coordinator_name,
+                    serde_json::to_string(&input.services)?,
+                    input.additional_notes,
+                    serde_json::to_string(&input.schedule)?,
+                    parse_date(&input.proposed_start_date).map(|d| d.to_string()),
+                    input.pricing_template_id,
+                    rate,
+                    costs.total_weekly_hours,
+                    costs.weekly_cost,
+                    costs.monthly_cost,
+                    now,
+                ],
+            )?;
+            if let Some(intake_id) = &intake_id {
+                position::refresh(tx, intake_id, &clock)?;
+            }
+            audit(
+                tx,
+                actor,
+                clock.now(),
+                if generated { "generate" } else { "create" },
+                "care_plan",
+                id.as_str(),
+                intake_id.as_ref().map(|i| i.as_str()),
+                &[],
+            )
+        })?;
+        Ok(id)
+    }
+
+    /// Save Care Plan for an existing plan; costs are recomputed.
+    pub fn update_care_plan(
+        &mut self,
+        actor: &Actor,
+        id: &CarePlanId,
+        version: i64,
+        input: CarePlanInput,
+    ) -> Result<CarePlan> {
+        let input = trimmed(input);
+        validate_care_plan(&input)?;
+        let clock = self.clock()?;
+        let updated = self.write(|tx| {
+            let stored = load_stored(tx, id)?;
+            if stored.version != version {
+                return Ok(false);
+            }
+            let rate = input.hourly_rate.unwrap_or(DEFAULT_HOURLY_RATE);
+            let costs = care_plan_costs(
+                &input.schedule,
+                rate,
+                weekend_premium(tx, input.pricing_template_id.as_ref())?,
+            );
+            tx.execute(
+                "UPDATE care_plan_proposals SET client_name = ?3, family_contact_name = ?4,
+                    family_contact_email = ?5, care_coordinator_name = ?6, services = ?7,
+                    additional_notes = ?8, schedule = ?9, proposed_start_date = ?10,
+                    pricing_template_id = ?11, hourly_rate = ?12, total_weekly_hours = ?13,
+                    weekly_cost = ?14, monthly_cost = ?15, updated_at = ?16, version = version + 1
+                 WHERE id = ?1 AND version = ?2",
+                params![
+                    id,
+                    version,
+                    input.client_name,
+                    input.family_contact_name,
+                    input.family_contact_email,
+                    input.care_coordinator_name,
+                    serde_json::to_string(&input.services)?,
+                    input.additional_notes,
+                    serde_json::to_string(&input.schedule)?,
+                    parse_date(&input.proposed_start_date).map(|d| d.to_string()),
+                    input.pricing_template_id,
+                    rate,
+                    costs.total_weekly_hours,
+                    costs.weekly_cost,
+                    costs.monthly_cost,
+                    ts(clock.now()),
+                ],
+            )?;
+            audit(
+                tx,
+                actor,
+                clock.now(),
+                "update",
+                "care_plan",
+                id.as_str(),
+                stored.intake_id.as_ref().map(|i| i.as_str()),
+                &["client_name", "services", "schedule", "hourly_rate"],
+            )?;
+            Ok(true)
+        })?;
+        if updated {
+            self.get_care_plan(id)
+        } else {
+            Err(Error::conflict("care plan", &self.get_care_plan(id)?))
+        }
+    }
+
+    pub fn get_care_plan(&self, id: &CarePlanId) -> Result<CarePlan> {
+        let clock = self.clock()?;
+        let sql = format!(
+            "SELECT {COLUMNS} FROM care_plan_proposals cp LEFT JOIN intakes i ON i.id = cp.intake_id WHERE cp.id = ?1"
+        );
+        self.conn()
+            .query_row(&sql, [id], |row| from_row(row, &clock))
+            .optional()?
+            .ok_or_else(|| Error::not_found("care plan", id))
+    }
+
+    /// The care plans list, newest first.
+    pub fn care_plans_page(&self, query: &CarePlanQuery) -> Result<CarePlanPage> {
+        let clock = self.clock()?;
+        let mut conditions = vec!["cp.deleted_at IS NULL".to_owned()];
+        let mut values: Vec<String> = Vec::new();
+        if let Some(status) = query.status {
+            values.push(status.as_str().to_owned());
+            conditions.push(format!("cp.status = ?{}", values.len()));
+        }
+        if let Some(term) = query
+            .search
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+        {
+            values.push(format!("%{}%", like_escape(term)));
+            conditions.push(format!("cp.client_name LIKE ?{} ESCAPE '\\'", values.len()));
+        }
+        if let Some(cursor) = &query.cursor {
+            values.extend(decode_cursor(cursor, 2)?);
+            conditions.push(format!(
+                "(cp.created_at, cp.id) < (?{}, ?{})",
+                values.len() - 1,
+                values.len()
+            ));
+        }
+        let limit = page_limit(query.limit);
+        let sql = format!(
+            "SELECT {COLUMNS} FROM care_plan_proposals cp LEFT JOIN intakes i ON i.id = cp.intake_id
+             WHERE {} ORDER BY cp.created_at DESC, cp.id DESC LIMIT {}",
+            conditions.join(" AND "),
+            limit + 1
+        );
+        let mut statement = self.conn().prepare(&sql)?;
+        let mut items = statement
+            .query_map(params_from_iter(values.iter()), |row| from_row(row, &clock))?
+            .collect::<Result<Vec<_>, _>>()?;
+        let next_cursor = next_cursor(&mut items, limit, |c| {
+            encode_cursor(&[&c.created_at, c.id.as_str()])
+        });
+        Ok(Page { items, next_cursor })
+    }
+
+    /// Care plans a contract can be generated from: sent or approved, newest first.
+    pub fn sendable_care_plans(&self) -> Result<Vec<CarePlan>> {
+        let clock = self.clock()?;
+        let sql = format!(
+            "SELECT {COLUMNS} FROM care_plan_proposals cp LEFT JOIN intakes i ON i.id = cp.intake_id
+             WHERE cp.deleted_at IS NULL AND cp.status IN ('sent', 'approved')
+             ORDER BY cp.created_at DESC LIMIT 200"
+        );
+        let mut statement = self.conn().prepare(&sql)?;
+        let rows = statement.query_map([], |row| from_row(row, &clock))?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// Keeps the generated (and possibly edited) marketing email with the plan.
+    pub fn set_marketing_email(
+        &mut self,
+        actor: &Actor,
+        id: &CarePlanId,
+        content: &str,
+    ) -> Result<CarePlan> {
+        let clock = self.clock()?;
+        self.write(|tx| {
+            let stored = load_stored(tx, id)?;
+            tx.execute(
+                "UPDATE care_plan_proposals SET marketing_email_content = ?2, updated_at = ?3, version = version + 1 WHERE id = ?1",
+                params![id, content, ts(clock.now())],
+            )?;
+            audit(tx, actor, clock.now(), "marketing_email", "care_plan", id.as_str(), stored.intake_id.as_ref().map(|i| i.as_str()), &["marketing_email_content"])
+        })?;
+        self.get_care_plan(id)
+    }
+
+    /// The proposal email went out: draft (or sent, for a re-send) → sent.
+    pub fn mark_care_plan_sent(&mut self, actor: &Actor, id: &CarePlanId) -> Result<CarePlan> {
+        self.move_care_plan(actor, id, CarePlanStatus::Sent)
+    }
+
+    /// The family said yes: sent → approved.
+    pub fn approve_care_plan(&mut self, actor: &Actor, id: &CarePlanId) -> Result<CarePlan> {
+        self.move_care_plan(actor, id, CarePlanStatus::Approved)
+    }
+
+    fn move_care_plan(
+        &mut self,
+        actor: &Actor,
+        id: &CarePlanId,
+        to: CarePlanStatus,
+    ) -> Result<CarePlan> {
+        let clock = self.clock()?;
+        self.write(|tx| {
+            let stored = load_stored(tx, id)?;
+            check_care_plan_transition(stored.status, to)?;
+            let now = ts(clock.now());
+            let column = if to == CarePlanStatus::Sent { "sent_at" } else { "approved_at" };
+            tx.execute(
+                &format!(
+                    "UPDATE care_plan_proposals SET status = ?2, {column} = ?3, updated_at = ?3, version = version + 1 WHERE id = ?1"
+                ),
+                params![id, to, now],
+            )?;
+            if let Some(intake_id) = &stored.intake_id {
+                position::refresh(tx, intake_id, &clock)?;
+            }
+            audit(tx, actor, clock.now(), to.as_str(), "care_plan", id.as_str(), stored.intake_id.as_ref().map(|i| i.as_str()), &["status", column])
+        })?;
+        self.get_care_plan(id)
+    }
+
+    /// Soft-deletes a care plan (admin only).
+    pub fn delete_care_plan(&mut self, actor: &Actor, id: &CarePlanId) -> Result<()> {
+        require_admin(actor)?;
+        self.set_care_plan_deleted(actor, id, true)
+    }
+
+    /// Restores a soft-deleted care plan (admin only).
+    pub fn restore_care_plan(&mut self, actor: &Actor, id: &CarePlanId) -> Result<CarePlan> {
+        require_admin(actor)?;
+        self.set_care_plan_deleted(actor, id, false)?;
+        self.get_care_plan(id)
+    }
+
+    fn set_care_plan_deleted(
+        &mut self,
+        actor: &Actor,
+        id: &CarePlanId,
+        deleted: bool,
+    ) -> Result<()> {
+        let clock = self.clock()?;
+        self.write(|tx| {
+            let (sql, action) = if deleted {
+                ("UPDATE care_plan_proposals SET deleted_at = ?2, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NULL", "delete")
+            } else {
+                ("UPDATE care_plan_proposals SET deleted_at = NULL, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NOT NULL", "restore")
+            };
+            if tx.execute(sql, params![id, ts(clock.now())])? == 0 {
+                return Err(Error::not_found("care plan", id));
+            }
+            let intake_id: Option<IntakeId> = tx.query_row(
+                "SELECT intake_id FROM care_plan_proposals WHERE id = ?1",
+                [id],
+                |row| row.get(0),
+            )?;
+            if let Some(intake_id) = &intake_id {
+                position::refresh(tx, intake_id, &clock)?;
+            }
+            audit(tx, actor, clock.now(), action, "care_plan", id.as_str(), intake_id.as_ref().map(|i| i.as_str()), &["deleted_at"])
+        })
+    }
+}
+
+fn trimmed(mut input: CarePlanInput) -> CarePlanInput {
+    for field in [
+        &mut input.client_name,
+        &mut input.family_contact_name,
+        &mut input.family_contact_email,
+        &mut input.care_coordinator_name,
+        &mut input.proposed_start_date,
+    ] {
+        *field = field.trim().to_owned();
+    }
+    input.services.sort();
+    input.services.dedup();
+    input
+}

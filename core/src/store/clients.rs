@@ -1,0 +1,349 @@
+//! The all-clients page (filters, keyset paging, the seven counts) and the client profile.
+
+use rusqlite::{OptionalExtension, params_from_iter};
+use serde::{Deserialize, Serialize};
+
+use super::intakes::{SUMMARY_COLUMNS, SearchFields, next_cursor, search_filter, summary_from_row};
+use super::{Store, decode_cursor, encode_cursor, page_limit, position, ts};
+use crate::error::{Error, Result};
+use crate::model::{Assessment, CarePlan, Contract, IntakeId, IntakeSummary, Stage};
+use crate::rules::clock::AgencyClock;
+use crate::rules::journey::{JourneyStep, furthest_form_route, journey};
+use crate::rules::stage::{ClientUrgency, client_urgency};
+
+/// The stage filter of the clients list; `Archived` is "Archived / Declined".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum StageFilter {
+    Intake,
+    Assessment,
+    CarePlan,
+    Contract,
+    Archived,
+}
+
+impl StageFilter {
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "intake" => Some(StageFilter::Intake),
+            "assessment" => Some(StageFilter::Assessment),
+            "care_plan" | "care-plan" => Some(StageFilter::CarePlan),
+            "contract" => Some(StageFilter::Contract),
+            "archived" => Some(StageFilter::Archived),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum ClientSort {
+    #[default]
+    Newest,
+    Name,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ClientQuery {
+    pub stage: Option<StageFilter>,
+    pub urgency: Option<ClientUrgency>,
+    pub search: Option<String>,
+    pub sort: ClientSort,
+    pub cursor: Option<String>,
+    pub limit: Option<u32>,
+}
+
+/// The seven count cards.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ClientCounts {
+    pub total: i64,
+    pub intake: i64,
+    pub assessment: i64,
+    pub care_plan: i64,
+    pub contract: i64,
+    pub overdue: i64,
+    pub archived: i64,
+}
+
+/// One row of the clients list.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ClientRow {
+    #[serde(flatten)]
+    pub intake: IntakeSummary,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    pub urgency: ClientUrgency,
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    pub journey: [JourneyStep; 4],
+    /// The furthest existing stage's form.
+    pub view_route: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ClientPage {
+    pub items: Vec<ClientRow>,
+    pub next_cursor: Option<String>,
+    pub counts: ClientCounts,
+}
+
+/// Everything the client profile shows.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ClientProfile {
+    pub intake: IntakeSummary,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    pub urgency: ClientUrgency,
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    pub journey: [JourneyStep; 4],
+    pub view_route: String,
+    pub assessment: Option<Assessment>,
+    pub care_plan: Option<CarePlan>,
+    pub contract: Option<Contract>,
+    pub contacts_count: i64,
+}
+
+const JOURNEY_COLUMNS: &str = "latest_assessment_at, latest_care_plan_at, latest_contract_at";
+
+fn client_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<ClientRow> {
+    let intake = summary_from_row(row, clock)?;
+    let assessment_at: Option<String> = row.get(26)?;
+    let care_plan_at: Option<String> = row.get(27)?;
+    let contract_at: Option<String> = row.get(28)?;
+    Ok(decorate(
+        intake,
+        assessment_at,
+        care_plan_at,
+        contract_at,
+        clock,
+    ))
+}
+
+fn decorate(
+    intake: IntakeSummary,
+    assessment_at: Option<String>,
+    care_plan_at: Option<String>,
+    contract_at: Option<String>,
+    clock: &AgencyClock,
+) -> ClientRow {
+    let position = &intake.position;
+    let urgency = if position.archived {
+        ClientUrgency::OnTrack
+    } else {
+        client_urgency(intake.pipeline.overdue, intake.pipeline.days_in_stage)
+    };
+    let _ = clock;
+    let journey = journey(
+        &intake.id,
+        &intake.created_at,
+        position
+            .latest_assessment_id
+            .as_ref()
+            .zip(assessment_at.as_deref()),
+        position
+            .latest_care_plan_id
+            .as_ref()
+            .zip(care_plan_at.as_deref()),
+        position
+            .latest_contract_id
+            .as_ref()
+            .zip(contract_at.as_deref()),
+    );
+    let view_route = furthest_form_route(
+        &intake.id,
+        position.latest_assessment_id.as_ref(),
+        position.latest_care_plan_id.as_ref(),
+        position.latest_contract_id.as_ref(),
+    );
+    ClientRow {
+        intake,
+        urgency,
+        journey,
+        view_route,
+    }
+}
+
+impl Store {
+    /// One page of the clients list. Filtering, counting and paging happen in SQL on
+    /// indexes; a page costs the same wherever it is in the list.
+    pub fn clients_page(&self, query: &ClientQuery) -> Result<ClientPage> {
+        let clock = self.clock()?;
+        let counts = self.client_counts(&clock)?;
+
+        let mut conditions = vec!["deleted_at IS NULL".to_owned()];
+        let mut values: Vec<String> = Vec::new();
+        let bind = |value: String, values: &mut Vec<String>| {
+            values.push(value);
+            format!("?{}", values.len())
+        };
+        match query.stage {
+            None => {}
+            Some(StageFilter::Archived) => conditions.push("archived = 1".to_owned()),
+            Some(stage) => {
+                let name = match stage {
+                    StageFilter::Intake => Stage::Intake,
+                    StageFilter::Assessment => Stage::Assessment,
+                    StageFilter::CarePlan => Stage::CarePlan,
+                    _ => Stage::Contract,
+                };
+                let p = bind(name.as_str().to_owned(), &mut values);
+                conditions.push(format!("archived = 0 AND stage = {p}"));
+            }
+        }
+        if let Some(urgency) = query.urgency {
+            let now = bind(ts(clock.now()), &mut values);
+            if query.stage.is_none() {
+                conditions.push("archived = 0".to_owned());
+            }
+            match urgency {
+                ClientUrgency::Overdue => conditions.push(format!("overdue_at < {now}")),
+                ClientUrgency::DueSoon | ClientUrgency::OnTrack => {
+                    let cut3 = bind(ts(position::stage_cut(&clock, 3)), &mut values);
+                    let op = if urgency == ClientUrgency::DueSoon {
+                        "<"
+                    } else {
+                        ">="
+                    };
+                    conditions.push(format!(
+                        "overdue_at >= {now} AND stage_entered_at {op} {cut3}"
+                    ));
+                }
+            }
+        }
+        if let Some(term) = query.search.as_deref().filter(|t| !t.trim().is_empty()) {
+            match search_filter(term, SearchFields::Clients, values.len() + 1) {
+                Some(filter) => {
+                    values.extend(filter.params);
+                    conditions.push(filter.sql);
+                }
+                // One character cannot be searched; show nothing rather than everything.
+                None => conditions.push("0".to_owned()),
+            }
+        }
+        let limit = page_limit(query.limit);
+        let (order, keyset) = match query.sort {
+            ClientSort::Newest => ("created_at DESC, id DESC", "(created_at, id) < "),
+            ClientSort::Name => ("client_full_name ASC, id ASC", "(client_full_name, id) > "),
+        };
+        if let Some(cursor) = &query.cursor {
+            let parts = decode_cursor(cursor, 2)?;
+            let a = bind(parts[0].clone(), &mut values);
+            let b = bind(parts[1].clone(), &mut values);
+            conditions.push(format!("{keyset}({a}, {b})"));
+        }
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS}, {JOURNEY_COLUMNS} FROM intakes WHERE {} ORDER BY {order} LIMIT {}",
+            conditions.join(" AND "),
+            limit + 1
+        );
+        let mut statement = self.conn().prepare(&sql)?;
+        let mut items = statement
+            .query_map(params_from_iter(values.iter()), |row| {
+                client_row(row, &clock)
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        let sort = query.sort;
+        let next_cursor = next_cursor(&mut items, limit, |row| match sort {
+            ClientSort::Newest => encode_cursor(&[&row.intake.created_at, row.intake.id.as_str()]),
+            ClientSort::Name => {
+                encode_cursor(&[&row.intake.client_full_name, row.intake.id.as_str()])
+            }
+        });
+        Ok(ClientPage {
+            items,
+            next_cursor,
+            counts,
+        })
+    }
+
+    fn client_counts(&self, clock: &AgencyClock) -> Result<ClientCounts> {
+        let mut counts = ClientCounts::default();
+        let mut statement = self
+            .conn()
+            .prepare_cached("SELECT archived, stage, n FROM intake_counts")?;
+        let rows = statement.query_map([], |row| {
+            Ok((
+                row.get::<_, bool>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, i64>(2)?,
+            ))
+        })?;
+        for row in rows {
+            let (archived, stage, n) = row?;
+            counts.total += n;
+            if archived {
+                counts.archived += n;
+                continue;
+            }
+            match stage.as_str() {
+                "intake" => counts.intake += n,
+                "assessment" => counts.assessment += n,
+                "care_plan" => counts.care_plan += n,
+                _ => counts.contract += n,
+            }
+        }
+        counts.overdue = self.conn().query_row(
+            "SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND archived = 0 AND overdue_at < ?1",
+            [ts(clock.now())],
+            |row| row.get(0),
+        )?;
+        Ok(counts)
+    }
+
+    /// The client profile: the intake, its journey and its latest records.
+    pub fn client_profile(&self, id: &IntakeId) -> Result<ClientProfile> {
+        let clock = self.clock()?;
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS}, {JOURNEY_COLUMNS} FROM intakes WHERE id = ?1 AND deleted_at IS NULL"
+        );
+        let row = self
+            .conn()
+            .query_row(&sql, [id], |row| client_row(row, &clock))
+            .optional()?
+            .ok_or_else(|| Error::not_found("client", id))?;
+        let position = &row.intake.position;
+        let assessment = match &position.latest_assessment_id {
+            Some(assessment_id) => Some(self.get_assessment(assessment_id)?),
+            None => None,
+        };
+        let care_plan = match &position.latest_care_plan_id {
+            Some(care_plan_id) => Some(self.get_care_plan(care_plan_id)?),
+            None => None,
+        };
+        let contract = match &position.latest_contract_id {
+            Some(contract_id) => Some(self.get_contract(contract_id)?),
+            None => None,
+        };
+        let contacts_count = self.contact_count(id)?;
+        Ok(ClientProfile {
+            intake: row.intake,
+            urgency: row.urgency,
+            journey: row.journey,
+            view_route: row.view_route,
+            assessment,
+            care_plan,
+            contract,
+            contacts_count,
+        })
+    }
+}
+
+impl Store {
+    /// The query plan of a filtered clients page, to show which index it reads.
+    pub fn explain_clients_page(&self, stage: Stage, overdue: bool) -> Result<Vec<String>> {
+        let urgency = if overdue {
+            "overdue_at < ?2"
+        } else {
+            "overdue_at >= ?2 AND stage_entered_at >= ?3"
+        };
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS} FROM intakes WHERE deleted_at IS NULL AND archived = 0 AND stage = ?1 AND {urgency}
+             AND (created_at, id) < (?4, ?5) ORDER BY created_at DESC, id DESC LIMIT 51"
+        );
+        let now = ts(self.now());
+        self.explain(&sql, &[&stage.as_str(), &now, &now, &"9999", &""])
+    }
+}

@@ -1,0 +1,551 @@
+//! Communications: emails, text messages, notes, phone logs and system events, per client
+//! and in the hub. Sending is the caller's job (core has adapters' traits, not their
+//! transports): record pending, send, then mark sent or failed.
+
+use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
+
+use super::assessments::like_escape;
+use super::intakes::next_cursor;
+use super::{Page, Store, audit, decode_cursor, encode_cursor, page_limit, ts};
+use crate::error::{Error, Result};
+use crate::model::{
+    Actor, CallLogInput, Communication, CommunicationId, CommunicationStatus, CommunicationType,
+    Direction, EmailInput, IntakeId, NoteInput, Parents, SmsInput, UserId, Visibility,
+};
+use crate::rules::transitions::check_communication_transition;
+use crate::rules::validation::{validate_call_log, validate_email, validate_note, validate_sms};
+
+/// The client-context panel lists this many.
+pub const LATEST_COMMUNICATIONS: u32 = 5;
+/// One client's timeline is long but bounded.
+const TIMELINE_LIMIT: u32 = 500;
+
+/// Whose communications, and which of them.
+#[derive(Debug, Clone, Default)]
+pub struct CommunicationFilter {
+    pub parents: Parents,
+    pub visibility: Option<Visibility>,
+}
+
+/// The communications hub's filters.
+#[derive(Debug, Clone, Default)]
+pub struct HubQuery {
+    pub communication_type: Option<CommunicationType>,
+    pub status: Option<CommunicationStatus>,
+    pub search: Option<String>,
+    pub cursor: Option<String>,
+    pub limit: Option<u32>,
+}
+
+const COLUMNS: &str = "c.id, c.version, c.intake_id, c.assessment_id, c.care_plan_id, c.contract_id, \
+    i.client_full_name, c.communication_type, c.direction, c.subject, c.content, \
+    c.recipient_email, c.recipient_phone, c.sender_user_id, u.full_name, c.status, \
+    c.failure_reason, c.sent_at, c.created_at, c.visibility, c.tagged_user_ids, \
+    (SELECT json_group_array(t.full_name) FROM users t WHERE t.id IN (SELECT value FROM json_each(c.tagged_user_ids))), \
+    c.metadata";
+
+const FROM: &str = "communications c LEFT JOIN intakes i ON i.id = c.intake_id LEFT JOIN users u ON u.id = c.sender_user_id";
+
+fn from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Communication> {
+    let tagged: String = row.get(20)?;
+    let tagged_names: Option<String> = row.get(21)?;
+    let metadata: String = row.get(22)?;
+    Ok(Communication {
+        id: row.get(0)?,
+        version: row.get(1)?,
+        parents: Parents {
+            intake_id: row.get(2)?,
+            assessment_id: row.get(3)?,
+            care_plan_id: row.get(4)?,
+            contract_id: row.get(5)?,
+        },
+        client_name: row.get(6)?,
+        communication_type: row.get(7)?,
+        direction: row.get(8)?,
+        subject: row.get(9)?,
+        content: row.get(10)?,
+        recipient_email: row.get(11)?,
+        recipient_phone: row.get(12)?,
+        sender_user_id: row.get(13)?,
+        sender_name: row.get(14)?,
+        status: row.get(15)?,
+        failure_reason: row.get(16)?,
+        sent_at: row.get(17)?,
+        created_at: row.get(18)?,
+        visibility: row.get(19)?,
+        tagged_user_ids: serde_json::from_str(&tagged).unwrap_or_default(),
+        tagged_user_names: tagged_names
+            .and_then(|names| serde_json::from_str(&names).ok())
+            .unwrap_or_default(),
+        metadata: serde_json::from_str(&metadata).unwrap_or_default(),
+    })
+}
+
+/// A row about to be written.
+struct NewCommunication<'a> {
+    parents: &'a Parents,
+    communication_type: CommunicationType,
+    direction: Direction,
+    subject: Option<&'a str>,
+    content: &'a str,
+    recipient_email: Option<&'a str>,
+    recipient_phone: Option<&'a str>,
+    status: CommunicationStatus,
+    visibility: Visibility,
+    tagged_user_ids: &'a [UserId],
+    metadata: serde_json::Value,
+}
+
+impl Store {
+    /// A client's (or a record's) timeline, newest first.
+    pub fn communications(&self, filter: &CommunicationFilter) -> Result<Vec<Communication>> {
+        let mut conditions = Vec::new();
+        let mut values: Vec<String> = Vec::new();
+        let parents = &filter.parents;
+        for (column, value) in [
+            (
+                "c.intake_id",
+                parents.intake_id.as_ref().map(|v| v.as_str()),
+            ),
+            (
+                "c.assessment_id",
+                parents.assessment_id.as_ref().map(|v| v.as_str()),
+            ),
+            (
+                "c.care_plan_id",
+                parents.care_plan_id.as_ref().map(|v| v.as_str()),
+            ),
+            (
+                "c.contract_id",
+                parents.contract_id.as_ref().map(|v| v.as_str()),
+            ),
+        ] {
+            if let Some(value) = value {
+                values.push(value.to_owned());
+                conditions.push(format!("{column} = ?{}", values.len()));
+            }
+        }
+        if conditions.is_empty() {
+            return Err(Error::Rejected(
+                "Name the client or record whose communications to list.".to_owned(),
+            ));
+        }
+        let mut sql = format!(
+            "SELECT {COLUMNS} FROM {FROM} WHERE ({})",
+            conditions.join(" OR ")
+        );
+        if let Some(visibility) = filter.visibility {
+            values.push(visibility.as_str().to_owned());
+            sql.push_str(&format!(" AND c.visibility = ?{}", values.len()));
+        }
+        sql.push_str(&format!(
+            " ORDER BY c.created_at DESC, c.id DESC LIMIT {TIMELINE_LIMIT}"
+        ));
+        let mut statement = self.conn().prepare(&sql)?;
+        let rows = statement.query_map(params_from_iter(values.iter()), from_row)?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// The 5 latest communications of a client, for the side panel.
+    pub fn latest_communications(&self, intake_id: &IntakeId) -> Result<Vec<Communication>> {
+        let mut statement = self.conn().prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM {FROM} WHERE c.intake_id = ?1
+             ORDER BY c.created_at DESC, c.id DESC LIMIT {LATEST_COMMUNICATIONS}"
+        ))?;
+        let rows = statement.query_map([intake_id], from_row)?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// The communications hub: every communication, newest first, filtered and paged.
+    pub fn communications_hub(&self, query: &HubQuery) -> Result<Page<Communication>> {
+        let mut conditions = vec!["1".to_owned()];
+        let mut values: Vec<String> = Vec::new();
+        if let Some(kind) = query.communication_type {
+            values.push(kind.as_str().to_owned());
+            conditions.push(format!("c.communication_type = ?{}", values.len()));
+        }
+        if let Some(status) = query.status {
+            values.push(status.as_str().to_owned());
+            conditions.push(format!("c.status = ?{}", values.len()));
+        }
+        if let Some(term) = query
+            .search
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+        {
+            values.push(format!("%{}%", like_escape(term)));
+            let p = values.len();
+            conditions.push(format!(
+                "(i.client_full_name LIKE ?{p} ESCAPE '\\' OR c.subject LIKE ?{p} ESCAPE '\\'
+                  OR c.content LIKE ?{p} ESCAPE '\\' OR c.recipient_email LIKE ?{p} ESCAPE '\\'
+                  OR c.recipient_phone LIKE ?{p} ESCAPE '\\')"
+            ));
+        }
+        if let Some(cursor) = &query.cursor {
+            values.extend(decode_cursor(cursor, 2)?);
+            conditions.push(format!(
+                "(c.created_at, c.id) < (?{}, ?{})",
+                values.len() - 1,
+                values.len()
+            ));
+        }
+        let limit = page_limit(query.limit);
+        let sql = format!(
+            "SELECT {COLUMNS} FROM {FROM} WHERE {} ORDER BY c.created_at DESC, c.id DESC LIMIT {}",
+            conditions.join(" AND "),
+            limit + 1
+        );
+        let mut statement = self.conn().prepare(&sql)?;
+        let mut items = statement
+            .query_map(params_from_iter(values.iter()), from_row)?
+            .collect::<Result<Vec<_>, _>>()?;
+        let next_cursor = next_cursor(&mut items, limit, |c| {
+            encode_cursor(&[&c.created_at, c.id.as_str()])
+        });
+        Ok(Page { items, next_cursor })
+    }
+
+    pub fn get_communication(&self, id: &CommunicationId) -> Result<Communication> {
+        self.conn()
+            .query_row(
+                &format!("SELECT {COLUMNS} FROM {FROM} WHERE c.id = ?1"),
+                [id],
+                from_row,
+            )
+            .optional()?
+            .ok_or_else(|| Error::not_found("communication", id))
+    }
+
+    /// Records an email to send: pending until the sender reports back.
+    pub fn record_email(&mut self, actor: &Actor, input: &EmailInput) -> Result<Communication> {
+        validate_email(input)?;
+        let metadata = serde_json::json!({ "attachments": input.attachments });
+        self.insert_communication(
+            actor,
+            NewCommunication {
+                parents: &input.parents,
+                communication_type: CommunicationType::Email,
+                direction: Direction::Outbound,
+                subject: Some(input.subject.trim()),
+                content: &input.body,
+                recipient_email: Some(input.to.trim()),
+                recipient_phone: None,
+                status: CommunicationStatus::Pending,
+                visibility: Visibility::Client,
+                tagged_user_ids: &[],
+                metadata,
+            },
+        )
+    }
+
+    /// Records a text message to send: pending until the sender reports back.
+    pub fn record_sms(&mut self, actor: &Actor, input: &SmsInput) -> Result<Communication> {
+        validate_sms(input)?;
+        self.insert_communication(
+            actor,
+            NewCommunication {
+                parents: &input.parents,
+                communication_type: CommunicationType::Sms,
+                direction: Direction::Outbound,
+                subject: None,
+                content: &input.message,
+                recipient_email: None,
+                recipient_phone: Some(input.to.trim()),
+                status: CommunicationStatus::Pending,
+                visibility: Visibility::Client,
+                tagged_user_ids: &[],
+                metadata: serde_json::json!({}),
+            },
+        )
+    }
+
+    /// Adds a note: internal unless staff switched it to client-visible.
+    pub fn add_note(&mut self, actor: &Actor, input: &NoteInput) -> Result<Communication> {
+        validate_note(input)?;
+        let subject = input.subject.trim();
+        self.insert_communication(
+            actor,
+            NewCommunication {
+                parents: &input.parents,
+                communication_type: CommunicationType::Note,
+                direction: Direction::Internal,
+                subject: (!subject.is_empty()).then_some(subject),
+                content: input.content.trim(),
+                recipient_email: None,
+                recipient_phone: None,
+                status: CommunicationStatus::Sent,
+                visibility: if input.internal {
+                    Visibility::Internal
+                } else {
+                    Visibility::Client
+                },
+                tagged_user_ids: &input.tagged_user_ids,
+                metadata: serde_json::json!({}),
+            },
+        )
+    }
+
+    /// Logs a phone call: client-visible unless "Internal Call Only".
+    pub fn log_call(&mut self, actor: &Actor, input: &CallLogInput) -> Result<Communication> {
+        validate_call_log(input)?;
+        let duration = input.duration.trim();
+        let metadata = if duration.is_empty() {
+            serde_json::json!({})
+        } else {
+            serde_json::json!({ "duration": duration })
+        };
+        self.insert_communication(
+            actor,
+            NewCommunication {
+                parents: &input.parents,
+                communication_type: CommunicationType::PhoneLog,
+                direction: Direction::Outbound,
+                subject: Some("Phone call"),
+                content: input.notes.trim(),
+                recipient_email: None,
+                recipient_phone: Some(input.phone.trim()),
+                status: CommunicationStatus::Sent,
+                visibility: if input.internal {
+                    Visibility::Internal
+                } else {
+                    Visibility::Client
+                },
+                tagged_user_ids: &[],
+                metadata,
+            },
+        )
+    }
+
+    /// Writes a system event into a client's timeline.
+    pub fn log_system_event(
+        &mut self,
+        actor: &Actor,
+        parents: &Parents,
+        description: &str,
+    ) -> Result<Communication> {
+        self.insert_communication(
+            actor,
+            NewCommunication {
+                parents,
+                communication_type: CommunicationType::SystemEvent,
+                direction: Direction::Internal,
+                subject: None,
+                content: description,
+                recipient_email: None,
+                recipient_phone: None,
+                status: CommunicationStatus::Sent,
+                visibility: Visibility::Internal,
+                tagged_user_ids: &[],
+                metadata: serde_json::json!({}),
+            },
+        )
+    }
+
+    /// The provider accepted the message: pending → sent, with its reference (email id,
+    /// message sid) merged into the metadata.
+    pub fn mark_communication_sent(
+        &mut self,
+        id: &CommunicationId,
+        metadata: serde_json::Value,
+    ) -> Result<Communication> {
+        self.move_communication(id, CommunicationStatus::Sent, None, metadata)
+    }
+
+    /// The send failed: pending → failed, with the reason staff will see.
+    pub fn mark_communication_failed(
+        &mut self,
+        id: &CommunicationId,
+        reason: &str,
+    ) -> Result<Communication> {
+        self.move_communication(
+            id,
+            CommunicationStatus::Failed,
+            Some(reason),
+            serde_json::json!({}),
+        )
+    }
+
+    /// Retry: failed → pending; the caller then sends it again.
+    pub fn retry_communication(
+        &mut self,
+        actor: &Actor,
+        id: &CommunicationId,
+    ) -> Result<Communication> {
+        let communication = self.get_communication(id)?;
+        if !matches!(
+            communication.communication_type,
+            CommunicationType::Email | CommunicationType::Sms
+        ) {
+            return Err(Error::Rejected(
+                "Only emails and text messages can be sent again.".to_owned(),
+            ));
+        }
+        let now = self.now();
+        self.write(|tx| {
+            let status: CommunicationStatus =
+                tx.query_row("SELECT status FROM communications WHERE id = ?1", [id], |row| row.get(0))?;
+            check_communication_transition(status, CommunicationStatus::Pending)?;
+            tx.execute(
+                "UPDATE communications SET status = 'pending', failure_reason = NULL, updated_at = ?2, version = version + 1 WHERE id = ?1",
+                params![id, ts(now)],
+            )?;
+            audit(tx, actor, now, "retry", "communication", id.as_str(),
+                communication.parents.intake_id.as_ref().map(|i| i.as_str()), &["status"])
+        })?;
+        self.get_communication(id)
+    }
+
+    fn move_communication(
+        &mut self,
+        id: &CommunicationId,
+        to: CommunicationStatus,
+        reason: Option<&str>,
+        metadata: serde_json::Value,
+    ) -> Result<Communication> {
+        let now = self.now();
+        self.write(|tx| {
+            let (status, intake_id, stored): (CommunicationStatus, Option<String>, String) = tx
+                .query_row(
+                    "SELECT status, intake_id, metadata FROM communications WHERE id = ?1",
+                    [id],
+                    |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+                )
+                .optional()?
+                .ok_or_else(|| Error::not_found("communication", id))?;
+            check_communication_transition(status, to)?;
+            let mut merged: serde_json::Value = serde_json::from_str(&stored).unwrap_or_default();
+            if let (Some(target), serde_json::Value::Object(extra)) =
+                (merged.as_object_mut(), metadata)
+            {
+                target.extend(extra);
+            }
+            tx.execute(
+                "UPDATE communications SET status = ?2, failure_reason = ?3, metadata = ?4,
+                    sent_at = CASE WHEN ?2 = 'sent' THEN ?5 ELSE sent_at END,
+                    attempts = attempts + 1, updated_at = ?5, version = version + 1
+                 WHERE id = ?1",
+                params![id, to, reason, merged.to_string(), ts(now)],
+            )?;
+            let system = Actor::system(crate::model::Channel::System);
+            audit(
+                tx,
+                &system,
+                now,
+                to.as_str(),
+                "communication",
+                id.as_str(),
+                intake_id.as_deref(),
+                &["status"],
+            )
+        })?;
+        self.get_communication(id)
+    }
+
+    fn insert_communication(
+        &mut self,
+        actor: &Actor,
+        new: NewCommunication<'_>,
+    ) -> Result<Communication> {
+        let now = self.now();
+        let id = CommunicationId::new();
+        self.write(|tx| {
+            let parents = resolve_parents(tx, new.parents)?;
+            let sent_at = (new.status == CommunicationStatus::Sent).then(|| ts(now));
+            tx.execute(
+                "INSERT INTO communications (id, intake_id, assessment_id, care_plan_id, contract_id,
+                    communication_type, direction, subject, content, recipient_email, recipient_phone,
+                    sender_user_id, status, sent_at, created_at, updated_at, visibility,
+                    tagged_user_ids, metadata)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?15, ?16, ?17, ?18)",
+                params![
+                    id,
+                    parents.intake_id,
+                    parents.assessment_id,
+                    parents.care_plan_id,
+                    parents.contract_id,
+                    new.communication_type,
+                    new.direction,
+                    new.subject,
+                    new.content,
+                    new.recipient_email,
+                    new.recipient_phone,
+                    actor.user_id,
+                    new.status,
+                    sent_at,
+                    ts(now),
+                    new.visibility,
+                    serde_json::to_string(new.tagged_user_ids)?,
+                    new.metadata.to_string(),
+                ],
+            )?;
+            // Emails, texts and calls are contact with the client; notes are not.
+            if let Some(intake_id) = &parents.intake_id
+                && matches!(
+                    new.communication_type,
+                    CommunicationType::Email | CommunicationType::Sms | CommunicationType::PhoneLog
+                )
+            {
+                tx.execute(
+                    "UPDATE intakes SET last_contact_date = ?2 WHERE id = ?1",
+                    params![intake_id, ts(now)],
+                )?;
+            }
+            audit(tx, actor, now, "create", "communication", id.as_str(),
+                parents.intake_id.as_ref().map(|i| i.as_str()), &[new.communication_type.as_str()])
+        })?;
+        self.get_communication(&id)
+    }
+}
+
+/// Fills in the intake a record belongs to, so every communication shows on its client's
+/// timeline, and refuses ids that do not exist.
+fn resolve_parents(tx: &Connection, parents: &Parents) -> Result<Parents> {
+    let mut resolved = parents.clone();
+    let lookups: [(&str, &str, Option<&str>); 3] = [
+        (
+            "assessments",
+            "assessment",
+            parents.assessment_id.as_ref().map(|v| v.as_str()),
+        ),
+        (
+            "care_plan_proposals",
+            "care plan",
+            parents.care_plan_id.as_ref().map(|v| v.as_str()),
+        ),
+        (
+            "contracts",
+            "contract",
+            parents.contract_id.as_ref().map(|v| v.as_str()),
+        ),
+    ];
+    for (table, entity, id) in lookups {
+        let Some(id) = id else { continue };
+        let intake: Option<Option<IntakeId>> = tx
+            .query_row(
+                &format!("SELECT intake_id FROM {table} WHERE id = ?1"),
+                [id],
+                |row| row.get(0),
+            )
+            .optional()?;
+        match intake {
+            None => return Err(Error::not_found(entity, id)),
+            Some(intake) => {
+                if resolved.intake_id.is_none() {
+                    resolved.intake_id = intake;
+                }
+            }
+        }
+    }
+    if let Some(intake_id) = &resolved.intake_id {
+        let exists: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM intakes WHERE id = ?1)",
+            [intake_id],
+            |row| row.get(0),
+        )?;
+        if !exists {
+            return Err(Error::not_found("client", intake_id));
+        }
+    }
+    Ok(resolved)
+}

@@ -1,0 +1,345 @@
+//! Contracts: preview from a care plan, save as draft, send, mark signed, delete.
+
+use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
+use serde::Serialize;
+
+use super::assessments::like_escape;
+use super::{Store, audit, position, require_admin, ts};
+use crate::error::{Error, Result};
+use crate::model::{
+    Actor, CarePlanId, CarePlanStatus, Contract, ContractId, ContractStatus, IntakeId,
+    PricingDetails,
+};
+use crate::rules::clock::{AgencyClock, parse_timestamp};
+use crate::rules::contract_text::{ContractFacts, render_contract};
+use crate::rules::transitions::{check_contract_transition, contract_editable};
+use crate::rules::validation::{CONTRACT_NEEDS_PREVIEW, CONTRACT_NEEDS_SENT_CARE_PLAN};
+
+/// The contracts list shows the 20 newest.
+pub const CONTRACTS_LIST_LIMIT: u32 = 20;
+
+#[derive(Debug, Clone, Default)]
+pub struct ContractQuery {
+    pub status: Option<ContractStatus>,
+    pub search: Option<String>,
+    /// Export and other full reads; the screen uses the default of 20.
+    pub limit: Option<u32>,
+}
+
+/// The three stat cards.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ContractStats {
+    pub awaiting_signatures: i64,
+    pub sent_this_week: i64,
+    pub signed_this_month: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ContractList {
+    pub items: Vec<Contract>,
+    pub stats: ContractStats,
+}
+
+const COLUMNS: &str = "id, version, care_plan_proposal_id, intake_id, client_name, \
+    family_contact_email, status, contract_content, pricing_details, created_at, updated_at, \
+    sent_at, signed_at, deleted_at";
+
+fn from_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<Contract> {
+    let pricing: String = row.get(8)?;
+    let created_at: String = row.get(9)?;
+    let sent_at: Option<String> = row.get(11)?;
+    let signed_at: Option<String> = row.get(12)?;
+    // Days in the contract's current state: since signing, sending or creation.
+    let stage_start = signed_at
+        .clone()
+        .or(sent_at.clone())
+        .unwrap_or(created_at.clone());
+    Ok(Contract {
+        id: row.get(0)?,
+        version: row.get(1)?,
+        care_plan_proposal_id: row.get(2)?,
+        intake_id: row.get(3)?,
+        client_name: row.get(4)?,
+        family_contact_email: row.get(5)?,
+        status: row.get(6)?,
+        contract_content: row.get(7)?,
+        pricing_details: serde_json::from_str(&pricing).unwrap_or_default(),
+        days_in_stage: parse_timestamp(&stage_start)
+            .map(|t| clock.days_since(t).max(0))
+            .unwrap_or(0),
+        created_at,
+        updated_at: row.get(10)?,
+        sent_at,
+        signed_at,
+        deleted_at: row.get(13)?,
+    })
+}
+
+struct Stored {
+    version: i64,
+    status: ContractStatus,
+    intake_id: Option<IntakeId>,
+}
+
+fn load_stored(tx: &Connection, id: &ContractId) -> Result<Stored> {
+    tx.query_row(
+        "SELECT version, status, intake_id FROM contracts WHERE id = ?1 AND deleted_at IS NULL",
+        [id],
+        |row| {
+            Ok(Stored {
+                version: row.get(0)?,
+                status: row.get(1)?,
+                intake_id: row.get(2)?,
+            })
+        },
+    )
+    .optional()?
+    .ok_or_else(|| Error::not_found("contract", id))
+}
+
+impl Store {
+    /// The contract text for a care plan: the current contract template with every
+    /// placeholder filled.
+    pub fn contract_preview(&self, care_plan_id: &CarePlanId) -> Result<String> {
+        let clock = self.clock()?;
+        let plan = self.get_care_plan(care_plan_id)?;
+        if plan.deleted_at.is_some() {
+            return Err(Error::not_found("care plan", care_plan_id));
+        }
+        let template = self.current_contract_template()?;
+        let facts = ContractFacts {
+            client_name: plan.client_name.clone(),
+            hourly_rate: plan.hourly_rate,
+            weekly_cost: plan.weekly_cost,
+            monthly_cost: plan.monthly_cost,
+            services: plan.services.clone(),
+            schedule: plan.schedule.clone(),
+            date: clock.today(),
+        };
+        Ok(render_contract(&template.sections, &facts))
+    }
+
+    /// Save as Draft in new mode: a contract from a sent or approved care plan.
+    pub fn create_contract(
+        &mut self,
+        actor: &Actor,
+        care_plan_id: &CarePlanId,
+        content: &str,
+    ) -> Result<Contract> {
+        if content.trim().is_empty() {
+            return Err(Error::Rejected(CONTRACT_NEEDS_PREVIEW.to_owned()));
+        }
+        let plan = self
+            .get_care_plan(care_plan_id)
+            .map_err(|_| Error::Rejected(CONTRACT_NEEDS_PREVIEW.to_owned()))?;
+        if plan.deleted_at.is_some() {
+            return Err(Error::Rejected(CONTRACT_NEEDS_PREVIEW.to_owned()));
+        }
+        if !matches!(plan.status, CarePlanStatus::Sent | CarePlanStatus::Approved) {
+            return Err(Error::Rejected(CONTRACT_NEEDS_SENT_CARE_PLAN.to_owned()));
+        }
+        let clock = self.clock()?;
+        let id = ContractId::new();
+        let pricing = PricingDetails {
+            hourly_rate: plan.hourly_rate,
+            weekly_cost: plan.weekly_cost,
+            monthly_cost: plan.monthly_cost,
+        };
+        self.write(|tx| {
+            let now = ts(clock.now());
+            tx.execute(
+                "INSERT INTO contracts (id, care_plan_proposal_id, intake_id, client_name,
+                    family_contact_email, status, contract_content, pricing_details, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 'draft', ?6, ?7, ?8, ?8)",
+                params![
+                    id,
+                    care_plan_id,
+                    plan.intake_id,
+                    plan.client_name,
+                    plan.family_contact_email,
+                    content,
+                    serde_json::to_string(&pricing)?,
+                    now,
+                ],
+            )?;
+            if let Some(intake_id) = &plan.intake_id {
+                position::refresh(tx, intake_id, &clock)?;
+            }
+            audit(tx, actor, clock.now(), "create", "contract", id.as_str(), plan.intake_id.as_ref().map(|i| i.as_str()), &[])
+        })?;
+        self.get_contract(&id)
+    }
+
+    /// Save Changes on a draft contract.
+    pub fn update_contract(
+        &mut self,
+        actor: &Actor,
+        id: &ContractId,
+        version: i64,
+        content: &str,
+    ) -> Result<Contract> {
+        if content.trim().is_empty() {
+            return Err(Error::Rejected(CONTRACT_NEEDS_PREVIEW.to_owned()));
+        }
+        let clock = self.clock()?;
+        let updated = self.write(|tx| {
+            let stored = load_stored(tx, id)?;
+            contract_editable(stored.status)?;
+            if stored.version != version {
+                return Ok(false);
+            }
+            tx.execute(
+                "UPDATE contracts SET contract_content = ?3, updated_at = ?4, version = version + 1
+                 WHERE id = ?1 AND version = ?2",
+                params![id, version, content, ts(clock.now())],
+            )?;
+            audit(
+                tx,
+                actor,
+                clock.now(),
+                "update",
+                "contract",
+                id.as_str(),
+                stored.intake_id.as_ref().map(|i| i.as_str()),
+                &["contract_content"],
+            )?;
+            Ok(true)
+        })?;
+        if updated {
+            self.get_contract(id)
+        } else {
+            Err(Error::conflict("contract", &self.get_contract(id)?))
+        }
+    }
+
+    /// The contract went out for signature: draft → sent.
+    pub fn mark_contract_sent(&mut self, actor: &Actor, id: &ContractId) -> Result<Contract> {
+        self.move_contract(actor, id, ContractStatus::Sent)
+    }
+
+    /// Mark as Signed: sent → signed. The client becomes an active patient.
+    pub fn sign_contract(&mut self, actor: &Actor, id: &ContractId) -> Result<Contract> {
+        self.move_contract(actor, id, ContractStatus::Signed)
+    }
+
+    fn move_contract(
+        &mut self,
+        actor: &Actor,
+        id: &ContractId,
+        to: ContractStatus,
+    ) -> Result<Contract> {
+        let clock = self.clock()?;
+        self.write(|tx| {
+            let stored = load_stored(tx, id)?;
+            check_contract_transition(stored.status, to)?;
+            let column = if to == ContractStatus::Sent { "sent_at" } else { "signed_at" };
+            tx.execute(
+                &format!("UPDATE contracts SET status = ?2, {column} = ?3, updated_at = ?3, version = version + 1 WHERE id = ?1"),
+                params![id, to, ts(clock.now())],
+            )?;
+            if let Some(intake_id) = &stored.intake_id {
+                position::refresh(tx, intake_id, &clock)?;
+            }
+            audit(tx, actor, clock.now(), to.as_str(), "contract", id.as_str(), stored.intake_id.as_ref().map(|i| i.as_str()), &["status", column])
+        })?;
+        self.get_contract(id)
+    }
+
+    pub fn get_contract(&self, id: &ContractId) -> Result<Contract> {
+        let clock = self.clock()?;
+        let sql = format!("SELECT {COLUMNS} FROM contracts WHERE id = ?1");
+        self.conn()
+            .query_row(&sql, [id], |row| from_row(row, &clock))
+            .optional()?
+            .ok_or_else(|| Error::not_found("contract", id))
+    }
+
+    /// The contracts list (newest 20, searchable by client name) and the three stats.
+    pub fn contracts_list(&self, query: &ContractQuery) -> Result<ContractList> {
+        let clock = self.clock()?;
+        let mut conditions = vec!["deleted_at IS NULL".to_owned()];
+        let mut values: Vec<String> = Vec::new();
+        if let Some(status) = query.status {
+            values.push(status.as_str().to_owned());
+            conditions.push(format!("status = ?{}", values.len()));
+        }
+        if let Some(term) = query
+            .search
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+        {
+            values.push(format!("%{}%", like_escape(term)));
+            conditions.push(format!("client_name LIKE ?{} ESCAPE '\\'", values.len()));
+        }
+        let limit = query.limit.unwrap_or(CONTRACTS_LIST_LIMIT).max(1);
+        let sql = format!(
+            "SELECT {COLUMNS} FROM contracts WHERE {} ORDER BY created_at DESC, id DESC LIMIT {limit}",
+            conditions.join(" AND ")
+        );
+        let mut statement = self.conn().prepare(&sql)?;
+        let items = statement
+            .query_map(params_from_iter(values.iter()), |row| from_row(row, &clock))?
+            .collect::<Result<Vec<_>, _>>()?;
+        let week_ago = ts(clock
+            .now()
+            .checked_sub(jiff::SignedDuration::from_hours(24 * 7))
+            .unwrap_or(clock.now()));
+        let month_start = ts(clock.start_of_month());
+        let stats = self.conn().query_row(
+            "SELECT
+                (SELECT count(*) FROM contracts WHERE deleted_at IS NULL AND status = 'sent'),
+                (SELECT count(*) FROM contracts WHERE deleted_at IS NULL AND sent_at >= ?1),
+                (SELECT count(*) FROM contracts WHERE deleted_at IS NULL AND status = 'signed' AND signed_at >= ?2)",
+            params![week_ago, month_start],
+            |row| {
+                Ok(ContractStats {
+                    awaiting_signatures: row.get(0)?,
+                    sent_this_week: row.get(1)?,
+                    signed_this_month: row.get(2)?,
+                })
+            },
+        )?;
+        Ok(ContractList { items, stats })
+    }
+
+    /// Soft-deletes a contract (admin only).
+    pub fn delete_contract(&mut self, actor: &Actor, id: &ContractId) -> Result<()> {
+        require_admin(actor)?;
+        self.set_contract_deleted(actor, id, true)
+    }
+
+    /// Restores a soft-deleted contract (admin only).
+    pub fn restore_contract(&mut self, actor: &Actor, id: &ContractId) -> Result<Contract> {
+        require_admin(actor)?;
+        self.set_contract_deleted(actor, id, false)?;
+        self.get_contract(id)
+    }
+
+    fn set_contract_deleted(
+        &mut self,
+        actor: &Actor,
+        id: &ContractId,
+        deleted: bool,
+    ) -> Result<()> {
+        let clock = self.clock()?;
+        self.write(|tx| {
+            let (sql, action) = if deleted {
+                ("UPDATE contracts SET deleted_at = ?2, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NULL", "delete")
+            } else {
+                ("UPDATE contracts SET deleted_at = NULL, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NOT NULL", "restore")
+            };
+            if tx.execute(sql, params![id, ts(clock.now())])? == 0 {
+                return Err(Error::not_found("contract", id));
+            }
+            let intake_id: Option<IntakeId> =
+                tx.query_row("SELECT intake_id FROM contracts WHERE id = ?1", [id], |row| row.get(0))?;
+            if let Some(intake_id) = &intake_id {
+                position::refresh(tx, intake_id, &clock)?;
+            }
+            audit(tx, actor, clock.now(), action, "contract", id.as_str(), intake_id.as_ref().map(|i| i.as_str()), &["deleted_at"])
+        })
+    }
+}

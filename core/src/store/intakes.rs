@@ -1,0 +1,722 @@
+//! Intakes: create, update, draft, load, the intakes list, awaiting assessment and search.
+
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+
+use super::position::{self, read_position};
+use super::{Page, Store, audit, decode_cursor, encode_cursor, json_list, page_limit, ts};
+use crate::error::{Error, Result};
+use crate::model::{Actor, Intake, IntakeForm, IntakeId, IntakeStatus, IntakeSummary};
+use crate::rules::clock::{AgencyClock, age_in_years, parse_date};
+use crate::rules::stage::Urgency;
+use crate::rules::validation::{follow_up_timestamp, prepare_intake_draft, validate_intake_submit};
+
+/// Search results, recent activity: the spec's limit of 10.
+pub const SEARCH_LIMIT: u32 = 10;
+
+/// The columns every intake summary reads; the position columns start at index 13.
+pub(crate) const SUMMARY_COLUMNS: &str = "id, version, status, client_full_name, date_of_birth, \
+    caller_name, caller_phone, caller_email, services_required, last_contact_date, \
+    next_follow_up_date, follow_up_notes, is_draft, created_at, stage_entered_at, \
+    next_follow_up_date, assessment_scheduled_date, latest_assessment_id, \
+    latest_assessment_status, latest_care_plan_id, latest_care_plan_status, \
+    latest_contract_id, latest_contract_status, archived, stage, status";
+
+/// Maps a row of [`SUMMARY_COLUMNS`].
+pub(crate) fn summary_from_row(
+    row: &rusqlite::Row<'_>,
+    clock: &AgencyClock,
+) -> rusqlite::Result<IntakeSummary> {
+    let id: IntakeId = row.get(0)?;
+    let date_of_birth: Option<String> = row.get(4)?;
+    let services: String = row.get(8)?;
+    let position = read_position(row, 13, &id, clock)?;
+    Ok(IntakeSummary {
+        version: row.get(1)?,
+        status: row.get(2)?,
+        client_full_name: row.get(3)?,
+        age: date_of_birth
+            .as_deref()
+            .and_then(parse_date)
+            .and_then(|dob| age_in_years(dob, clock.today())),
+        date_of_birth,
+        caller_name: row.get(5)?,
+        caller_phone: row.get(6)?,
+        caller_email: row.get(7)?,
+        services_required: serde_json::from_str(&services).unwrap_or_default(),
+        last_contact_date: row.get(9)?,
+        next_follow_up_date: row.get(10)?,
+        follow_up_notes: row.get(11)?,
+        is_draft: row.get(12)?,
+        created_at: position.created_at,
+        position: position.position,
+        pipeline: position.pipeline,
+        id,
+    })
+}
+
+/// The typed columns copied out of an intake form.
+struct IntakeColumns {
+    client_full_name: String,
+    date_of_birth: Option<String>,
+    caller_name: String,
+    caller_phone: String,
+    caller_phone_digits: String,
+    caller_email: String,
+    services_required: String,
+    living_situation: String,
+    proposed_schedule: String,
+    referral_source: Option<String>,
+    assigned_coordinator: Option<String>,
+    next_follow_up_date: Option<String>,
+    follow_up_notes: Option<String>,
+    consultation_date: Option<String>,
+    form_data: String,
+}
+
+fn non_empty(text: &str) -> Option<String> {
+    let text = text.trim();
+    (!text.is_empty()).then(|| text.to_owned())
+}
+
+/// Digits of a phone number, for matching "555-0100" with "(555) 0100".
+pub fn phone_digits(phone: &str) -> String {
+    phone.chars().filter(char::is_ascii_digit).collect()
+}
+
+fn columns(form: &IntakeForm, clock: &AgencyClock) -> Result<IntakeColumns> {
+    let schedule = serde_json::json!({
+        "monday": form.schedule_mon,
+        "tuesday": form.schedule_tue,
+        "wednesday": form.schedule_wed,
+        "thursday": form.schedule_thu,
+        "friday": form.schedule_fri,
+        "saturday": form.schedule_sat,
+        "sunday": form.schedule_sun,
+        "anticipatedStartDate": form.anticipated_start_date,
+        "totalHoursPerWeek": form.total_hours_per_week,
+    });
+    Ok(IntakeColumns {
+        client_full_name: form.client_full_name.clone(),
+        date_of_birth: parse_date(&form.date_of_birth).map(|d| d.to_string()),
+        caller_name: form.caller_name.clone(),
+        caller_phone: form.caller_phone.clone(),
+        caller_phone_digits: phone_digits(&form.caller_phone),
+        caller_email: form.caller_email.clone(),
+        services_required: serde_json::to_string(&form.services_required)?,
+        living_situation: serde_json::to_string(&form.living_situation)?,
+        proposed_schedule: schedule.to_string(),
+        referral_source: non_empty(&form.how_did_you_hear)
+            .or_else(|| non_empty(&form.referral_source_type)),
+        assigned_coordinator: non_empty(&form.assigned_coordinator),
+        next_follow_up_date: follow_up_timestamp(
+            &form.next_follow_up_date,
+            &form.next_follow_up_time,
+            clock,
+        )
+        .map(ts),
+        follow_up_notes: non_empty(&form.follow_up_notes),
+        consultation_date: parse_date(&form.consultation_date).map(|d| d.to_string()),
+        form_data: serde_json::to_string(form)?,
+    })
+}
+
+/// The form field names whose values differ; the audit log keeps names, never values.
+pub(crate) fn changed_fields<T: Serialize>(before: &T, after: &T) -> Vec<String> {
+    let before = serde_json::to_value(before).unwrap_or_default();
+    let after = serde_json::to_value(after).unwrap_or_default();
+    match (before, after) {
+        (serde_json::Value::Object(before), serde_json::Value::Object(after)) => after
+            .iter()
+            .filter(|(key, value)| before.get(*key) != Some(value))
+            .map(|(key, _)| key.clone())
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Which intakes the intakes list shows.
+#[derive(Debug, Clone, Default)]
+pub struct IntakeListQuery {
+    pub urgency: Option<Urgency>,
+    pub cursor: Option<String>,
+    pub limit: Option<u32>,
+}
+
+/// The intakes list's three summary cards.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct UrgencySummary {
+    pub new: i64,
+    pub attention: i64,
+    pub urgent: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct IntakePage {
+    #[serde(flatten)]
+    pub page: Page<IntakeSummary>,
+    pub summary: UrgencySummary,
+}
+
+struct Stored {
+    version: i64,
+    status: IntakeStatus,
+    is_draft: bool,
+    assessment_scheduled_date: Option<String>,
+    form: IntakeForm,
+}
+
+fn load_stored(tx: &Connection, id: &IntakeId) -> Result<Stored> {
+    let row = tx
+        .query_row(
+            "SELECT version, status, is_draft, assessment_scheduled_date, form_data
+             FROM intakes WHERE id = ?1 AND deleted_at IS NULL",
+            [id],
+            |row| {
+                Ok((
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, IntakeStatus>(1)?,
+                    row.get::<_, bool>(2)?,
+                    row.get::<_, Option<String>>(3)?,
+                    row.get::<_, String>(4)?,
+                ))
+            },
+        )
+        .optional()?
+        .ok_or_else(|| Error::not_found("intake", id))?;
+    Ok(Stored {
+        version: row.0,
+        status: row.1,
+        is_draft: row.2,
+        assessment_scheduled_date: row.3,
+        form: serde_json::from_str(&row.4)?,
+    })
+}
+
+impl Store {
+    /// Submits a new intake: validated, saved with status pending.
+    pub fn create_intake(&mut self, actor: &Actor, form: IntakeForm) -> Result<Intake> {
+        let clock = self.clock()?;
+        let mut form = form.trimmed();
+        form.apply_client_is_caller();
+        validate_intake_submit(&form, None, &clock)?;
+        let id = IntakeId::new();
+        self.write(|tx| insert(tx, actor, &clock, &id, &form, false, None))?;
+        self.get_intake(&id)
+    }
+
+    /// Saves an intake as a draft: no required fields; a new draft without a client name
+    /// is "Draft - Unnamed Client". With `existing`, updates that intake (its version
+    /// must match) and keeps its status.
+    pub fn save_intake_draft(
+        &mut self,
+        actor: &Actor,
+        existing: Option<(&IntakeId, i64)>,
+        form: IntakeForm,
+    ) -> Result<Intake> {
+        let clock = self.clock()?;
+        let form = prepare_intake_draft(form);
+        match existing {
+            None => {
+                let id = IntakeId::new();
+                self.write(|tx| insert(tx, actor, &clock, &id, &form, true, None))?;
+                self.get_intake(&id)
+            }
+            Some((id, version)) => {
+                let result = self.write(|tx| update(tx, actor, &clock, id, version, &form, true));
+                self.finish_update(id, result)
+            }
+        }
+    }
+
+    /// Updates a saved intake from the full form; its status is kept.
+    pub fn update_intake(
+        &mut self,
+        actor: &Actor,
+        id: &IntakeId,
+        version: i64,
+        form: IntakeForm,
+    ) -> Result<Intake> {
+        let clock = self.clock()?;
+        let mut form = form.trimmed();
+        form.apply_client_is_caller();
+        let result = self.write(|tx| {
+            let stored = load_stored(tx, id)?;
+            validate_intake_submit(&form, Some(&stored.form), &clock)?;
+            update(tx, actor, &clock, id, version, &form, false)
+        });
+        self.finish_update(id, result)
+    }
+
+    /// Turns a stale-version outcome into a conflict carrying the stored intake.
+    fn finish_update(&mut self, id: &IntakeId, result: Result<bool>) -> Result<Intake> {
+        match result? {
+            true => self.get_intake(id),
+            false => Err(Error::conflict("intake", &self.get_intake(id)?)),
+        }
+    }
+
+    pub fn get_intake(&self, id: &IntakeId) -> Result<Intake> {
+        let clock = self.clock()?;
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS}, form_data, assigned_coordinator, updated_at,
+                    assessment_scheduled_date, deleted_at
+             FROM intakes WHERE id = ?1"
+        );
+        self.conn()
+            .query_row(&sql, [id], |row| {
+                let summary = summary_from_row(row, &clock)?;
+                let form_data: String = row.get(26)?;
+                Ok((
+                    summary,
+                    form_data,
+                    row.get::<_, Option<String>>(27)?,
+                    row.get::<_, String>(28)?,
+                    row.get::<_, Option<String>>(29)?,
+                    row.get::<_, Option<String>>(30)?,
+                ))
+            })
+            .optional()?
+            .ok_or_else(|| Error::not_found("intake", id))
+            .and_then(
+                |(summary, form_data, coordinator, updated_at, scheduled, deleted)| {
+                    Ok(Intake {
+                        id: summary.id,
+                        version: summary.version,
+                        status: summary.status,
+                        client_full_name: summary.client_full_name,
+                        date_of_birth: summary.date_of_birth,
+                        age: summary.age,
+                        caller_name: summary.caller_name,
+                        caller_phone: summary.caller_phone,
+                        caller_email: summary.caller_email,
+                        services_required: summary.services_required,
+                        assigned_coordinator: coordinator,
+                        created_at: summary.created_at,
+                        updated_at,
+                        last_contact_date: summary.last_contact_date,
+                        next_follow_up_date: summary.next_follow_up_date,
+                        follow_up_notes: summary.follow_up_notes,
+                        assessment_scheduled_date: scheduled,
+                        is_draft: summary.is_draft,
+                        deleted_at: deleted,
+                        position: summary.position,
+                        pipeline: summary.pipeline,
+                        form: serde_json::from_str(&form_data)?,
+                    })
+                },
+            )
+    }
+
+    pub fn get_intake_summary(&self, id: &IntakeId) -> Result<IntakeSummary> {
+        let clock = self.clock()?;
+        let sql = format!("SELECT {SUMMARY_COLUMNS} FROM intakes WHERE id = ?1");
+        self.conn()
+            .query_row(&sql, [id], |row| summary_from_row(row, &clock))
+            .optional()?
+            .ok_or_else(|| Error::not_found("intake", id))
+    }
+
+    /// The intakes list: clients still at the intake stage, newest first, with the
+    /// three urgency counts (days since creation: ≤3 New, 4–5 Attention, >5 Urgent).
+    pub fn intakes_page(&self, query: &IntakeListQuery) -> Result<IntakePage> {
+        let clock = self.clock()?;
+        let cut3 = ts(position::stage_cut(&clock, 3));
+        let cut5 = ts(position::stage_cut(&clock, 5));
+        let base = "deleted_at IS NULL AND archived = 0 AND stage = 'intake'";
+        let summary = self.conn().query_row(
+            &format!(
+                "SELECT
+                    count(*) FILTER (WHERE created_at >= ?1),
+                    count(*) FILTER (WHERE created_at >= ?2 AND created_at < ?1),
+                    count(*) FILTER (WHERE created_at < ?2)
+                 FROM intakes WHERE {base}"
+            ),
+            params![cut3, cut5],
+            |row| {
+                Ok(UrgencySummary {
+                    new: row.get(0)?,
+                    attention: row.get(1)?,
+                    urgent: row.get(2)?,
+                })
+            },
+        )?;
+        let urgency_filter = match query.urgency {
+            None => "",
+            Some(Urgency::New) => " AND created_at >= ?1",
+            Some(Urgency::Attention) => " AND created_at >= ?2 AND created_at < ?1",
+            Some(Urgency::Urgent) => " AND created_at < ?2",
+        };
+        let (after_created, after_id) = match &query.cursor {
+            Some(cursor) => {
+                let parts = decode_cursor(cursor, 2)?;
+                (parts[0].clone(), parts[1].clone())
+            }
+            None => ("9999".to_owned(), String::new()),
+        };
+        let limit = page_limit(query.limit);
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS} FROM intakes
+             WHERE {base}{urgency_filter} AND (created_at, id) < (?3, ?4)
+             ORDER BY created_at DESC, id DESC LIMIT ?5"
+        );
+        let mut statement = self.conn().prepare(&sql)?;
+        let mut items = statement
+            .query_map(
+                params![cut3, cut5, after_created, after_id, limit + 1],
+                |row| summary_from_row(row, &clock),
+            )?
+            .collect::<Result<Vec<_>, _>>()?;
+        let next_cursor = next_cursor(&mut items, limit, |item| {
+            encode_cursor(&[&item.created_at, item.id.as_str()])
+        });
+        Ok(IntakePage {
+            page: Page { items, next_cursor },
+            summary,
+        })
+    }
+
+    /// Intakes waiting for an assessment: status intake_created or pending, no
+    /// assessment date, no assessment yet, not deleted; oldest first.
+    pub fn intakes_awaiting_assessment(&self) -> Result<Vec<IntakeSummary>> {
+        let clock = self.clock()?;
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS} FROM intakes
+             WHERE deleted_at IS NULL AND assessment_scheduled_date IS NULL
+               AND latest_assessment_id IS NULL AND status IN ('intake_created', 'pending')
+             ORDER BY created_at ASC LIMIT 200"
+        );
+        let mut statement = self.conn().prepare(&sql)?;
+        let rows = statement.query_map([], |row| summary_from_row(row, &clock))?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// The client search: case-insensitive partial match on client name, caller phone
+    /// or caller email, newest first, at most 10. Fewer than 2 characters finds nothing.
+    pub fn search(&self, term: &str) -> Result<Vec<IntakeSummary>> {
+        let clock = self.clock()?;
+        let Some(filter) = search_filter(term, SearchFields::Global, 1) else {
+            return Ok(Vec::new());
+        };
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS} FROM intakes
+             WHERE deleted_at IS NULL AND {} ORDER BY created_at DESC, id DESC LIMIT {SEARCH_LIMIT}",
+            filter.sql
+        );
+        let mut statement = self.conn().prepare(&sql)?;
+        let rows = statement
+            .query_map(rusqlite::params_from_iter(filter.params.iter()), |row| {
+                summary_from_row(row, &clock)
+            })?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// Archives a client (declined, not interested, …) or puts it back to pending.
+    pub fn set_intake_status(
+        &mut self,
+        actor: &Actor,
+        id: &IntakeId,
+        version: i64,
+        status: IntakeStatus,
+    ) -> Result<Intake> {
+        let clock = self.clock()?;
+        let now = clock.now();
+        let changed = self.write(|tx| {
+            let stored = load_stored(tx, id)?;
+            crate::rules::transitions::check_intake_transition(stored.status, status)?;
+            let n = tx.execute(
+                "UPDATE intakes SET status = ?3, updated_at = ?4, version = version + 1
+                 WHERE id = ?1 AND version = ?2",
+                params![id, version, status, ts(now)],
+            )?;
+            if n == 1 {
+                position::refresh(tx, id, &clock)?;
+                audit(
+                    tx,
+                    actor,
+                    now,
+                    "status",
+                    "intake",
+                    id.as_str(),
+                    Some(id.as_str()),
+                    &["status"],
+                )?;
+            }
+            Ok(n == 1)
+        });
+        self.finish_update(id, changed)
+    }
+
+    /// Soft-deletes an intake (admin only).
+    pub fn delete_intake(&mut self, actor: &Actor, id: &IntakeId) -> Result<()> {
+        super::require_admin(actor)?;
+        let now = self.now();
+        self.write(|tx| {
+            let n = tx.execute(
+                "UPDATE intakes SET deleted_at = ?2, updated_at = ?2, version = version + 1
+                 WHERE id = ?1 AND deleted_at IS NULL",
+                params![id, ts(now)],
+            )?;
+            if n == 0 {
+                return Err(Error::not_found("intake", id));
+            }
+            audit(
+                tx,
+                actor,
+                now,
+                "delete",
+                "intake",
+                id.as_str(),
+                Some(id.as_str()),
+                &["deleted_at"],
+            )
+        })
+    }
+
+    /// Restores a soft-deleted intake (admin only).
+    pub fn restore_intake(&mut self, actor: &Actor, id: &IntakeId) -> Result<Intake> {
+        super::require_admin(actor)?;
+        let now = self.now();
+        self.write(|tx| {
+            let n = tx.execute(
+                "UPDATE intakes SET deleted_at = NULL, updated_at = ?2, version = version + 1
+                 WHERE id = ?1 AND deleted_at IS NOT NULL",
+                params![id, ts(now)],
+            )?;
+            if n == 0 {
+                return Err(Error::not_found("deleted intake", id));
+            }
+            audit(
+                tx,
+                actor,
+                now,
+                "restore",
+                "intake",
+                id.as_str(),
+                Some(id.as_str()),
+                &["deleted_at"],
+            )
+        })?;
+        self.get_intake(id)
+    }
+}
+
+/// Keeps `limit` items and returns the cursor of the last one when more exist.
+pub(crate) fn next_cursor<T>(
+    items: &mut Vec<T>,
+    limit: u32,
+    cursor_of: impl Fn(&T) -> String,
+) -> Option<String> {
+    if items.len() > limit as usize {
+        items.truncate(limit as usize);
+        items.last().map(cursor_of)
+    } else {
+        None
+    }
+}
+
+/// Inserts a new intake row and its pipeline position. Imports pass their batch id.
+pub(crate) fn insert(
+    tx: &Connection,
+    actor: &Actor,
+    clock: &AgencyClock,
+    id: &IntakeId,
+    form: &IntakeForm,
+    is_draft: bool,
+    import_batch: Option<&str>,
+) -> Result<()> {
+    let now = ts(clock.now());
+    let c = columns(form, clock)?;
+    tx.execute(
+        "INSERT INTO intakes (id, client_full_name, date_of_birth, caller_name, caller_phone,
+            caller_phone_digits, caller_email, services_required, living_situation,
+            proposed_schedule, referral_source, form_data, status, is_draft,
+            assigned_coordinator, created_at, updated_at, next_follow_up_date, follow_up_notes,
+            assessment_scheduled_date, import_batch_id, stage_entered_at, overdue_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?16,
+                 ?17, ?18, ?19, ?20, ?16, ?16)",
+        params![
+            id,
+            c.client_full_name,
+            c.date_of_birth,
+            c.caller_name,
+            c.caller_phone,
+            c.caller_phone_digits,
+            c.caller_email,
+            c.services_required,
+            c.living_situation,
+            c.proposed_schedule,
+            c.referral_source,
+            c.form_data,
+            IntakeStatus::Pending,
+            is_draft,
+            c.assigned_coordinator,
+            now,
+            c.next_follow_up_date,
+            c.follow_up_notes,
+            c.consultation_date,
+            import_batch,
+        ],
+    )?;
+    position::refresh(tx, id, clock)?;
+    let action = if is_draft { "create_draft" } else { "create" };
+    audit(
+        tx,
+        actor,
+        clock.now(),
+        action,
+        "intake",
+        id.as_str(),
+        Some(id.as_str()),
+        &[],
+    )
+}
+
+/// Writes a new form over a stored intake. Returns false when `version` is stale.
+fn update(
+    tx: &Connection,
+    actor: &Actor,
+    clock: &AgencyClock,
+    id: &IntakeId,
+    version: i64,
+    form: &IntakeForm,
+    as_draft: bool,
+) -> Result<bool> {
+    let stored = load_stored(tx, id)?;
+    if stored.version != version {
+        return Ok(false);
+    }
+    let c = columns(form, clock)?;
+    // Submitting a draft makes it a real intake; saving a real intake as draft keeps it real.
+    let is_draft = stored.is_draft && as_draft;
+    let scheduled = c
+        .consultation_date
+        .clone()
+        .or(stored.assessment_scheduled_date);
+    let now = ts(clock.now());
+    let n = tx.execute(
+        "UPDATE intakes SET client_full_name = ?3, date_of_birth = ?4, caller_name = ?5,
+            caller_phone = ?6, caller_phone_digits = ?7, caller_email = ?8,
+            services_required = ?9, living_situation = ?10, proposed_schedule = ?11,
+            referral_source = ?12, form_data = ?13, is_draft = ?14, assigned_coordinator = ?15,
+            updated_at = ?16, next_follow_up_date = ?17, follow_up_notes = ?18,
+            assessment_scheduled_date = ?19, version = version + 1
+         WHERE id = ?1 AND version = ?2",
+        params![
+            id,
+            version,
+            c.client_full_name,
+            c.date_of_birth,
+            c.caller_name,
+            c.caller_phone,
+            c.caller_phone_digits,
+            c.caller_email,
+            c.services_required,
+            c.living_situation,
+            c.proposed_schedule,
+            c.referral_source,
+            c.form_data,
+            is_draft,
+            c.assigned_coordinator,
+            now,
+            c.next_follow_up_date,
+            c.follow_up_notes,
+            scheduled,
+        ],
+    )?;
+    if n == 0 {
+        return Ok(false);
+    }
+    position::refresh(tx, id, clock)?;
+    let changed = changed_fields(&stored.form, form);
+    let changed: Vec<&str> = changed.iter().map(String::as_str).collect();
+    let action = if as_draft { "update_draft" } else { "update" };
+    audit(
+        tx,
+        actor,
+        clock.now(),
+        action,
+        "intake",
+        id.as_str(),
+        Some(id.as_str()),
+        &changed,
+    )?;
+    Ok(true)
+}
+
+/// Which columns a search term is matched against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SearchFields {
+    /// The search dialog: client name, caller phone, caller email.
+    Global,
+    /// The clients list: client name, caller name, caller phone.
+    Clients,
+}
+
+pub(crate) struct SearchFilter {
+    pub sql: String,
+    pub params: Vec<String>,
+}
+
+/// Builds the WHERE fragment for a search term: the trigram index for 3+ characters, the
+/// NOCASE prefix indexes for 2. None when the term is too short to search.
+/// Placeholders are numbered from `first_param` so the fragment can join other conditions.
+pub(crate) fn search_filter(
+    term: &str,
+    fields: SearchFields,
+    first_param: usize,
+) -> Option<SearchFilter> {
+    let p1 = format!("?{first_param}");
+    let p2 = format!("?{}", first_param + 1);
+    let term = term.trim();
+    if term.chars().count() < 2 {
+        return None;
+    }
+    let digits = phone_digits(term);
+    let looks_like_phone = !digits.is_empty()
+        && term
+            .chars()
+            .all(|c| c.is_ascii_digit() || " -().+".contains(c));
+    if term.chars().count() >= 3 {
+        let quoted = format!("\"{}\"", term.replace('"', "\"\""));
+        let columns = match fields {
+            SearchFields::Global => "{client_full_name caller_phone caller_email}",
+            SearchFields::Clients => "{client_full_name caller_name caller_phone}",
+        };
+        let mut expression = format!("{columns} : {quoted}");
+        if looks_like_phone && digits.len() >= 3 {
+            expression.push_str(&format!(" OR caller_phone_digits : \"{digits}\""));
+        }
+        return Some(SearchFilter {
+            sql: format!(
+                "seq IN (SELECT rowid FROM intakes_search WHERE intakes_search MATCH {p1})"
+            ),
+            params: vec![expression],
+        });
+    }
+    let escaped = term
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    let prefix = format!("{escaped}%");
+    let other = match fields {
+        SearchFields::Global => "caller_email",
+        SearchFields::Clients => "caller_name",
+    };
+    let mut sql =
+        format!("(client_full_name LIKE {p1} ESCAPE '\\' OR {other} LIKE {p1} ESCAPE '\\'");
+    let mut params = vec![prefix];
+    if looks_like_phone {
+        sql.push_str(&format!(" OR caller_phone_digits LIKE {p2}"));
+        params.push(format!("{digits}%"));
+    }
+    sql.push(')');
+    Some(SearchFilter { sql, params })
+}
+
+/// Reads a JSON list column of strings (services, living situation).
+pub(crate) fn string_list(text: &str) -> Vec<String> {
+    json_list(text).unwrap_or_default()
+}

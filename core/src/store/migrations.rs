@@ -1,0 +1,33 @@
+//! Numbered SQL migrations embedded in the binary, counted in `PRAGMA user_version` and
+//! applied in one transaction when the database is opened.
+
+use rusqlite::{Connection, TransactionBehavior};
+
+use crate::error::{Error, Result};
+
+const MIGRATIONS: &[&str] = &[include_str!("migrations/0001_init.sql")];
+
+/// The schema version this build writes.
+pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+
+pub(super) fn migrate(conn: &mut Connection) -> Result<()> {
+    let found: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
+    if found > SCHEMA_VERSION {
+        return Err(Error::SchemaTooNew {
+            found,
+            known: SCHEMA_VERSION,
+        });
+    }
+    if found == SCHEMA_VERSION {
+        return Ok(());
+    }
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    // Another process may have migrated while we waited for the write lock.
+    let found: i64 = tx.query_row("PRAGMA user_version", [], |row| row.get(0))?;
+    for (index, sql) in MIGRATIONS.iter().enumerate().skip(found.max(0) as usize) {
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", (index + 1) as i64)?;
+    }
+    tx.commit()?;
+    Ok(())
+}

@@ -1,0 +1,203 @@
+//! Keeps each intake's pipeline position (stage, latest records, archived, overdue_at) up
+//! to date. Every operation that adds, changes or removes an assessment, care plan or
+//! contract calls [`refresh`] in its own transaction.
+
+use jiff::Timestamp;
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::error::Result;
+use crate::model::{
+    AssessmentId, AssessmentStatus, CarePlanId, CarePlanStatus, ContractId, ContractStatus,
+    IntakeId, IntakeStatus,
+};
+use crate::rules::clock::{AgencyClock, parse_date, parse_timestamp};
+use crate::rules::pipeline::{PipelineFacts, PipelineStatus, derive_status, overdue_at, stage_of};
+use crate::rules::stage::is_archived;
+
+use super::ts;
+
+struct Latest {
+    id: String,
+    status: String,
+    created_at: String,
+}
+
+fn latest(tx: &Connection, table: &str, intake_id: &IntakeId) -> Result<Option<Latest>> {
+    // `table` is one of three fixed names below, never input.
+    let sql = format!(
+        "SELECT id, status, created_at FROM {table}
+         WHERE intake_id = ?1 AND deleted_at IS NULL
+         ORDER BY created_at DESC, id DESC LIMIT 1"
+    );
+    Ok(tx
+        .query_row(&sql, [intake_id], |row| {
+            Ok(Latest {
+                id: row.get(0)?,
+                status: row.get(1)?,
+                created_at: row.get(2)?,
+            })
+        })
+        .optional()?)
+}
+
+/// Recomputes the position of one intake from its records.
+pub(crate) fn refresh(tx: &Connection, intake_id: &IntakeId, clock: &AgencyClock) -> Result<()> {
+    let Some((status, created_at, next_follow_up)) = tx
+        .query_row(
+            "SELECT status, created_at, next_follow_up_date FROM intakes WHERE id = ?1",
+            [intake_id],
+            |row| {
+                Ok((
+                    row.get::<_, String>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, Option<String>>(2)?,
+                ))
+            },
+        )
+        .optional()?
+    else {
+        return Ok(());
+    };
+    let assessment = latest(tx, "assessments", intake_id)?;
+    let care_plan = latest(tx, "care_plan_proposals", intake_id)?;
+    let contract = latest(tx, "contracts", intake_id)?;
+
+    let stage_entered_at = contract
+        .as_ref()
+        .or(care_plan.as_ref())
+        .or(assessment.as_ref())
+        .map(|record| record.created_at.clone())
+        .unwrap_or_else(|| created_at.clone());
+    let statuses: Vec<&str> = [
+        Some(status.as_str()),
+        assessment.as_ref().map(|a| a.status.as_str()),
+        care_plan.as_ref().map(|c| c.status.as_str()),
+        contract.as_ref().map(|c| c.status.as_str()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let archived = is_archived(&statuses);
+    let stage = if contract.is_some() {
+        "contract"
+    } else if care_plan.is_some() {
+        "care_plan"
+    } else if assessment.is_some() {
+        "assessment"
+    } else {
+        "intake"
+    };
+    let entered = parse_timestamp(&stage_entered_at).unwrap_or(clock.now());
+    let follow_up = next_follow_up.as_deref().and_then(parse_timestamp);
+    let overdue = overdue_at(follow_up, entered, clock);
+
+    tx.execute(
+        "UPDATE intakes SET stage = ?2, stage_entered_at = ?3, overdue_at = ?4, archived = ?5,
+            latest_assessment_id = ?6, latest_assessment_status = ?7, latest_assessment_at = ?8,
+            latest_care_plan_id = ?9, latest_care_plan_status = ?10, latest_care_plan_at = ?11,
+            latest_contract_id = ?12, latest_contract_status = ?13, latest_contract_at = ?14
+         WHERE id = ?1",
+        params![
+            intake_id,
+            stage,
+            stage_entered_at,
+            ts(overdue),
+            archived,
+            assessment.as_ref().map(|a| &a.id),
+            assessment.as_ref().map(|a| &a.status),
+            assessment.as_ref().map(|a| &a.created_at),
+            care_plan.as_ref().map(|c| &c.id),
+            care_plan.as_ref().map(|c| &c.status),
+            care_plan.as_ref().map(|c| &c.created_at),
+            contract.as_ref().map(|c| &c.id),
+            contract.as_ref().map(|c| &c.status),
+            contract.as_ref().map(|c| &c.created_at),
+        ],
+    )?;
+    Ok(())
+}
+
+/// Recomputes `overdue_at` for every intake; needed when the agency's time zone changes,
+/// because day boundaries move.
+pub(crate) fn refresh_all_overdue(tx: &Connection, clock: &AgencyClock) -> Result<usize> {
+    let mut select = tx.prepare("SELECT id, stage_entered_at, next_follow_up_date FROM intakes")?;
+    let rows = select
+        .query_map([], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, Option<String>>(2)?,
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut update = tx.prepare("UPDATE intakes SET overdue_at = ?2 WHERE id = ?1")?;
+    for (id, entered, follow_up) in &rows {
+        let entered = parse_timestamp(entered).unwrap_or(clock.now());
+        let follow_up = follow_up.as_deref().and_then(parse_timestamp);
+        update.execute(params![id, ts(overdue_at(follow_up, entered, clock))])?;
+    }
+    Ok(rows.len())
+}
+
+/// The position of one row and the status derived from it.
+pub(crate) struct RowPosition {
+    pub position: crate::model::PipelinePosition,
+    pub pipeline: PipelineStatus,
+    pub created_at: String,
+}
+
+/// Reads the position columns of `intakes::SUMMARY_COLUMNS` starting at column `start`
+/// and derives the status.
+pub(crate) fn read_position(
+    row: &rusqlite::Row<'_>,
+    start: usize,
+    intake_id: &IntakeId,
+    clock: &AgencyClock,
+) -> rusqlite::Result<RowPosition> {
+    let created_at: String = row.get(start)?;
+    let stage_entered_at: String = row.get(start + 1)?;
+    let next_follow_up: Option<String> = row.get(start + 2)?;
+    let scheduled: Option<String> = row.get(start + 3)?;
+    let assessment_id: Option<AssessmentId> = row.get(start + 4)?;
+    let assessment_status: Option<AssessmentStatus> = row.get(start + 5)?;
+    let care_plan_id: Option<CarePlanId> = row.get(start + 6)?;
+    let care_plan_status: Option<CarePlanStatus> = row.get(start + 7)?;
+    let contract_id: Option<ContractId> = row.get(start + 8)?;
+    let contract_status: Option<ContractStatus> = row.get(start + 9)?;
+    let archived: bool = row.get(start + 10)?;
+    let _status: IntakeStatus = row.get(start + 12)?;
+
+    let now = clock.now();
+    let facts = PipelineFacts {
+        intake_id,
+        created_at: parse_timestamp(&created_at).unwrap_or(now),
+        stage_entered_at: parse_timestamp(&stage_entered_at).unwrap_or(now),
+        next_follow_up_at: next_follow_up.as_deref().and_then(parse_timestamp),
+        assessment_scheduled_date: scheduled.as_deref().and_then(parse_date),
+        assessment: assessment_id.as_ref().zip(assessment_status),
+        care_plan: care_plan_id.as_ref().zip(care_plan_status),
+        contract: contract_id.as_ref().zip(contract_status),
+    };
+    let pipeline = derive_status(&facts, clock);
+    let stage = stage_of(&facts);
+    Ok(RowPosition {
+        position: crate::model::PipelinePosition {
+            stage,
+            stage_entered_at,
+            archived,
+            latest_assessment_id: assessment_id.clone(),
+            latest_assessment_status: assessment_status,
+            latest_care_plan_id: care_plan_id.clone(),
+            latest_care_plan_status: care_plan_status,
+            latest_contract_id: contract_id.clone(),
+            latest_contract_status: contract_status,
+        },
+        pipeline,
+        created_at,
+    })
+}
+
+/// The first moment at which a client is past `days` whole days in its stage.
+pub(crate) fn stage_cut(clock: &AgencyClock, days: i64) -> Timestamp {
+    clock.start_of_days_ago(days)
+}

@@ -1,0 +1,221 @@
+//! Communications: each kind, statuses, retry, the hub, visibility.
+
+use carepath_core::Error;
+use carepath_core::model::{
+    AttachmentInfo, CallLogInput, CommunicationStatus, CommunicationType, EmailInput, NoteInput,
+    Parents, SmsInput, Visibility,
+};
+use carepath_core::store::{CommunicationFilter, HubQuery};
+
+use crate::support::{intake_form, open};
+
+#[test]
+fn every_kind_lands_on_the_client_timeline_newest_first() {
+    let mut test = open();
+    let staff = test.staff.clone();
+    let intake = test
+        .store
+        .create_intake(&staff, intake_form("Vincent Iverson"))
+        .unwrap();
+    let parents = Parents {
+        intake_id: Some(intake.id.clone()),
+        ..Parents::default()
+    };
+
+    let email = test
+        .store
+        .record_email(
+            &staff,
+            &EmailInput {
+                parents: parents.clone(),
+                to: "a@b.test".into(),
+                subject: "Hello".into(),
+                body: "Body".into(),
+                attachments: vec![],
+            },
+        )
+        .unwrap();
+    assert_eq!(email.status, CommunicationStatus::Pending);
+    let email = test
+        .store
+        .mark_communication_sent(&email.id, serde_json::json!({"email_id": "m-1"}))
+        .unwrap();
+    assert_eq!(email.status, CommunicationStatus::Sent);
+    assert!(email.sent_at.is_some());
+    assert_eq!(email.metadata["email_id"], "m-1");
+
+    let sms = test
+        .store
+        .record_sms(
+            &staff,
+            &SmsInput {
+                parents: parents.clone(),
+                to: "555-0101".into(),
+                message: "Hi".into(),
+            },
+        )
+        .unwrap();
+    let failed = test
+        .store
+        .mark_communication_failed(&sms.id, "provider said no")
+        .unwrap();
+    assert_eq!(failed.failure_reason.as_deref(), Some("provider said no"));
+    let retried = test.store.retry_communication(&staff, &sms.id).unwrap();
+    assert_eq!(retried.status, CommunicationStatus::Pending);
+    assert_eq!(retried.failure_reason, None);
+
+    let note = test
+        .store
+        .add_note(
+            &staff,
+            &NoteInput {
+                parents: parents.clone(),
+                content: "Internal detail".into(),
+                tagged_user_ids: vec![test.staff_id()],
+                ..NoteInput::default()
+            },
+        )
+        .unwrap();
+    assert_eq!(note.visibility, Visibility::Internal);
+    assert_eq!(note.status, CommunicationStatus::Sent);
+    assert_eq!(note.tagged_user_names, vec!["Sam Staff"]);
+
+    let call = test
+        .store
+        .log_call(
+            &staff,
+            &CallLogInput {
+                parents: parents.clone(),
+                phone: "555".into(),
+                notes: "Talked".into(),
+                duration: "5 min".into(),
+                internal: false,
+            },
+        )
+        .unwrap();
+    assert_eq!(call.visibility, Visibility::Client);
+    assert_eq!(call.metadata["duration"], "5 min");
+    assert_eq!(call.sender_name.as_deref(), Some("Sam Staff"));
+
+    let timeline = test
+        .store
+        .communications(&CommunicationFilter {
+            parents: parents.clone(),
+            visibility: None,
+        })
+        .unwrap();
+    assert_eq!(timeline.len(), 4);
+    let internal = test
+        .store
+        .communications(&CommunicationFilter {
+            parents: parents.clone(),
+            visibility: Some(Visibility::Internal),
+        })
+        .unwrap();
+    assert_eq!(internal.len(), 1);
+    assert_eq!(
+        test.store.latest_communications(&intake.id).unwrap().len(),
+        4
+    );
+    assert!(
+        test.store
+            .get_intake(&intake.id)
+            .unwrap()
+            .last_contact_date
+            .is_some()
+    );
+
+    let hub = test
+        .store
+        .communications_hub(&HubQuery {
+            communication_type: Some(CommunicationType::Note),
+            ..HubQuery::default()
+        })
+        .unwrap();
+    assert_eq!(hub.items.len(), 1);
+    assert_eq!(hub.items[0].client_name.as_deref(), Some("Vincent Iverson"));
+}
+
+#[test]
+fn bad_sends_are_refused_with_the_spec_messages_and_nothing_written() {
+    let mut test = open();
+    let staff = test.staff.clone();
+    let before = test.store.latest_audit_seq().unwrap();
+    let message = |result: Result<_, Error>| match result {
+        Err(Error::Validation(errors)) => errors.message,
+        other => panic!("expected validation, got {other:?}"),
+    };
+    assert_eq!(
+        message(test.store.record_email(
+            &staff,
+            &EmailInput {
+                to: "a@b.test".into(),
+                ..EmailInput::default()
+            }
+        )),
+        "Please fill in all fields"
+    );
+    assert_eq!(
+        message(test.store.record_email(
+            &staff,
+            &EmailInput {
+                to: "a@b.test".into(),
+                subject: "s".into(),
+                body: "b".into(),
+                attachments: vec![AttachmentInfo {
+                    name: "scan.pdf".into(),
+                    size: 11 * 1024 * 1024
+                }],
+                ..EmailInput::default()
+            }
+        )),
+        "scan.pdf is too large. Max size is 10MB."
+    );
+    assert_eq!(
+        message(test.store.record_sms(&staff, &SmsInput::default())),
+        "Please fill in all fields"
+    );
+    assert_eq!(
+        message(test.store.add_note(&staff, &NoteInput::default())),
+        "Please enter a note"
+    );
+    assert_eq!(
+        message(test.store.log_call(
+            &staff,
+            &CallLogInput {
+                phone: "555".into(),
+                ..CallLogInput::default()
+            }
+        )),
+        "Please fill in phone number and notes"
+    );
+    assert_eq!(test.store.latest_audit_seq().unwrap(), before);
+}
+
+#[test]
+fn a_sent_message_cannot_be_marked_failed_or_retried() {
+    let mut test = open();
+    let staff = test.staff.clone();
+    let sms = test
+        .store
+        .record_sms(
+            &staff,
+            &SmsInput {
+                to: "555".into(),
+                message: "Hi".into(),
+                ..SmsInput::default()
+            },
+        )
+        .unwrap();
+    test.store
+        .mark_communication_sent(&sms.id, serde_json::json!({}))
+        .unwrap();
+    assert!(matches!(
+        test.store.mark_communication_failed(&sms.id, "late"),
+        Err(Error::InvalidTransition { .. })
+    ));
+    assert!(matches!(
+        test.store.retry_communication(&staff, &sms.id),
+        Err(Error::InvalidTransition { .. })
+    ));
+}

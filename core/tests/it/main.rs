@@ -1,0 +1,14 @@
+//! Integration tests of the store on real SQLite files in temporary directories.
+
+mod support;
+
+mod assessments;
+mod clients;
+mod communications;
+mod concurrency;
+mod contacts;
+mod contracts;
+mod dashboard;
+mod intakes;
+mod schema;
+mod users;

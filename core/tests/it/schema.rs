@@ -1,0 +1,117 @@
+//! Opening, migrating and checking the database file.
+
+use carepath_core::Error;
+use carepath_core::store::{SCHEMA_VERSION, Store};
+
+#[test]
+fn a_new_file_gets_the_whole_schema_and_the_pragmas() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new.db");
+    let store = Store::open(&path).unwrap();
+    assert!(store.check().unwrap().is_empty());
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, SCHEMA_VERSION);
+    let mode: String = conn
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+    for table in [
+        "intakes",
+        "assessments",
+        "care_plan_proposals",
+        "contracts",
+        "client_contacts",
+        "communications",
+        "users",
+        "user_roles",
+        "message_templates",
+        "pricing_templates",
+        "contract_templates",
+        "contract_template_sections",
+        "settings",
+        "sessions",
+        "auth_tokens",
+        "audit_log",
+        "import_batches",
+        "invitations",
+        "intakes_search",
+    ] {
+        let n: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE name = ?1",
+                [table],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(n, 1, "table {table} missing");
+    }
+}
+
+#[test]
+fn reopening_does_not_migrate_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("again.db");
+    drop(Store::open(&path).unwrap());
+    drop(Store::open(&path).unwrap());
+    assert!(Store::open(&path).unwrap().check().unwrap().is_empty());
+}
+
+#[test]
+fn a_database_from_a_newer_carepath_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("newer.db");
+    drop(Store::open(&path).unwrap());
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.pragma_update(None, "user_version", SCHEMA_VERSION + 1)
+        .unwrap();
+    drop(conn);
+    match Store::open(&path) {
+        Err(Error::SchemaTooNew { found, known }) => {
+            assert_eq!(found, SCHEMA_VERSION + 1);
+            assert_eq!(known, SCHEMA_VERSION);
+        }
+        Err(other) => panic!("expected SchemaTooNew, got {other}"),
+        Ok(_) => panic!("a newer schema was opened"),
+    }
+}
+
+#[test]
+fn foreign_keys_are_enforced_on_every_connection() {
+    let test = crate::support::open();
+    let conn = rusqlite::Connection::open(test.store.path()).unwrap();
+    // A plain connection has them off; the store's must have them on.
+    let store = test.second_connection();
+    let _ = store;
+    let on: i64 = {
+        let probe = carepath_core::store::Store::open(test.store.path()).unwrap();
+        drop(probe);
+        conn.pragma_update(None, "foreign_keys", "ON").unwrap();
+        conn.query_row("PRAGMA foreign_keys", [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(on, 1);
+    let err = conn.execute(
+        "INSERT INTO client_contacts (id, intake_id, full_name, created_at, updated_at) VALUES ('c', 'missing', 'x', 't', 't')",
+        [],
+    );
+    assert!(err.is_err(), "a contact for a missing intake was accepted");
+}
+
+#[test]
+fn backup_makes_a_checked_copy() {
+    let mut test = crate::support::open();
+    test.store
+        .create_intake(
+            &test.staff.clone(),
+            crate::support::intake_form("Backup Client"),
+        )
+        .unwrap();
+    let target = test.dir.path().join("copy.db");
+    test.store.backup_to(&target).unwrap();
+    let copy = Store::open(&target).unwrap();
+    assert!(copy.check().unwrap().is_empty());
+    assert_eq!(copy.search("Backup").unwrap().len(), 1);
+}

@@ -1,0 +1,120 @@
+//! Shared test fixtures: a store on a temp file, actors, and valid forms.
+
+use carepath_core::model::{Actor, AssessmentForm, Channel, IntakeForm, UserId};
+use carepath_core::store::{NewUser, Store};
+use jiff::Timestamp;
+use tempfile::TempDir;
+
+pub struct TestStore {
+    pub store: Store,
+    pub dir: TempDir,
+    pub admin: Actor,
+    pub staff: Actor,
+}
+
+/// A fixed "now": Sunday 22 November 2026, 15:00 UTC (10:00 in New York).
+pub const NOW: &str = "2026-11-22T15:00:00Z";
+
+pub fn now() -> Timestamp {
+    NOW.parse().unwrap()
+}
+
+pub fn at(text: &str) -> Timestamp {
+    text.parse().unwrap()
+}
+
+pub fn open() -> TestStore {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path().join("carepath.db")).unwrap();
+    store.set_now(Some(now()));
+    let system = Actor::system(Channel::Cli);
+    let admin = store
+        .create_user(
+            &system,
+            NewUser {
+                email: "admin@agency.test".into(),
+                full_name: "Ada Admin".into(),
+                password: Some("secret-admin".into()),
+                is_admin: true,
+            },
+        )
+        .unwrap();
+    let staff = store
+        .create_user(
+            &system,
+            NewUser {
+                email: "staff@agency.test".into(),
+                full_name: "Sam Staff".into(),
+                password: Some("secret-staff".into()),
+                is_admin: false,
+            },
+        )
+        .unwrap();
+    // The agency works in New York time.
+    let settings = store.settings().unwrap();
+    let mut general = settings.general.clone();
+    general.time_zone = "America/New_York".into();
+    let admin_actor = Actor::user(admin.id, Channel::Web, true);
+    store
+        .update_settings(
+            &admin_actor,
+            0,
+            carepath_core::model::SettingsTab::General(general),
+        )
+        .unwrap();
+    TestStore {
+        store,
+        dir,
+        admin: admin_actor,
+        staff: Actor::user(staff.id, Channel::Web, false),
+    }
+}
+
+impl TestStore {
+    /// A second connection to the same file.
+    pub fn second_connection(&self) -> Store {
+        let mut store = Store::open(self.store.path()).unwrap();
+        store.set_now(Some(now()));
+        store
+    }
+
+    pub fn staff_id(&self) -> UserId {
+        self.staff.user_id.clone().unwrap()
+    }
+}
+
+/// An intake form with every enforced field filled in.
+pub fn intake_form(name: &str) -> IntakeForm {
+    IntakeForm {
+        date: "2026-11-22".into(),
+        staff_member_taking_call: "Sam Staff".into(),
+        caller_name: "Susan Reed".into(),
+        relationship_to_client: "Daughter".into(),
+        caller_phone: "(217) 555-0101".into(),
+        caller_email: "susan.reed@example.com".into(),
+        client_full_name: name.into(),
+        date_of_birth: "1941-03-09".into(),
+        services_required: vec!["Companionship".into(), "Meal Preparation".into()],
+        schedule_mon: "4".into(),
+        schedule_wed: "4".into(),
+        total_hours_per_week: Some(8.0),
+        how_did_you_hear: "Physician referral".into(),
+        ..IntakeForm::default()
+    }
+}
+
+/// An assessment form that passes the completion rules.
+pub fn assessment_form(name: &str) -> AssessmentForm {
+    AssessmentForm {
+        assessment_date: "2026-11-23".into(),
+        coordinator_name: "Priya Shah".into(),
+        client_name: name.into(),
+        phone: "(217) 555-0101".into(),
+        caller_name: "Susan Reed".into(),
+        caller_email: "susan.reed@example.com".into(),
+        recommended_services: vec!["Companionship".into(), "Personal Care (ADLs)".into()],
+        recommended_hours: Some(12.0),
+        preferred_days: vec!["Monday".into(), "Wednesday".into(), "Friday".into()],
+        ..AssessmentForm::default()
+    }
+}
