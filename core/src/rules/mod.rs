@@ -3,9 +3,12 @@
 pub mod clock;
 pub mod contract_text;
 pub mod costs;
+pub mod csv_cell;
+pub mod holidays;
 pub mod journey;
 pub mod pipeline;
 pub mod pricing;
+pub mod sms;
 pub mod stage;
 pub mod transitions;
 pub mod validation;
