@@ -1,1 +1,44 @@
-export { default } from '@/features/placeholder/components/placeholder-page';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Loading } from '@/components/loading';
+import { useAssessment, usePrefill } from '../api/assessments';
+import { normalizeAssessmentForm } from '../assessment-options';
+import { AssessmentEditor } from './assessment-editor';
+
+export default function AssessmentFormPage() {
+  const [params] = useSearchParams();
+  const assessmentId = params.get('assessment_id');
+  const intakeId = params.get('intake_id');
+  if (assessmentId) return <ExistingAssessment key={assessmentId} assessmentId={assessmentId} />;
+  if (intakeId) return <PrefilledAssessment key={intakeId} intakeId={intakeId} />;
+  return <AssessmentEditor key="blank" assessment={null} intakeId={null} initialForm={normalizeAssessmentForm(undefined)} />;
+}
+
+function useAnnounceOnce(ready: boolean, announce: () => void) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (ready && !done.current) {
+      done.current = true;
+      announce();
+    }
+  }, [ready, announce]);
+}
+
+function ExistingAssessment({ assessmentId }: { assessmentId: string }) {
+  const assessment = useAssessment(assessmentId);
+  const data = assessment.data;
+  useAnnounceOnce(Boolean(data), () =>
+    toast.success('Assessment Loaded', { description: data?.status === 'completed' ? 'Viewing completed assessment. You can edit and update.' : 'Resuming draft assessment.' }),
+  );
+  if (assessment.isPending) return <Loading text="Loading assessment..." />;
+  if (!data) return <p className="text-sm text-muted-foreground">Failed to load assessment</p>;
+  return <AssessmentEditor assessment={data} intakeId={data.intake_id} initialForm={normalizeAssessmentForm(data.form)} />;
+}
+
+function PrefilledAssessment({ intakeId }: { intakeId: string }) {
+  const prefill = usePrefill(intakeId);
+  useAnnounceOnce(Boolean(prefill.data), () => toast.success('Intake Data Loaded', { description: 'Pre-filled from intake form. Review and complete assessment.' }));
+  if (prefill.isPending) return <Loading text="Loading intake data..." />;
+  return <AssessmentEditor assessment={null} intakeId={intakeId} initialForm={normalizeAssessmentForm(prefill.data)} />;
+}

@@ -1,0 +1,157 @@
+import { FileSignature, FileText, Printer, RefreshCw, Sparkles } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { scrollToFirstInvalid } from '@/components/form/form-section';
+import { RecordStatusBadge } from '@/components/status-badge';
+import { Button } from '@/components/ui/button';
+import { isApiError } from '@/lib/api-client';
+import { statusText } from '@/lib/format';
+import { useGenerateCarePlan, useSaveAssessment, useSaveAssessmentDraft } from '../api/assessments';
+import type { Assessment, AssessmentField, AssessmentForm } from '../api/types';
+import type { AssessmentBinder } from './assessment-binder';
+import { AssessmentSections } from './assessment-sections';
+
+interface AssessmentEditorProps {
+  assessment: Assessment | null;
+  intakeId: string | null;
+  initialForm: AssessmentForm;
+}
+
+export function AssessmentEditor({ assessment, intakeId, initialForm }: AssessmentEditorProps) {
+  const navigate = useNavigate();
+  const [form, setForm] = useState(initialForm);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [current, setCurrent] = useState<Assessment | null>(assessment);
+  const formRef = useRef<HTMLFormElement>(null);
+  const save = useSaveAssessment();
+  const draft = useSaveAssessmentDraft();
+  const generate = useGenerateCarePlan();
+
+  const binder: AssessmentBinder = {
+    form,
+    errors,
+    set: <K extends AssessmentField>(field: K, value: AssessmentForm[K]) => {
+      setForm((previous) => ({ ...previous, [field]: value }));
+      setErrors((previous) => (previous[field] ? { ...previous, [field]: undefined } : previous));
+    },
+  };
+
+  const body = { ...(intakeId && !current ? { intake_id: intakeId } : {}), form };
+  const showServerErrors = (error: unknown) => {
+    if (isApiError(error) && Object.keys(error.fields).length > 0) {
+      setErrors(error.fields);
+      window.setTimeout(() => scrollToFirstInvalid(formRef.current ?? document), 0);
+    }
+  };
+
+  const onSave = () =>
+    save.mutate(
+      { existing: current, body },
+      {
+        onSuccess: (saved) => {
+          toast.success('Assessment Saved');
+          setCurrent(saved);
+          void navigate(`/assessments/new?assessment_id=${saved.id}`, { replace: true });
+        },
+        onError: showServerErrors,
+      },
+    );
+
+  const onDraft = () =>
+    draft.mutate(
+      { existing: current, body },
+      {
+        onSuccess: () => {
+          toast.success('Draft Saved');
+          void navigate('/assessments');
+        },
+        onError: showServerErrors,
+      },
+    );
+
+  const onGenerate = () => {
+    if (!current) {
+      toast.error('Save First', { description: 'Save the assessment before generating a care plan.' });
+      return;
+    }
+    generate.mutate(current.id, {
+      onSuccess: (plan) => {
+        toast.success('Care Plan Created', { description: 'Redirecting to Care Plan' });
+        void navigate(`/care-plans/new?care_plan_id=${plan.id}`);
+      },
+    });
+  };
+
+  const busy = save.isPending || draft.isPending || generate.isPending;
+  const carePlanId = current?.care_plan_id ?? null;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold">Non-Medical Assessment Form</h1>
+          <p className="text-sm text-muted-foreground">Fields marked * are required to save the assessment.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" disabled={!current} onClick={() => current && window.open(`/api/assessments/${current.id}/pdf`, '_blank', 'noopener')}>
+            <Printer aria-hidden="true" />
+            Print
+          </Button>
+          {carePlanId ? (
+            <>
+              <Button variant="outline" onClick={() => void navigate(`/care-plans/new?care_plan_id=${carePlanId}`)}>
+                <FileText aria-hidden="true" />
+                View Care Plan
+              </Button>
+              <Button variant="outline" onClick={() => void navigate(`/care-plans/new?care_plan_id=${carePlanId}&update=true`)}>
+                <RefreshCw aria-hidden="true" />
+                Update Care Plan
+              </Button>
+              <Button variant="secondary" onClick={() => void navigate(`/contracts/new?care_plan_id=${carePlanId}`)}>
+                <FileSignature aria-hidden="true" />
+                Generate Contract
+              </Button>
+            </>
+          ) : (
+            <Button variant="secondary" onClick={onGenerate} disabled={busy}>
+              <Sparkles aria-hidden="true" />
+              Generate Care Plan
+            </Button>
+          )}
+        </div>
+      </div>
+      {current && (
+        <div role="status" className="flex flex-wrap items-center gap-3 rounded-lg border border-primary/40 bg-accent p-3 text-sm text-accent-foreground">
+          <span className="font-semibold">Status: {statusText(current.status)}</span>
+          <RecordStatusBadge status={current.status} />
+          {current.care_plan_status && <span>Care plan: {statusText(current.care_plan_status)}</span>}
+        </div>
+      )}
+      <form
+        ref={formRef}
+        noValidate
+        aria-label="Assessment form"
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSave();
+        }}
+      >
+        <AssessmentSections binder={binder} />
+        <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t bg-background py-3">
+          <Button variant="outline" onClick={() => void navigate('/assessments')}>
+            Cancel
+          </Button>
+          {!current && (
+            <Button variant="secondary" onClick={onDraft} disabled={busy}>
+              {draft.isPending ? 'Saving...' : 'Save as Draft'}
+            </Button>
+          )}
+          <Button type="submit" disabled={busy}>
+            {save.isPending ? 'Saving...' : current ? 'Update Assessment' : 'Save Assessment'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
