@@ -168,7 +168,8 @@ export function createMockServer() {
     }
     if (path === '/api/communications') {
       const intakeId = url.searchParams.get('intake_id');
-      return send(res, 200, { items: communications.filter((entry) => entry.intake_id === intakeId) });
+      const visibility = url.searchParams.get('visibility');
+      return send(res, 200, { items: communications.filter((entry) => entry.intake_id === intakeId && (!visibility || entry.visibility === visibility)) });
     }
     match = /^\/api\/communications\/(email|sms|notes|calls)$/.exec(path);
     if (match && method === 'POST') {

@@ -132,6 +132,40 @@ export function createTests({ email, password }) {
       },
     },
     {
+      name: 'a note and a call land on the client timeline',
+      skip: needsUser,
+      async run(page) {
+        await signIn(page, '/intake');
+        const name = `Timeline Client ${Date.now()}`;
+        await page.getByLabel('Staff Member Taking Call').fill('Sam Staff');
+        await page.getByLabel('Caller Name').fill('Pat Caller');
+        await page.getByLabel('Caller Phone').fill('555-0100');
+        await page.getByLabel('Client Full Name').fill(name);
+        await page.getByRole('button', { name: 'Submit Intake' }).click();
+        await page.getByText('What would you like to do next?').waitFor();
+        await page.goto('/clients');
+        await page.getByRole('cell', { name, exact: true }).click();
+        await page.getByRole('tab', { name: 'Communications' }).click();
+        await page.getByText('No communications yet.').waitFor();
+        await page.getByRole('button', { name: 'Add Note' }).click();
+        const note = page.getByRole('dialog', { name: 'Add Note' });
+        await note.getByRole('button', { name: 'Add Note' }).click();
+        await page.getByText('Please enter a note').waitFor();
+        await expectAccessible(page, 'add note dialog');
+        await note.locator('#note-content').fill('Family prefers morning calls.');
+        await note.getByRole('button', { name: 'Add Note' }).click();
+        await page.getByText('Note added successfully!').waitFor();
+        await page.getByRole('list', { name: 'Communications' }).getByText('Family prefers morning calls.').waitFor();
+        await page.getByRole('button', { name: 'Log Call' }).click();
+        const call = page.getByRole('dialog', { name: 'Log Call' });
+        await call.getByLabel('Call notes').fill('Discussed schedule.');
+        await call.getByRole('button', { name: 'Log Call' }).click();
+        await page.getByRole('list', { name: 'Communications' }).getByText('Discussed schedule.').waitFor();
+        await page.getByRole('radio', { name: 'Internal Only' }).click();
+        await page.getByRole('list', { name: 'Communications' }).getByText('Family prefers morning calls.').waitFor();
+      },
+    },
+    {
       name: 'the sidebar collapses with Ctrl+B and becomes a drawer on a phone',
       skip: needsUser,
       async run(page) {

@@ -14,7 +14,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} visibleToasts={1} richColors closeButton />
+      <Toaster position="top-right" duration={TOAST_DURATION_MS} visibleToasts={1} closeButton />
     </QueryClientProvider>
   );
 }
