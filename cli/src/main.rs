@@ -4,6 +4,7 @@
 
 mod db_path;
 mod demo;
+mod serve;
 mod tui;
 
 use std::path::PathBuf;
@@ -34,6 +35,8 @@ struct Cli {
 enum Command {
     /// Build a realistic demo agency: staff, clients in every stage, templates.
     Demo(demo::Args),
+    /// Serve the web app and its JSON API (see README, "Serving the web app").
+    Serve(serve::Args),
     /// The terminal app: dashboard, lists, intake form and client view.
     Tui(tui::Args),
 }
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
     let db = db_path::resolve(cli.db);
     let result = match cli.command {
         Command::Demo(args) => demo::run(&db, args),
+        Command::Serve(args) => serve::run(&db, args),
         Command::Tui(args) => tui::run(&db, args),
     };
     match result {

@@ -6,6 +6,7 @@
 pub mod error;
 pub mod export;
 pub mod model;
+pub mod outbound;
 pub mod rules;
 pub mod store;
 

@@ -1,0 +1,328 @@
+//! Outbound messages: the adapters' traits (email, SMS, AI drafting), the messages they
+//! carry, and the built-in template writer that drafts without any account.
+//!
+//! Core has no async runtime, so the traits hand back boxed futures made of `std` types
+//! only; the server runs them on its runtime. Everything here is pure: no I/O.
+
+mod writer;
+
+use std::future::Future;
+use std::pin::Pin;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, ValidationErrors};
+use crate::model::{CarePlan, CarePlanService, EmailSettings, MessageTemplate};
+use crate::rules::validation::{AI_NOTE_PROMPT_NEEDED, AI_PROMPT_NEEDED};
+
+pub use writer::write_draft;
+
+/// The subject of every care plan proposal mailing.
+pub const PROPOSAL_SUBJECT: &str = "Home Care Proposal";
+/// The default subject of a contract sent for signature.
+pub const CONTRACT_SUBJECT: &str = "Home Care Service Agreement - Ready for Signature";
+/// The subject of a magic link email.
+pub const MAGIC_LINK_SUBJECT: &str = "Your Carepath sign-in link";
+/// The subject of a password recovery email.
+pub const RECOVERY_SUBJECT: &str = "Reset your Carepath password";
+
+pub const AI_RATE_LIMITED: &str = "Rate limit exceeded. Please try again later.";
+pub const AI_MARKETING_RATE_LIMITED: &str = "AI rate limit exceeded. Please try again in a moment.";
+pub const AI_PAYMENT_REQUIRED: &str = "Payment required. Please add credits to continue.";
+pub const AI_FAILED: &str = "Failed to generate message";
+pub const AI_NOTE_FAILED: &str = "Failed to generate note";
+pub const AI_MARKETING_FAILED: &str = "Failed to generate email. Please try again.";
+
+/// A future an adapter returns; `Send` so a multi-threaded runtime can drive it.
+pub type OutboundFuture<'a, T, E> = Pin<Box<dyn Future<Output = Result<T, E>> + Send + 'a>>;
+
+/// Why a send failed, in words staff can act on (shown next to the Retry button).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SendFailure {
+    pub reason: String,
+}
+
+impl SendFailure {
+    pub fn new(reason: impl Into<String>) -> Self {
+        Self {
+            reason: reason.into(),
+        }
+    }
+}
+
+/// One email as it leaves the agency. Blind copies travel in the envelope only.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EmailMessage {
+    pub from: String,
+    pub to: Vec<String>,
+    pub cc: Vec<String>,
+    pub bcc: Vec<String>,
+    pub reply_to: Option<String>,
+    pub subject: String,
+    pub body: String,
+}
+
+/// What the transport gives back: its id for the message (kept as `email_id`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SentEmail {
+    pub id: String,
+}
+
+pub trait EmailSender: Send + Sync {
+    fn send<'a>(&'a self, email: &'a EmailMessage) -> OutboundFuture<'a, SentEmail, SendFailure>;
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SmsMessage {
+    pub from: String,
+    pub to: String,
+    pub body: String,
+}
+
+/// What the provider gives back: its message id (kept as `messageSid`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SentSms {
+    pub sid: String,
+}
+
+pub trait SmsSender: Send + Sync {
+    fn send<'a>(&'a self, sms: &'a SmsMessage) -> OutboundFuture<'a, SentSms, SendFailure>;
+}
+
+/// What to draft.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum DraftKind {
+    Email,
+    Sms,
+    Note,
+    MarketingEmail,
+}
+
+/// The facts a draft may use: only these leave the building when an outside AI service
+/// writes the draft, never whole records.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct ClientFacts {
+    pub client_name: String,
+    pub family_name: String,
+    pub services: Vec<String>,
+    /// One line per day with hours ("Monday: 4 hours, 9am-1pm").
+    pub schedule: Vec<String>,
+    pub weekly_cost: Option<f64>,
+    pub monthly_cost: Option<f64>,
+    pub company_name: String,
+    pub contact_phone: String,
+    pub signature: String,
+}
+
+impl ClientFacts {
+    /// The facts of a care plan's marketing email (the spec's generate-marketing-email
+    /// body: client name, family name, services, schedule, weekly and monthly cost).
+    pub fn from_care_plan(plan: &CarePlan) -> Self {
+        Self {
+            client_name: plan.client_name.clone(),
+            family_name: plan.family_contact_name.clone(),
+            services: plan
+                .services
+                .iter()
+                .map(|service| CarePlanService::label(*service).to_owned())
+                .collect(),
+            schedule: plan
+                .schedule
+                .days()
+                .iter()
+                .filter(|(_, day)| day.hours > 0.0)
+                .map(|(name, day)| {
+                    if day.time.trim().is_empty() {
+                        format!("{name}: {} hours", day.hours)
+                    } else {
+                        format!("{name}: {} hours, {}", day.hours, day.time.trim())
+                    }
+                })
+                .collect(),
+            weekly_cost: Some(plan.weekly_cost),
+            monthly_cost: Some(plan.monthly_cost),
+            ..Self::default()
+        }
+    }
+}
+
+/// One drafting request: what staff typed, and the client's facts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DraftRequest {
+    pub kind: DraftKind,
+    pub prompt: String,
+    pub facts: ClientFacts,
+}
+
+/// Why a draft could not be written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DraftFailure {
+    /// The AI service answered 429.
+    RateLimited,
+    /// The AI service answered 402.
+    PaymentRequired,
+    /// Anything else (unreachable, timed out, unreadable answer).
+    Failed(String),
+}
+
+impl DraftFailure {
+    /// The spec's message for this failure on this kind of draft.
+    pub fn message(&self, kind: DraftKind) -> String {
+        match (self, kind) {
+            (DraftFailure::RateLimited, DraftKind::MarketingEmail) => AI_MARKETING_RATE_LIMITED.to_owned(),
+            (DraftFailure::RateLimited, _) => AI_RATE_LIMITED.to_owned(),
+            (DraftFailure::PaymentRequired, _) => AI_PAYMENT_REQUIRED.to_owned(),
+            (DraftFailure::Failed(_), DraftKind::Note) => AI_NOTE_FAILED.to_owned(),
+            (DraftFailure::Failed(_), DraftKind::MarketingEmail) => AI_MARKETING_FAILED.to_owned(),
+            (DraftFailure::Failed(_), _) => AI_FAILED.to_owned(),
+        }
+    }
+}
+
+pub trait Drafter: Send + Sync {
+    fn draft<'a>(&'a self, request: &'a DraftRequest) -> OutboundFuture<'a, String, DraftFailure>;
+}
+
+/// The prompt must say what to write (the marketing email needs none: the plan says it).
+pub fn validate_draft_request(kind: DraftKind, prompt: &str) -> Result<(), Error> {
+    if !prompt.trim().is_empty() || kind == DraftKind::MarketingEmail {
+        return Ok(());
+    }
+    let message = if kind == DraftKind::Note {
+        AI_NOTE_PROMPT_NEEDED
+    } else {
+        AI_PROMPT_NEEDED
+    };
+    Err(Error::Validation(ValidationErrors::single("prompt", message)))
+}
+
+/// Addresses in a settings text field: comma, semicolon or whitespace separated.
+fn addresses(text: &str) -> Vec<String> {
+    text.split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+        .map(str::trim)
+        .filter(|address| !address.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// An email to `to`, with the sender, reply-to, copies and blind copies the Settings'
+/// email tab names (never addresses written into code). `fallback_from` is used when the
+/// settings name no sender.
+pub fn compose_email(
+    settings: &EmailSettings,
+    fallback_from: &str,
+    to: &str,
+    subject: &str,
+    body: &str,
+) -> EmailMessage {
+    let from = if settings.default_from.trim().is_empty() {
+        fallback_from.to_owned()
+    } else {
+        settings.default_from.trim().to_owned()
+    };
+    let reply_to = Some(settings.reply_to.trim().to_owned()).filter(|address| !address.is_empty());
+    EmailMessage {
+        from,
+        to: addresses(to),
+        cc: addresses(&settings.default_cc),
+        bcc: settings.bcc.iter().flat_map(|entry| addresses(entry)).collect(),
+        reply_to,
+        subject: subject.trim().to_owned(),
+        body: body.to_owned(),
+    }
+}
+
+/// The system prompt an outside AI service gets with a request, then the user prompt:
+/// what to write and the needed facts, nothing else.
+pub fn ai_prompts(request: &DraftRequest, templates: &[MessageTemplate]) -> (String, String) {
+    let what = match request.kind {
+        DraftKind::Email => "a short, warm, professional email to a client's family",
+        DraftKind::Sms => "a text message of at most 160 characters to a client's family",
+        DraftKind::Note => "a concise internal case note for the care team",
+        DraftKind::MarketingEmail => {
+            "a warm care plan proposal email to a family that ends by asking them to reply YES"
+        }
+    };
+    let mut system = format!(
+        "You write for a non-medical home-care agency. Write {what}. Answer with the text only."
+    );
+    if let Some(template) = writer::template_for(request.kind, templates) {
+        system.push_str("\nFollow this guidance: ");
+        system.push_str(template.ai_prompt_template.trim());
+    }
+    let facts = &request.facts;
+    let mut user = String::new();
+    if !request.prompt.trim().is_empty() {
+        user.push_str(&format!("Request: {}\n", request.prompt.trim()));
+    }
+    for (label, value) in [
+        ("Client", facts.client_name.as_str()),
+        ("Family", facts.family_name.as_str()),
+        ("Agency", facts.company_name.as_str()),
+    ] {
+        if !value.trim().is_empty() {
+            user.push_str(&format!("{label}: {}\n", value.trim()));
+        }
+    }
+    if !facts.services.is_empty() {
+        user.push_str(&format!("Services: {}\n", facts.services.join("; ")));
+    }
+    if !facts.schedule.is_empty() {
+        user.push_str(&format!("Schedule: {}\n", facts.schedule.join("; ")));
+    }
+    if let (Some(weekly), Some(monthly)) = (facts.weekly_cost, facts.monthly_cost) {
+        user.push_str(&format!("Weekly cost: ${weekly:.2}; monthly cost: ${monthly:.2}\n"));
+    }
+    (system, user)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compose_email_takes_reply_to_copies_and_blind_copies_from_settings() {
+        let settings = EmailSettings {
+            default_from: String::new(),
+            reply_to: " office@agency.test ".to_owned(),
+            signature: String::new(),
+            default_cc: "a@agency.test, b@agency.test".to_owned(),
+            bcc: vec!["records@agency.test".to_owned(), "owner@agency.test; x@y.test".to_owned()],
+        };
+        let email = compose_email(&settings, "carepath@localhost", "family@home.test", " Hi ", "Body");
+        assert_eq!(email.from, "carepath@localhost");
+        assert_eq!(email.reply_to.as_deref(), Some("office@agency.test"));
+        assert_eq!(email.cc, ["a@agency.test", "b@agency.test"]);
+        assert_eq!(email.bcc, ["records@agency.test", "owner@agency.test", "x@y.test"]);
+        assert_eq!(email.subject, "Hi");
+    }
+
+    #[test]
+    fn draft_failures_use_the_spec_messages() {
+        let cases = [
+            (DraftFailure::RateLimited, DraftKind::Email, AI_RATE_LIMITED),
+            (DraftFailure::RateLimited, DraftKind::MarketingEmail, AI_MARKETING_RATE_LIMITED),
+            (DraftFailure::PaymentRequired, DraftKind::Sms, AI_PAYMENT_REQUIRED),
+            (DraftFailure::Failed("x".into()), DraftKind::Note, AI_NOTE_FAILED),
+            (DraftFailure::Failed("x".into()), DraftKind::Email, AI_FAILED),
+        ];
+        for (failure, kind, expected) in cases {
+            assert_eq!(failure.message(kind), expected, "{failure:?} {kind:?}");
+        }
+    }
+
+    #[test]
+    fn a_draft_needs_a_prompt_except_the_marketing_email() {
+        assert!(validate_draft_request(DraftKind::MarketingEmail, "").is_ok());
+        let Err(Error::Validation(errors)) = validate_draft_request(DraftKind::Note, " ") else {
+            panic!("expected a validation error");
+        };
+        assert_eq!(errors.message, AI_NOTE_PROMPT_NEEDED);
+        let Err(Error::Validation(errors)) = validate_draft_request(DraftKind::Email, "") else {
+            panic!("expected a validation error");
+        };
+        assert_eq!(errors.message, AI_PROMPT_NEEDED);
+    }
+}

@@ -1,0 +1,275 @@
+//! Sign-in and accounts: password sign-in, sign-up for invited emails, magic links and
+//! password recovery by email, new passwords, sign-out. The sign-in endpoints are
+//! throttled per client address here and per account in core.
+
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::connect_info::ConnectInfo;
+use axum::extract::{FromRequestParts, State};
+use axum::http::request::Parts;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use carepath_core::model::{Actor, Channel};
+use carepath_core::outbound::{MAGIC_LINK_SUBJECT, RECOVERY_SUBJECT, compose_email};
+use carepath_core::rules::validation::{validate_magic_link_email, validate_new_password};
+use carepath_core::store::{AuthTokenPurpose, SessionUser, SignInFailure, INVALID_CREDENTIALS};
+use jiff::SignedDuration;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::AppState;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::ApiJson;
+use crate::routes::ApiRoutes;
+use crate::session::{self, CurrentUser, SESSION_LIFETIME};
+
+/// Magic links and recovery links work once, for ten minutes.
+const LINK_LIFETIME: SignedDuration = SignedDuration::from_mins(10);
+const LINK_INVALID: &str = "This link is invalid or has expired. Please request a new one.";
+const TOO_MANY_ATTEMPTS: &str = "Too many attempts. Please wait a moment and try again.";
+
+pub fn routes(routes: ApiRoutes) -> ApiRoutes {
+    routes
+        .add::<__path_sign_in, _, _>(sign_in)
+        .add::<__path_sign_out, _, _>(sign_out)
+        .add::<__path_me, _, _>(me)
+        .add::<__path_sign_up, _, _>(sign_up)
+        .add::<__path_magic_link, _, _>(magic_link)
+        .add::<__path_recover, _, _>(recover)
+        .add::<__path_verify, _, _>(verify)
+        .add::<__path_reset_password, _, _>(reset_password)
+        .add::<__path_change_password, _, _>(change_password)
+}
+
+/// The client's address, when the server knows it (it does when serving for real).
+pub struct ClientAddr(Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(Self(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|ConnectInfo(address)| address.ip()),
+        ))
+    }
+}
+
+fn throttle(state: &AppState, client: &ClientAddr) -> ApiResult<()> {
+    match client.0 {
+        Some(address) => state
+            .throttle
+            .check(address)
+            .map_err(|wait| ApiError::rate_limited(TOO_MANY_ATTEMPTS, wait)),
+        None => Ok(()),
+    }
+}
+
+/// Opens a new session (a new token at every sign-in) and answers the user with its cookie.
+async fn start_session(state: &AppState, user: SessionUser) -> ApiResult<Response> {
+    let user_id = user.id.clone();
+    let token = state
+        .db
+        .call(move |store| store.create_session(&user_id, SESSION_LIFETIME))
+        .await?;
+    let cookie = session::session_cookie(&token, state.config.public_url.https);
+    Ok(([(header::SET_COOKIE, cookie)], ApiJson(user)).into_response())
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SignInBody {
+    pub email: String,
+    pub password: String,
+}
+
+/// Signs in with email and password; sets the session cookie.
+#[utoipa::path(post, path = "/api/auth/sign-in", tag = "auth", request_body = SignInBody,
+    responses((status = 200, body = SessionUser), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn sign_in(State(state): State<AppState>, client: ClientAddr, ApiJson(body): ApiJson<SignInBody>) -> ApiResult<Response> {
+    throttle(&state, &client)?;
+    let outcome = state.db.call(move |store| store.verify_sign_in(&body.email, &body.password)).await?;
+    match outcome {
+        Ok(user) => start_session(&state, user).await,
+        Err(SignInFailure::Invalid) => Err(ApiError::new(StatusCode::UNAUTHORIZED, "unauthenticated", INVALID_CREDENTIALS)),
+        Err(SignInFailure::Throttled { retry_after_secs }) => Err(ApiError::rate_limited(
+            format!("Too many failed sign-ins. Please wait {retry_after_secs} seconds and try again."),
+            retry_after_secs,
+        )),
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SignOutBody {
+    /// Ends every session of the user (all devices), not only this one.
+    #[serde(default)]
+    pub everywhere: bool,
+}
+
+/// Signs out of this device, or everywhere.
+#[utoipa::path(post, path = "/api/auth/sign-out", tag = "auth", request_body = SignOutBody,
+    responses((status = 204, description = "Signed out; the cookie is cleared"), (status = 401, body = ErrorBody)))]
+pub async fn sign_out(State(state): State<AppState>, current: CurrentUser, ApiJson(body): ApiJson<SignOutBody>) -> ApiResult<Response> {
+    let CurrentUser { user, token } = current;
+    state
+        .db
+        .call(move |store| if body.everywhere { store.end_all_sessions(&user.id) } else { store.end_session(&token) })
+        .await?;
+    let cookie = session::cleared_cookie(state.config.public_url.https);
+    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response())
+}
+
+/// The signed-in user.
+#[utoipa::path(get, path = "/api/auth/me", tag = "auth",
+    responses((status = 200, body = SessionUser), (status = 401, body = ErrorBody)))]
+pub async fn me(current: CurrentUser) -> ApiJson<SessionUser> {
+    ApiJson(current.user)
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SignUpBody {
+    pub email: String,
+    pub password: String,
+    #[serde(default)]
+    pub full_name: String,
+}
+
+/// Creates the account of an invited email and signs it in.
+#[utoipa::path(post, path = "/api/auth/sign-up", tag = "auth", request_body = SignUpBody,
+    responses((status = 200, body = SessionUser), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn sign_up(State(state): State<AppState>, client: ClientAddr, ApiJson(body): ApiJson<SignUpBody>) -> ApiResult<Response> {
+    throttle(&state, &client)?;
+    let user = state.db.call(move |store| store.sign_up(&body.email, &body.full_name, &body.password)).await?;
+    let user = SessionUser { id: user.id, email: user.email, full_name: user.full_name, is_admin: user.is_admin };
+    start_session(&state, user).await
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EmailBody {
+    pub email: String,
+}
+
+/// Emails a single-use link in the background; the answer is the same whether or not the
+/// email has an account, and arrives before the email is sent, so timing tells nothing.
+async fn email_link(state: &AppState, client: &ClientAddr, email: String, purpose: AuthTokenPurpose) -> ApiResult<StatusCode> {
+    throttle(state, client)?;
+    validate_magic_link_email(&email)?;
+    let state = state.clone();
+    tokio::spawn(async move {
+        let created = state
+            .db
+            .call(move |store| {
+                let settings = store.settings()?;
+                Ok(store.create_auth_token(&email, purpose, LINK_LIFETIME)?.map(|(token, user)| (token, user, settings)))
+            })
+            .await;
+        let Ok(Some((token, user, settings))) = created else {
+            return;
+        };
+        let (kind, subject, action) = match purpose {
+            AuthTokenPurpose::MagicLink => ("magiclink", MAGIC_LINK_SUBJECT, "sign in to Carepath"),
+            AuthTokenPurpose::Recovery => ("recovery", RECOVERY_SUBJECT, "choose a new Carepath password"),
+        };
+        let link = format!("{}/login#type={kind}&token={token}", state.config.public_url.base);
+        let body = format!(
+            "Hello {},\n\nUse this link to {action}:\n\n{link}\n\nThe link works once and expires in 10 minutes. \
+             If you did not ask for it, you can ignore this email.\n",
+            user.full_name
+        );
+        let message = compose_email(&settings.email, &state.outbound.mail_from, &user.email, subject, &body);
+        if let Err(failure) = state.outbound.email.send(&message).await {
+            tracing::warn!(reason = %failure.reason, "a sign-in link email was not sent");
+        }
+    });
+    Ok(StatusCode::ACCEPTED)
+}
+
+/// Emails a magic sign-in link (`{public_url}/login#type=magiclink&token=…`).
+#[utoipa::path(post, path = "/api/auth/magic-link", tag = "auth", request_body = EmailBody,
+    responses((status = 202, description = "Accepted, whether or not the email has an account"), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn magic_link(State(state): State<AppState>, client: ClientAddr, ApiJson(body): ApiJson<EmailBody>) -> ApiResult<StatusCode> {
+    email_link(&state, &client, body.email, AuthTokenPurpose::MagicLink).await
+}
+
+/// Emails a password recovery link (`{public_url}/login#type=recovery&token=…`).
+#[utoipa::path(post, path = "/api/auth/recover", tag = "auth", request_body = EmailBody,
+    responses((status = 202, description = "Accepted, whether or not the email has an account"), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn recover(State(state): State<AppState>, client: ClientAddr, ApiJson(body): ApiJson<EmailBody>) -> ApiResult<StatusCode> {
+    email_link(&state, &client, body.email, AuthTokenPurpose::Recovery).await
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TokenBody {
+    pub token: String,
+}
+
+/// Signs in with the token of a magic link.
+#[utoipa::path(post, path = "/api/auth/verify", tag = "auth", request_body = TokenBody,
+    responses((status = 200, body = SessionUser), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn verify(State(state): State<AppState>, client: ClientAddr, ApiJson(body): ApiJson<TokenBody>) -> ApiResult<Response> {
+    throttle(&state, &client)?;
+    let user = state
+        .db
+        .call(move |store| store.consume_auth_token(&body.token, AuthTokenPurpose::MagicLink))
+        .await?
+        .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "unauthenticated", LINK_INVALID))?;
+    start_session(&state, user).await
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResetPasswordBody {
+    pub token: String,
+    pub password: String,
+    pub confirm_password: String,
+}
+
+/// Sets a new password with the token of a recovery link; ends every other session and
+/// signs in.
+#[utoipa::path(post, path = "/api/auth/reset-password", tag = "auth", request_body = ResetPasswordBody,
+    responses((status = 200, body = SessionUser), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn reset_password(State(state): State<AppState>, client: ClientAddr, ApiJson(body): ApiJson<ResetPasswordBody>) -> ApiResult<Response> {
+    throttle(&state, &client)?;
+    // Checked before the token is used, so a typo does not spend the link.
+    validate_new_password(&body.password, &body.confirm_password)?;
+    let user = state
+        .db
+        .call(move |store| {
+            let Some(user) = store.consume_auth_token(&body.token, AuthTokenPurpose::Recovery)? else {
+                return Ok(None);
+            };
+            let actor = Actor::user(user.id.clone(), Channel::Web, user.is_admin);
+            store.set_password(&actor, &user.id, &body.password, &body.confirm_password, None)?;
+            Ok(Some(user))
+        })
+        .await?
+        .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "unauthenticated", LINK_INVALID))?;
+    start_session(&state, user).await
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewPasswordBody {
+    pub password: String,
+    pub confirm_password: String,
+}
+
+/// Changes the signed-in user's password; their other sessions end, this one stays.
+#[utoipa::path(put, path = "/api/auth/password", tag = "auth", request_body = NewPasswordBody,
+    responses((status = 204, description = "Password changed"), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn change_password(State(state): State<AppState>, current: CurrentUser, ApiJson(body): ApiJson<NewPasswordBody>) -> ApiResult<StatusCode> {
+    let actor = current.actor();
+    state
+        .db
+        .call(move |store| {
+            store.set_password(&actor, &current.user.id, &body.password, &body.confirm_password, Some(&current.token))
+        })
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,55 @@
+//! The all-clients list with its seven counts, and one client's profile.
+
+use axum::extract::State;
+use carepath_core::model::IntakeId;
+use carepath_core::rules::stage::ClientUrgency;
+use carepath_core::store::{ClientPage, ClientProfile, ClientQuery, ClientSort, StageFilter};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::AppState;
+use crate::error::{ApiResult, ErrorBody};
+use crate::extract::{ApiJson, ApiPath, ApiQuery};
+use crate::routes::ApiRoutes;
+use crate::session::CurrentUser;
+
+pub fn routes(routes: ApiRoutes) -> ApiRoutes {
+    routes.add::<__path_list, _, _>(list).add::<__path_profile, _, _>(profile)
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct ListQuery {
+    /// `intake`, `assessment`, `care_plan`, `contract` or `archived`.
+    pub stage: Option<StageFilter>,
+    /// `overdue`, `due_soon` or `on_track`.
+    #[param(value_type = Option<String>)]
+    pub urgency: Option<ClientUrgency>,
+    /// Client name, caller name or caller phone.
+    pub q: Option<String>,
+    /// `newest` (default) or `name`.
+    pub sort: Option<ClientSort>,
+    pub cursor: Option<String>,
+    pub limit: Option<u32>,
+}
+
+/// One page of clients with the seven counts.
+#[utoipa::path(get, path = "/api/clients", tag = "clients", params(ListQuery),
+    responses((status = 200, body = ClientPage), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+pub async fn list(State(state): State<AppState>, _user: CurrentUser, ApiQuery(query): ApiQuery<ListQuery>) -> ApiResult<ApiJson<ClientPage>> {
+    let query = ClientQuery {
+        stage: query.stage,
+        urgency: query.urgency,
+        search: query.q,
+        sort: query.sort.unwrap_or_default(),
+        cursor: query.cursor,
+        limit: query.limit,
+    };
+    Ok(ApiJson(state.db.call(move |store| store.clients_page(&query)).await?))
+}
+
+/// A client's profile: journey, stage, next action and latest records.
+#[utoipa::path(get, path = "/api/clients/{id}", tag = "clients", params(("id" = String, Path)),
+    responses((status = 200, body = ClientProfile), (status = 404, body = ErrorBody)))]
+pub async fn profile(State(state): State<AppState>, _user: CurrentUser, ApiPath(id): ApiPath<IntakeId>) -> ApiResult<ApiJson<ClientProfile>> {
+    Ok(ApiJson(state.db.call(move |store| store.client_profile(&id)).await?))
+}

@@ -1,0 +1,198 @@
+//! Communications: a client's timeline, the hub, sending emails and text messages
+//! (recorded pending, sent, then marked sent or failed), notes, call logs and retries.
+
+use axum::extract::State;
+use carepath_core::model::{
+    Actor, CallLogInput, Communication, CommunicationId, CommunicationStatus, CommunicationType, EmailInput,
+    NoteInput, Parents, SmsInput, Visibility,
+};
+use carepath_core::outbound::{SmsMessage, compose_email};
+use carepath_core::store::{CommunicationFilter, HubQuery, Page};
+use serde::Deserialize;
+use serde_json::json;
+use utoipa::IntoParams;
+
+use super::Items;
+use crate::AppState;
+use crate::error::{ApiResult, ErrorBody};
+use crate::extract::{ApiJson, ApiPath, ApiQuery};
+use crate::outbound::OutboxEntry;
+use crate::routes::ApiRoutes;
+use crate::session::CurrentUser;
+
+pub fn routes(routes: ApiRoutes) -> ApiRoutes {
+    routes
+        .add::<__path_timeline, _, _>(timeline)
+        .add::<__path_hub, _, _>(hub)
+        .add::<__path_send_email, _, _>(send_email)
+        .add::<__path_send_sms, _, _>(send_sms)
+        .add::<__path_add_note, _, _>(add_note)
+        .add::<__path_log_call, _, _>(log_call)
+        .add::<__path_retry, _, _>(retry)
+        .add::<__path_outbox, _, _>(outbox)
+}
+
+/// Sends a recorded (pending) email and marks it sent with the transport's `email_id`,
+/// or failed with the reason.
+pub(crate) async fn deliver_email(state: &AppState, communication: Communication) -> ApiResult<Communication> {
+    let settings = state.db.call(|store| store.settings()).await?;
+    let message = compose_email(
+        &settings.email,
+        &state.outbound.mail_from,
+        communication.recipient_email.as_deref().unwrap_or_default(),
+        communication.subject.as_deref().unwrap_or_default(),
+        &communication.content,
+    );
+    let outcome = state.outbound.email.send(&message).await;
+    let id = communication.id;
+    state
+        .db
+        .call(move |store| match outcome {
+            Ok(sent) => store.mark_communication_sent(&id, json!({ "email_id": sent.id })),
+            Err(failure) => store.mark_communication_failed(&id, &failure.reason),
+        })
+        .await
+}
+
+/// Sends a recorded (pending) text message; marks it sent with `messageSid`, or failed.
+pub(crate) async fn deliver_sms(state: &AppState, communication: Communication) -> ApiResult<Communication> {
+    let settings = state.db.call(|store| store.settings()).await?;
+    let from = Some(settings.sms.default_sender_number.trim().to_owned())
+        .filter(|number| !number.is_empty())
+        .unwrap_or_else(|| state.outbound.sms_from.clone());
+    let message = SmsMessage {
+        from,
+        to: communication.recipient_phone.clone().unwrap_or_default(),
+        body: communication.content.clone(),
+    };
+    let outcome = state.outbound.sms.send(&message).await;
+    let id = communication.id;
+    state
+        .db
+        .call(move |store| match outcome {
+            Ok(sent) => store.mark_communication_sent(&id, json!({ "messageSid": sent.sid })),
+            Err(failure) => store.mark_communication_failed(&id, &failure.reason),
+        })
+        .await
+}
+
+/// Records an email pending, then sends it.
+pub(crate) async fn record_and_send_email(state: &AppState, actor: Actor, input: EmailInput) -> ApiResult<Communication> {
+    let recorded = state.db.call(move |store| store.record_email(&actor, &input)).await?;
+    deliver_email(state, recorded).await
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct TimelineQuery {
+    #[param(value_type = Option<String>)]
+    pub intake_id: Option<carepath_core::model::IntakeId>,
+    #[param(value_type = Option<String>)]
+    pub assessment_id: Option<carepath_core::model::AssessmentId>,
+    #[param(value_type = Option<String>)]
+    pub care_plan_id: Option<carepath_core::model::CarePlanId>,
+    #[param(value_type = Option<String>)]
+    pub contract_id: Option<carepath_core::model::ContractId>,
+    /// `internal` or `client`; all when absent.
+    pub visibility: Option<Visibility>,
+}
+
+/// One client's communications, newest first (by intake, assessment, care plan or contract).
+#[utoipa::path(get, path = "/api/communications", tag = "communications", params(TimelineQuery),
+    responses((status = 200, body = Items<Communication>), (status = 400, body = ErrorBody)))]
+pub async fn timeline(State(state): State<AppState>, _user: CurrentUser, ApiQuery(query): ApiQuery<TimelineQuery>) -> ApiResult<ApiJson<Items<Communication>>> {
+    let filter = CommunicationFilter {
+        parents: Parents {
+            intake_id: query.intake_id,
+            assessment_id: query.assessment_id,
+            care_plan_id: query.care_plan_id,
+            contract_id: query.contract_id,
+        },
+        visibility: query.visibility,
+    };
+    Ok(ApiJson(state.db.call(move |store| store.communications(&filter)).await?.into()))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct HubParams {
+    /// `email`, `sms`, `note`, `phone_log` or `system_event`.
+    #[serde(rename = "type")]
+    pub communication_type: Option<CommunicationType>,
+    /// `pending`, `sent`, `delivered` or `failed`.
+    pub status: Option<CommunicationStatus>,
+    pub q: Option<String>,
+    pub cursor: Option<String>,
+    pub limit: Option<u32>,
+}
+
+/// Every communication, newest first, with the client's name.
+#[utoipa::path(get, path = "/api/communications/hub", tag = "communications", params(HubParams),
+    responses((status = 200, body = Page<Communication>), (status = 400, body = ErrorBody)))]
+pub async fn hub(State(state): State<AppState>, _user: CurrentUser, ApiQuery(query): ApiQuery<HubParams>) -> ApiResult<ApiJson<Page<Communication>>> {
+    let query = HubQuery {
+        communication_type: query.communication_type,
+        status: query.status,
+        search: query.q,
+        cursor: query.cursor,
+        limit: query.limit,
+    };
+    Ok(ApiJson(state.db.call(move |store| store.communications_hub(&query)).await?))
+}
+
+/// Sends an email. The answer is the communication as it ended: `sent`, or `failed` with
+/// `failure_reason` (then POST …/retry).
+#[utoipa::path(post, path = "/api/communications/email", tag = "communications", request_body = EmailInput,
+    responses((status = 200, body = Communication), (status = 422, body = ErrorBody)))]
+pub async fn send_email(State(state): State<AppState>, user: CurrentUser, ApiJson(input): ApiJson<EmailInput>) -> ApiResult<ApiJson<Communication>> {
+    Ok(ApiJson(record_and_send_email(&state, user.actor(), input).await?))
+}
+
+/// Sends a text message; answers like the email route.
+#[utoipa::path(post, path = "/api/communications/sms", tag = "communications", request_body = SmsInput,
+    responses((status = 200, body = Communication), (status = 422, body = ErrorBody)))]
+pub async fn send_sms(State(state): State<AppState>, user: CurrentUser, ApiJson(input): ApiJson<SmsInput>) -> ApiResult<ApiJson<Communication>> {
+    let actor = user.actor();
+    let recorded = state.db.call(move |store| store.record_sms(&actor, &input)).await?;
+    Ok(ApiJson(deliver_sms(&state, recorded).await?))
+}
+
+/// Adds a note (internal unless `internal` is false).
+#[utoipa::path(post, path = "/api/communications/notes", tag = "communications", request_body = NoteInput,
+    responses((status = 200, body = Communication), (status = 422, body = ErrorBody)))]
+pub async fn add_note(State(state): State<AppState>, user: CurrentUser, ApiJson(input): ApiJson<NoteInput>) -> ApiResult<ApiJson<Communication>> {
+    let actor = user.actor();
+    Ok(ApiJson(state.db.call(move |store| store.add_note(&actor, &input)).await?))
+}
+
+/// Logs a phone call.
+#[utoipa::path(post, path = "/api/communications/calls", tag = "communications", request_body = CallLogInput,
+    responses((status = 200, body = Communication), (status = 422, body = ErrorBody)))]
+pub async fn log_call(State(state): State<AppState>, user: CurrentUser, ApiJson(input): ApiJson<CallLogInput>) -> ApiResult<ApiJson<Communication>> {
+    let actor = user.actor();
+    Ok(ApiJson(state.db.call(move |store| store.log_call(&actor, &input)).await?))
+}
+
+/// Sends a failed email or text message again.
+#[utoipa::path(post, path = "/api/communications/{id}/retry", tag = "communications", params(("id" = String, Path)),
+    responses((status = 200, body = Communication), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn retry(State(state): State<AppState>, user: CurrentUser, ApiPath(id): ApiPath<CommunicationId>) -> ApiResult<ApiJson<Communication>> {
+    let actor = user.actor();
+    let pending = state.db.call(move |store| store.retry_communication(&actor, &id)).await?;
+    let sent = match pending.communication_type {
+        CommunicationType::Sms => deliver_sms(&state, pending).await?,
+        _ => deliver_email(&state, pending).await?,
+    };
+    Ok(ApiJson(sent))
+}
+
+/// Emails and text messages written to the outbox (no mail server or SMS provider set
+/// up), newest first.
+#[utoipa::path(get, path = "/api/outbox", tag = "communications",
+    responses((status = 200, body = Items<OutboxEntry>), (status = 401, body = ErrorBody)))]
+pub async fn outbox(State(state): State<AppState>, _user: CurrentUser) -> ApiResult<ApiJson<Items<OutboxEntry>>> {
+    let dir = state.config.outbox_dir();
+    let entries = tokio::task::spawn_blocking(move || crate::outbound::outbox::list(&dir, 200))
+        .await
+        .map_err(crate::error::ApiError::internal)?
+        .map_err(crate::error::ApiError::internal)?;
+    Ok(ApiJson(entries.into()))
+}

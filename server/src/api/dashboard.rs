@@ -1,0 +1,54 @@
+//! The dashboard, client search and analytics.
+
+use axum::extract::State;
+use carepath_core::model::IntakeSummary;
+use carepath_core::store::{Analytics, Dashboard};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use super::Items;
+use crate::AppState;
+use crate::error::{ApiResult, ErrorBody};
+use crate::extract::{ApiJson, ApiQuery};
+use crate::routes::ApiRoutes;
+use crate::session::CurrentUser;
+
+pub fn routes(routes: ApiRoutes) -> ApiRoutes {
+    routes
+        .add::<__path_dashboard, _, _>(dashboard)
+        .add::<__path_search, _, _>(search)
+        .add::<__path_analytics, _, _>(analytics)
+}
+
+/// Counts, follow-ups due today and the 10 latest intakes.
+#[utoipa::path(get, path = "/api/dashboard", tag = "dashboard",
+    responses((status = 200, body = Dashboard), (status = 401, body = ErrorBody)))]
+pub async fn dashboard(State(state): State<AppState>, _user: CurrentUser) -> ApiResult<ApiJson<Dashboard>> {
+    Ok(ApiJson(state.db.call(|store| store.dashboard()).await?))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct SearchQuery {
+    /// At least 2 characters; fewer answer an empty list.
+    #[serde(default)]
+    pub q: String,
+}
+
+/// Up to 10 intakes whose client name, caller phone or caller email match.
+#[utoipa::path(get, path = "/api/search", tag = "dashboard", params(SearchQuery),
+    responses((status = 200, body = Items<IntakeSummary>), (status = 401, body = ErrorBody)))]
+pub async fn search(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(query): ApiQuery<SearchQuery>,
+) -> ApiResult<ApiJson<Items<IntakeSummary>>> {
+    let found = state.db.call(move |store| store.search(&query.q)).await?;
+    Ok(ApiJson(found.into()))
+}
+
+/// Funnel with conversion and median days, leads by source, new intakes per week.
+#[utoipa::path(get, path = "/api/analytics", tag = "dashboard",
+    responses((status = 200, body = Analytics), (status = 401, body = ErrorBody)))]
+pub async fn analytics(State(state): State<AppState>, _user: CurrentUser) -> ApiResult<ApiJson<Analytics>> {
+    Ok(ApiJson(state.db.call(|store| store.analytics()).await?))
+}

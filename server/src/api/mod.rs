@@ -1,0 +1,86 @@
+//! The JSON API under `/api`: one module per resource, each with its `routes()`. Handlers
+//! parse, call core on the blocking pool and answer; rules and messages are core's.
+
+pub mod ai;
+pub mod assessments;
+pub mod auth;
+pub mod care_plans;
+pub mod clients;
+pub mod communications;
+pub mod contacts;
+pub mod contracts;
+pub mod dashboard;
+pub mod docs;
+pub mod intakes;
+pub mod settings;
+pub mod templates;
+pub mod users;
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::events;
+use crate::routes::ApiRoutes;
+
+/// A list that is never paged.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Items<T> {
+    pub items: Vec<T>,
+}
+
+impl<T> From<Vec<T>> for Items<T> {
+    fn from(items: Vec<T>) -> Self {
+        Self { items }
+    }
+}
+
+/// Every API route, each registered with its OpenAPI operation.
+pub fn routes() -> ApiRoutes {
+    let routes = ApiRoutes::default();
+    let routes = auth::routes(routes);
+    let routes = dashboard::routes(routes);
+    let routes = intakes::routes(routes);
+    let routes = contacts::routes(routes);
+    let routes = clients::routes(routes);
+    let routes = assessments::routes(routes);
+    let routes = care_plans::routes(routes);
+    let routes = contracts::routes(routes);
+    let routes = communications::routes(routes);
+    let routes = ai::routes(routes);
+    let routes = templates::routes(routes);
+    let routes = settings::routes(routes);
+    let routes = users::routes(routes);
+    let routes = docs::routes(routes);
+    routes.add::<events::__path_stream, _, _>(events::stream)
+}
+
+/// The OpenAPI document: the routes' operations and every schema they use.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+    use utoipa::openapi::{ComponentsBuilder, InfoBuilder, OpenApiBuilder};
+
+    let (_, paths, schemas) = routes().into_parts();
+    let mut components = ComponentsBuilder::new()
+        .schemas_from_iter(schemas)
+        .schema_from::<crate::error::ErrorBody>()
+        .schema_from::<crate::error::ErrorDetail>()
+        .build();
+    components.add_security_scheme(
+        "session",
+        SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(crate::session::COOKIE))),
+    );
+    OpenApiBuilder::new()
+        .info(
+            InfoBuilder::new()
+                .title("Carepath API")
+                .version(env!("CARGO_PKG_VERSION"))
+                .description(Some(
+                    "The JSON API of `carepath serve`. Every route needs the session cookie except \
+                     the sign-in routes. Errors answer `ErrorBody`.",
+                ))
+                .build(),
+        )
+        .paths(paths)
+        .components(Some(components))
+        .build()
+}

@@ -1,0 +1,186 @@
+//! How `carepath serve` is set up: flags for the address, database and public URL, and
+//! environment variables for the outbound adapters (secrets come only from there and are
+//! never logged).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The public address people open; sign-in links and the Origin check use it, never
+/// the request's Host header.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicUrl {
+    /// Without a trailing slash: `https://care.example.org` or `http://127.0.0.1:8080/app`.
+    pub base: String,
+    /// Scheme, host and port, as browsers send it in `Origin`.
+    pub origin: String,
+    pub https: bool,
+}
+
+impl PublicUrl {
+    pub fn parse(text: &str) -> anyhow::Result<Self> {
+        let base = text.trim().trim_end_matches('/').to_owned();
+        let (scheme, rest) = base
+            .split_once("://")
+            .ok_or_else(|| anyhow::anyhow!("the public URL must start with http:// or https://"))?;
+        let scheme = scheme.to_ascii_lowercase();
+        if scheme != "http" && scheme != "https" {
+            anyhow::bail!("the public URL must start with http:// or https://");
+        }
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+        if authority.is_empty() {
+            anyhow::bail!("the public URL has no host");
+        }
+        let authority = authority.to_ascii_lowercase();
+        // Browsers leave the default port out of Origin.
+        let authority = match scheme.as_str() {
+            "http" => authority.strip_suffix(":80").unwrap_or(&authority).to_owned(),
+            _ => authority.strip_suffix(":443").unwrap_or(&authority).to_owned(),
+        };
+        Ok(Self {
+            origin: format!("{scheme}://{authority}"),
+            https: scheme == "https",
+            base,
+        })
+    }
+}
+
+/// A Twilio-style SMS provider.
+#[derive(Clone)]
+pub struct SmsConfig {
+    pub base_url: String,
+    pub account_sid: String,
+    pub auth_token: String,
+    /// The sender number; the Settings' SMS tab may name another.
+    pub from: String,
+}
+
+/// An OpenAI-compatible chat endpoint.
+#[derive(Clone)]
+pub struct AiConfig {
+    pub base_url: String,
+    pub api_key: Option<String>,
+    pub model: String,
+}
+
+#[derive(Clone)]
+pub struct Config {
+    pub addr: SocketAddr,
+    pub db_path: PathBuf,
+    pub public_url: PublicUrl,
+    /// Where the outbox lives (`<data dir>/outbox/`); by default the database's folder.
+    pub data_dir: PathBuf,
+    /// `smtp://host:port`, `smtps://user:pass@host` …; None writes emails to the outbox.
+    pub smtp_url: Option<String>,
+    /// The sender when the Settings' email tab names none.
+    pub mail_from: String,
+    pub sms: Option<SmsConfig>,
+    pub ai: Option<AiConfig>,
+    pub connect_timeout: Duration,
+    /// Whole outbound request, SMTP conversation included.
+    pub outbound_timeout: Duration,
+    pub pool_size: usize,
+    /// How often the live-update feed looks for changes.
+    pub events_poll: Duration,
+    /// Sign-in attempts a client address may make at once, then one per `auth_refill`.
+    pub auth_burst: u32,
+    pub auth_refill: Duration,
+}
+
+impl std::fmt::Debug for Config {
+    // Hand-written so a secret can never reach a log line through `{:?}`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("addr", &self.addr)
+            .field("db_path", &self.db_path)
+            .field("public_url", &self.public_url.base)
+            .field("data_dir", &self.data_dir)
+            .field("email", &if self.smtp_url.is_some() { "smtp" } else { "outbox" })
+            .field("sms", &if self.sms.is_some() { "http" } else { "outbox" })
+            .field("ai", &if self.ai.is_some() { "chat endpoint" } else { "built-in writer" })
+            .finish()
+    }
+}
+
+fn env(name: &str) -> Option<String> {
+    std::env::var(name).ok().map(|value| value.trim().to_owned()).filter(|value| !value.is_empty())
+}
+
+impl Config {
+    /// The defaults for a database and address, with no outbound accounts: email and SMS
+    /// go to the outbox, drafts come from the built-in writer.
+    pub fn new(addr: SocketAddr, db_path: PathBuf, public_url: PublicUrl) -> Self {
+        let data_dir = db_path
+            .parent()
+            .filter(|parent| !parent.as_os_str().is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("."));
+        Self {
+            addr,
+            db_path,
+            public_url,
+            data_dir,
+            smtp_url: None,
+            mail_from: "carepath@localhost".to_owned(),
+            sms: None,
+            ai: None,
+            connect_timeout: Duration::from_secs(5),
+            outbound_timeout: Duration::from_secs(30),
+            pool_size: 4,
+            events_poll: Duration::from_millis(250),
+            auth_burst: 10,
+            auth_refill: Duration::from_secs(60),
+        }
+    }
+
+    /// Reads the adapters' settings from the environment: CAREPATH_DATA_DIR,
+    /// CAREPATH_SMTP_URL, CAREPATH_MAIL_FROM, CAREPATH_SMS_URL/SID/TOKEN/FROM,
+    /// CAREPATH_AI_URL/KEY/MODEL.
+    pub fn with_env(mut self) -> Self {
+        if let Some(dir) = env("CAREPATH_DATA_DIR") {
+            self.data_dir = PathBuf::from(dir);
+        }
+        self.smtp_url = env("CAREPATH_SMTP_URL").or(self.smtp_url);
+        if let Some(from) = env("CAREPATH_MAIL_FROM") {
+            self.mail_from = from;
+        }
+        if let Some(base_url) = env("CAREPATH_SMS_URL") {
+            self.sms = Some(SmsConfig {
+                base_url,
+                account_sid: env("CAREPATH_SMS_SID").unwrap_or_default(),
+                auth_token: env("CAREPATH_SMS_TOKEN").unwrap_or_default(),
+                from: env("CAREPATH_SMS_FROM").unwrap_or_default(),
+            });
+        }
+        if let Some(base_url) = env("CAREPATH_AI_URL") {
+            self.ai = Some(AiConfig {
+                base_url,
+                api_key: env("CAREPATH_AI_KEY"),
+                model: env("CAREPATH_AI_MODEL").unwrap_or_else(|| "gpt-4o-mini".to_owned()),
+            });
+        }
+        self
+    }
+
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.data_dir.join("outbox")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PublicUrl;
+
+    #[test]
+    fn public_url_origin_drops_path_and_default_port() {
+        let url = PublicUrl::parse("HTTPS://Care.Example.org:443/app/").unwrap();
+        assert_eq!(url.origin, "https://care.example.org");
+        assert_eq!(url.base, "HTTPS://Care.Example.org:443/app");
+        assert!(url.https);
+        let url = PublicUrl::parse("http://127.0.0.1:8080").unwrap();
+        assert_eq!(url.origin, "http://127.0.0.1:8080");
+        assert!(!url.https);
+        assert!(PublicUrl::parse("ftp://x").is_err());
+        assert!(PublicUrl::parse("127.0.0.1").is_err());
+    }
+}

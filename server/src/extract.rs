@@ -1,0 +1,84 @@
+//! Extractors whose rejections speak the API's error body: malformed JSON, unknown
+//! fields, wrong types and bad query strings are 400, a missing JSON content type is 415
+//! and an oversized body 413; never a bare text answer, never a 500.
+
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+
+/// A JSON body typed per operation (`deny_unknown_fields`), or a JSON answer.
+pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(request, state).await {
+            Ok(axum::Json(value)) => Ok(Self(value)),
+            Err(rejection) => Err(json_rejection(rejection)),
+        }
+    }
+}
+
+impl<T: Serialize> IntoResponse for ApiJson<T> {
+    fn into_response(self) -> Response {
+        axum::Json(self.0).into_response()
+    }
+}
+
+fn json_rejection(rejection: JsonRejection) -> ApiError {
+    match rejection {
+        JsonRejection::MissingJsonContentType(_) => ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "Send the request body as JSON (Content-Type: application/json).",
+        ),
+        JsonRejection::JsonDataError(error) => ApiError::bad_request(format!(
+            "The request body does not fit this operation: {}",
+            error.body_text().trim_start_matches("Failed to deserialize the JSON body into the target type: ")
+        )),
+        JsonRejection::JsonSyntaxError(_) => ApiError::bad_request("The request body is not valid JSON."),
+        JsonRejection::BytesRejection(error) if error.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "payload_too_large",
+                "The request body is too large (at most 1 MB).",
+            )
+        }
+        other => ApiError::bad_request(other.body_text()),
+    }
+}
+
+/// Path parameters; a malformed one is 400.
+pub struct ApiPath<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ApiPath<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Path(value)| Self(value))
+            .map_err(|rejection: PathRejection| ApiError::bad_request(rejection.body_text()))
+    }
+}
+
+/// Query string parameters; an unknown filter value is 400.
+pub struct ApiQuery<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Query(value)| Self(value))
+            .map_err(|rejection: QueryRejection| ApiError::bad_request(rejection.body_text()))
+    }
+}

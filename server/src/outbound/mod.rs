@@ -1,0 +1,63 @@
+//! The outbound adapters the server runs: email (SMTP or the outbox), SMS (a Twilio-style
+//! HTTP API or the outbox) and AI drafting (an OpenAI-compatible chat endpoint or core's
+//! built-in writer). The traits and message types are core's.
+
+mod ai;
+mod email;
+pub mod outbox;
+mod sms;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use carepath_core::outbound::{Drafter, EmailSender, SmsSender};
+
+use crate::config::Config;
+
+pub use outbox::OutboxEntry;
+
+#[derive(Clone)]
+pub struct Outbound {
+    pub email: Arc<dyn EmailSender>,
+    pub sms: Arc<dyn SmsSender>,
+    /// None: the built-in template writer drafts.
+    pub drafter: Option<Arc<dyn Drafter>>,
+    pub mail_from: String,
+    pub sms_from: String,
+}
+
+/// An HTTP client for outside services: bounded waits and no redirects (a redirect could
+/// carry the credentials somewhere else).
+pub fn http_client(connect_timeout: Duration, timeout: Duration) -> anyhow::Result<reqwest::Client> {
+    Ok(reqwest::Client::builder()
+        .connect_timeout(connect_timeout)
+        .timeout(timeout)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()?)
+}
+
+impl Outbound {
+    pub fn from_config(config: &Config) -> anyhow::Result<Self> {
+        let outbox = config.outbox_dir();
+        let email: Arc<dyn EmailSender> = match &config.smtp_url {
+            Some(url) => Arc::new(email::SmtpSender::new(url, config.outbound_timeout)?),
+            None => Arc::new(email::OutboxEmail::new(outbox.clone())),
+        };
+        let client = http_client(config.connect_timeout, config.outbound_timeout)?;
+        let sms: Arc<dyn SmsSender> = match &config.sms {
+            Some(sms) => Arc::new(sms::HttpSms::new(client.clone(), sms.clone())),
+            None => Arc::new(sms::OutboxSms::new(outbox)),
+        };
+        let drafter: Option<Arc<dyn Drafter>> = config
+            .ai
+            .as_ref()
+            .map(|ai| Arc::new(ai::ChatDrafter::new(client, ai.clone())) as Arc<dyn Drafter>);
+        Ok(Self {
+            email,
+            sms,
+            drafter,
+            mail_from: config.mail_from.clone(),
+            sms_from: config.sms.as_ref().map(|sms| sms.from.clone()).unwrap_or_default(),
+        })
+    }
+}

@@ -1,0 +1,129 @@
+//! Browser sessions: the opaque token in an HttpOnly, SameSite=Lax cookie, and the
+//! extractors that turn it into the signed-in user (401 without one, 403 for staff on
+//! admin-only routes). Core keeps only the token's hash and applies the idle timeout.
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, header};
+use carepath_core::model::{Actor, Channel};
+use carepath_core::store::SessionUser;
+use jiff::SignedDuration;
+
+use crate::AppState;
+use crate::error::ApiError;
+
+pub const COOKIE: &str = "carepath_session";
+/// Absolute lifetime of a session, however active.
+pub const SESSION_LIFETIME: SignedDuration = SignedDuration::from_hours(12);
+const ADMIN_ONLY: &str = "Only an administrator can do that.";
+
+/// The signed-in user of this request.
+#[derive(Clone)]
+pub struct CurrentUser {
+    pub user: SessionUser,
+    pub token: String,
+}
+
+impl CurrentUser {
+    pub fn actor(&self) -> Actor {
+        self.user.actor(Channel::Web)
+    }
+}
+
+/// A signed-in administrator.
+pub struct AdminUser(pub CurrentUser);
+
+impl AdminUser {
+    pub fn actor(&self) -> Actor {
+        self.0.actor()
+    }
+}
+
+/// The session token the request carries, if any.
+pub fn session_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE)
+        .map(|(_, value)| value.trim().to_owned())
+        .filter(|value| !value.is_empty() && value.len() <= 128)
+}
+
+/// The Set-Cookie value that starts a session.
+pub fn session_cookie(token: &str, secure: bool) -> HeaderValue {
+    let secure = if secure { "; Secure" } else { "" };
+    let max_age = SESSION_LIFETIME.as_secs();
+    HeaderValue::from_str(&format!(
+        "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static("carepath_session=; Path=/; Max-Age=0"))
+}
+
+/// The Set-Cookie value that ends it in the browser.
+pub fn cleared_cookie(secure: bool) -> HeaderValue {
+    if secure {
+        HeaderValue::from_static("carepath_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure")
+    } else {
+        HeaderValue::from_static("carepath_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
+    }
+}
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        if let Some(user) = parts.extensions.get::<CurrentUser>() {
+            return Ok(user.clone());
+        }
+        let token = session_token(&parts.headers).ok_or_else(ApiError::unauthenticated)?;
+        let lookup = token.clone();
+        let user = state
+            .db
+            .call(move |store| {
+                let minutes = store.settings()?.workflow.idle_timeout_minutes.max(1);
+                store.session_user(&lookup, SignedDuration::from_mins(i64::from(minutes)))
+            })
+            .await?
+            .ok_or_else(ApiError::unauthenticated)?;
+        let current = CurrentUser { user, token };
+        parts.extensions.insert(current.clone());
+        Ok(current)
+    }
+}
+
+impl FromRequestParts<AppState> for AdminUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let current = CurrentUser::from_request_parts(parts, state).await?;
+        if !current.user.is_admin {
+            return Err(ApiError::forbidden(ADMIN_ONLY));
+        }
+        Ok(AdminUser(current))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_session_cookie_among_others() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::COOKIE, HeaderValue::from_static("a=1; carepath_session=abc ; b=2"));
+        assert_eq!(session_token(&headers).as_deref(), Some("abc"));
+        headers.insert(header::COOKIE, HeaderValue::from_static("carepath_session="));
+        assert_eq!(session_token(&headers), None);
+    }
+
+    #[test]
+    fn cookie_is_http_only_lax_and_secure_only_over_https() {
+        let cookie = session_cookie("t", false);
+        let text = cookie.to_str().unwrap();
+        assert!(text.contains("HttpOnly") && text.contains("SameSite=Lax") && !text.contains("Secure"));
+        assert!(session_cookie("t", true).to_str().unwrap().ends_with("; Secure"));
+    }
+}

@@ -1,0 +1,78 @@
+//! Per-address throttling of the sign-in endpoints: a token bucket per client address
+//! (a burst, then one attempt per interval). Per-account throttling lives in core.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+pub struct Throttle {
+    burst: f64,
+    refill: Duration,
+    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+}
+
+struct Bucket {
+    tokens: f64,
+    updated: Instant,
+}
+
+impl Throttle {
+    pub fn new(burst: u32, refill: Duration) -> Self {
+        Self {
+            burst: f64::from(burst.max(1)),
+            refill: refill.max(Duration::from_millis(1)),
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Takes one attempt for `address`; Err(seconds to wait) when none is left.
+    pub fn check(&self, address: IpAddr) -> Result<(), u64> {
+        self.check_at(address, Instant::now())
+    }
+
+    fn check_at(&self, address: IpAddr, now: Instant) -> Result<(), u64> {
+        let Ok(mut buckets) = self.buckets.lock() else {
+            return Ok(());
+        };
+        // Forget addresses that have refilled completely, so the map stays small.
+        if buckets.len() > 10_000 {
+            let full = self.refill.mul_f64(self.burst);
+            buckets.retain(|_, bucket| now.duration_since(bucket.updated) < full);
+        }
+        let bucket = buckets.entry(address).or_insert(Bucket {
+            tokens: self.burst,
+            updated: now,
+        });
+        let earned = now.duration_since(bucket.updated).as_secs_f64() / self.refill.as_secs_f64();
+        bucket.tokens = (bucket.tokens + earned).min(self.burst);
+        bucket.updated = now;
+        if bucket.tokens >= 1.0 {
+            bucket.tokens -= 1.0;
+            Ok(())
+        } else {
+            let wait = (1.0 - bucket.tokens) * self.refill.as_secs_f64();
+            Err(wait.ceil().max(1.0) as u64)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allows_a_burst_then_one_per_interval() {
+        let throttle = Throttle::new(10, Duration::from_secs(60));
+        let address: IpAddr = [127, 0, 0, 1].into();
+        let start = Instant::now();
+        for _ in 0..10 {
+            assert!(throttle.check_at(address, start).is_ok());
+        }
+        assert_eq!(throttle.check_at(address, start), Err(60));
+        assert_eq!(throttle.check_at(address, start + Duration::from_secs(30)), Err(30));
+        assert!(throttle.check_at(address, start + Duration::from_secs(61)).is_ok());
+        let other: IpAddr = [10, 0, 0, 1].into();
+        assert!(throttle.check_at(other, start).is_ok());
+    }
+}
