@@ -29,7 +29,9 @@ pub fn run(db: &Path, args: Args) -> anyhow::Result<()> {
         print!("{}", carepath_server::openapi_json());
         return Ok(());
     }
-    let public_url = args.public_url.unwrap_or_else(|| format!("http://{}", args.addr));
+    let public_url = args
+        .public_url
+        .unwrap_or_else(|| format!("http://{}", args.addr));
     let public_url = PublicUrl::parse(&public_url).context("--public-url")?;
     let config = Config::new(args.addr, db.to_path_buf(), public_url).with_env();
     carepath_server::serve_blocking(config)

@@ -34,8 +34,14 @@ impl PublicUrl {
         let authority = authority.to_ascii_lowercase();
         // Browsers leave the default port out of Origin.
         let authority = match scheme.as_str() {
-            "http" => authority.strip_suffix(":80").unwrap_or(&authority).to_owned(),
-            _ => authority.strip_suffix(":443").unwrap_or(&authority).to_owned(),
+            "http" => authority
+                .strip_suffix(":80")
+                .unwrap_or(&authority)
+                .to_owned(),
+            _ => authority
+                .strip_suffix(":443")
+                .unwrap_or(&authority)
+                .to_owned(),
         };
         Ok(Self {
             origin: format!("{scheme}://{authority}"),
@@ -95,15 +101,32 @@ impl std::fmt::Debug for Config {
             .field("db_path", &self.db_path)
             .field("public_url", &self.public_url.base)
             .field("data_dir", &self.data_dir)
-            .field("email", &if self.smtp_url.is_some() { "smtp" } else { "outbox" })
+            .field(
+                "email",
+                &if self.smtp_url.is_some() {
+                    "smtp"
+                } else {
+                    "outbox"
+                },
+            )
             .field("sms", &if self.sms.is_some() { "http" } else { "outbox" })
-            .field("ai", &if self.ai.is_some() { "chat endpoint" } else { "built-in writer" })
+            .field(
+                "ai",
+                &if self.ai.is_some() {
+                    "chat endpoint"
+                } else {
+                    "built-in writer"
+                },
+            )
             .finish()
     }
 }
 
 fn env(name: &str) -> Option<String> {
-    std::env::var(name).ok().map(|value| value.trim().to_owned()).filter(|value| !value.is_empty())
+    std::env::var(name)
+        .ok()
+        .map(|value| value.trim().to_owned())
+        .filter(|value| !value.is_empty())
 }
 
 impl Config {

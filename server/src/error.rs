@@ -58,7 +58,11 @@ impl ApiError {
     }
 
     pub fn unauthenticated() -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, "unauthenticated", "Please sign in to continue.")
+        Self::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthenticated",
+            "Please sign in to continue.",
+        )
     }
 
     pub fn forbidden(message: impl Into<String>) -> Self {
@@ -88,14 +92,22 @@ impl From<CoreError> for ApiError {
         match error {
             CoreError::NotFound { .. } => Self::not_found(capitalized(&message)),
             CoreError::Validation(errors) => {
-                let mut api = Self::new(StatusCode::UNPROCESSABLE_ENTITY, "validation", errors.message);
+                let mut api = Self::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "validation",
+                    errors.message,
+                );
                 api.fields = errors.fields;
                 api
             }
-            CoreError::Rejected(message) => Self::new(StatusCode::UNPROCESSABLE_ENTITY, "rejected", message),
-            CoreError::InvalidTransition { .. } => {
-                Self::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid_transition", message)
+            CoreError::Rejected(message) => {
+                Self::new(StatusCode::UNPROCESSABLE_ENTITY, "rejected", message)
             }
+            CoreError::InvalidTransition { .. } => Self::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid_transition",
+                message,
+            ),
             CoreError::Conflict { current, .. } => {
                 let mut api = Self::new(StatusCode::CONFLICT, "conflict", message);
                 api.current = Some(*current);

@@ -89,8 +89,9 @@ fn changes(
     receiver: broadcast::Receiver<ChangeEvent>,
     shutdown: watch::Receiver<bool>,
 ) -> impl Stream<Item = Result<Event, Infallible>> {
-    futures_util::stream::unfold((receiver, shutdown), |(mut receiver, mut shutdown)| async move {
-        loop {
+    futures_util::stream::unfold(
+        (receiver, shutdown),
+        |(mut receiver, mut shutdown)| async move {
             if *shutdown.borrow() {
                 return None;
             }
@@ -102,19 +103,19 @@ fn changes(
                             .id(change.seq.to_string())
                             .json_data(&change)
                             .unwrap_or_else(|_| Event::default().comment("unreadable change"));
-                        return Some((Ok(event), (receiver, shutdown)));
+                        Some((Ok(event), (receiver, shutdown)))
                     }
                     // A slow browser missed some: tell it to refetch everything.
                     Err(broadcast::error::RecvError::Lagged(_)) => {
                         let event = Event::default().event("resync").data("{}");
-                        return Some((Ok(event), (receiver, shutdown)));
+                        Some((Ok(event), (receiver, shutdown)))
                     }
-                    Err(broadcast::error::RecvError::Closed) => return None,
+                    Err(broadcast::error::RecvError::Closed) => None,
                 },
-                _ = shutdown.changed() => return None,
+                _ = shutdown.changed() => None,
             }
-        }
-    })
+        },
+    )
 }
 
 /// Server-sent events, one `change` event per change:

@@ -41,9 +41,13 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
         ),
         JsonRejection::JsonDataError(error) => ApiError::bad_request(format!(
             "The request body does not fit this operation: {}",
-            error.body_text().trim_start_matches("Failed to deserialize the JSON body into the target type: ")
+            error
+                .body_text()
+                .trim_start_matches("Failed to deserialize the JSON body into the target type: ")
         )),
-        JsonRejection::JsonSyntaxError(_) => ApiError::bad_request("The request body is not valid JSON."),
+        JsonRejection::JsonSyntaxError(_) => {
+            ApiError::bad_request("The request body is not valid JSON.")
+        }
         JsonRejection::BytesRejection(error) if error.status() == StatusCode::PAYLOAD_TOO_LARGE => {
             ApiError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,

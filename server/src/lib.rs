@@ -51,7 +51,12 @@ impl AppState {
         let db = Db::open(&config.db_path, config.pool_size)?;
         let outbound = Outbound::from_config(&config)?;
         let (events, _) = broadcast::channel(1024);
-        events::start_feed(config.db_path.clone(), config.events_poll, events.clone(), shutdown.clone())?;
+        events::start_feed(
+            config.db_path.clone(),
+            config.events_poll,
+            events.clone(),
+            shutdown.clone(),
+        )?;
         Ok(Self {
             db,
             throttle: Arc::new(Throttle::new(config.auth_burst, config.auth_refill)),
@@ -68,7 +73,10 @@ pub fn app(state: AppState) -> Router {
     let (api, _, _) = api::routes().into_parts();
     api.fallback(web::fallback)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::check_origin))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            middleware::check_origin,
+        ))
         .layer(axum::middleware::from_fn(middleware::security_headers))
         .layer(axum::middleware::from_fn(middleware::log_request))
         .with_state(state)
@@ -81,7 +89,9 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 
 /// The OpenAPI document as the pretty JSON committed in web/openapi.json.
 pub fn openapi_json() -> String {
-    let mut text = openapi().to_pretty_json().unwrap_or_else(|_| "{}".to_owned());
+    let mut text = openapi()
+        .to_pretty_json()
+        .unwrap_or_else(|_| "{}".to_owned());
     text.push('\n');
     text
 }
@@ -93,6 +103,7 @@ pub fn init_logging() {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
 }
 
@@ -119,13 +130,16 @@ pub async fn serve_on(
     let state = AppState::new(config, shutdown)?;
     let addr = listener.local_addr()?;
     tracing::info!(%addr, "listening");
-    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(async move {
-            stop.await;
-            tracing::info!("shutting down: finishing requests in flight");
-            let _ = stopping.send(true);
-        })
-        .await?;
+    axum::serve(
+        listener,
+        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        stop.await;
+        tracing::info!("shutting down: finishing requests in flight");
+        let _ = stopping.send(true);
+    })
+    .await?;
     Ok(())
 }
 

@@ -33,16 +33,21 @@ pub async fn log_request(request: Request, next: Next) -> Response {
 /// A browser sends Origin with cross-site form posts and fetches; when it is there and
 /// is not ours, a state-changing request is refused (the cookie alone proves nothing).
 pub async fn check_origin(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let safe = matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    if !safe {
-        if let Some(origin) = request.headers().get(header::ORIGIN) {
-            let ours = origin
-                .to_str()
-                .map(|origin| origin.trim_end_matches('/').eq_ignore_ascii_case(&state.config.public_url.origin))
-                .unwrap_or(false);
-            if !ours {
-                return ApiError::forbidden(CROSS_ORIGIN).into_response();
-            }
+    let safe = matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    );
+    if let (false, Some(origin)) = (safe, request.headers().get(header::ORIGIN)) {
+        let ours = origin
+            .to_str()
+            .map(|origin| {
+                origin
+                    .trim_end_matches('/')
+                    .eq_ignore_ascii_case(&state.config.public_url.origin)
+            })
+            .unwrap_or(false);
+        if !ours {
+            return ApiError::forbidden(CROSS_ORIGIN).into_response();
         }
     }
     next.run(request).await
@@ -52,9 +57,18 @@ pub async fn security_headers(request: Request, next: Next) -> Response {
     let api = request.uri().path().starts_with("/api/") || request.uri().path() == "/api";
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'self'"));
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("default-src 'self'"),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     if api {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

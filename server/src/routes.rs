@@ -5,16 +5,19 @@
 use axum::Router;
 use axum::handler::Handler;
 use axum::routing::{MethodFilter, on};
+use utoipa::openapi::RefOr;
 use utoipa::openapi::path::{HttpMethod, Paths};
 use utoipa::openapi::schema::Schema;
-use utoipa::openapi::RefOr;
 
 use crate::AppState;
+
+/// The schemas the registered operations use, by name.
+pub type Schemas = Vec<(String, RefOr<Schema>)>;
 
 pub struct ApiRoutes {
     router: Router<AppState>,
     paths: Paths,
-    schemas: Vec<(String, RefOr<Schema>)>,
+    schemas: Schemas,
 }
 
 impl Default for ApiRoutes {
@@ -57,12 +60,13 @@ impl ApiRoutes {
             .reduce(MethodFilter::or)
             .unwrap_or(MethodFilter::GET);
         self.router = self.router.route(&path, on(method_filter, handler));
-        self.paths.add_path_operation(&path, methods, P::operation());
+        self.paths
+            .add_path_operation(&path, methods, P::operation());
         P::schemas(&mut self.schemas);
         self
     }
 
-    pub fn into_parts(self) -> (Router<AppState>, Paths, Vec<(String, RefOr<Schema>)>) {
+    pub fn into_parts(self) -> (Router<AppState>, Paths, Schemas) {
         (self.router, self.paths, self.schemas)
     }
 }

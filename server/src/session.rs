@@ -65,7 +65,9 @@ pub fn session_cookie(token: &str, secure: bool) -> HeaderValue {
 /// The Set-Cookie value that ends it in the browser.
 pub fn cleared_cookie(secure: bool) -> HeaderValue {
     if secure {
-        HeaderValue::from_static("carepath_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure")
+        HeaderValue::from_static(
+            "carepath_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure",
+        )
     } else {
         HeaderValue::from_static("carepath_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
     }
@@ -74,7 +76,10 @@ pub fn cleared_cookie(secure: bool) -> HeaderValue {
 impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         if let Some(user) = parts.extensions.get::<CurrentUser>() {
             return Ok(user.clone());
         }
@@ -97,7 +102,10 @@ impl FromRequestParts<AppState> for CurrentUser {
 impl FromRequestParts<AppState> for AdminUser {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let current = CurrentUser::from_request_parts(parts, state).await?;
         if !current.user.is_admin {
             return Err(ApiError::forbidden(ADMIN_ONLY));
@@ -113,9 +121,15 @@ mod tests {
     #[test]
     fn finds_the_session_cookie_among_others() {
         let mut headers = HeaderMap::new();
-        headers.insert(header::COOKIE, HeaderValue::from_static("a=1; carepath_session=abc ; b=2"));
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; carepath_session=abc ; b=2"),
+        );
         assert_eq!(session_token(&headers).as_deref(), Some("abc"));
-        headers.insert(header::COOKIE, HeaderValue::from_static("carepath_session="));
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_static("carepath_session="),
+        );
         assert_eq!(session_token(&headers), None);
     }
 
@@ -123,7 +137,14 @@ mod tests {
     fn cookie_is_http_only_lax_and_secure_only_over_https() {
         let cookie = session_cookie("t", false);
         let text = cookie.to_str().unwrap();
-        assert!(text.contains("HttpOnly") && text.contains("SameSite=Lax") && !text.contains("Secure"));
-        assert!(session_cookie("t", true).to_str().unwrap().ends_with("; Secure"));
+        assert!(
+            text.contains("HttpOnly") && text.contains("SameSite=Lax") && !text.contains("Secure")
+        );
+        assert!(
+            session_cookie("t", true)
+                .to_str()
+                .unwrap()
+                .ends_with("; Secure")
+        );
     }
 }

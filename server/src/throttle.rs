@@ -70,8 +70,15 @@ mod tests {
             assert!(throttle.check_at(address, start).is_ok());
         }
         assert_eq!(throttle.check_at(address, start), Err(60));
-        assert_eq!(throttle.check_at(address, start + Duration::from_secs(30)), Err(30));
-        assert!(throttle.check_at(address, start + Duration::from_secs(61)).is_ok());
+        assert_eq!(
+            throttle.check_at(address, start + Duration::from_secs(30)),
+            Err(30)
+        );
+        assert!(
+            throttle
+                .check_at(address, start + Duration::from_secs(61))
+                .is_ok()
+        );
         let other: IpAddr = [10, 0, 0, 1].into();
         assert!(throttle.check_at(other, start).is_ok());
     }

@@ -46,7 +46,10 @@ fn asset(path: &str) -> Option<Response> {
     };
     let mut response = file.data.into_owned().into_response();
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type(path)));
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(content_type(path)),
+    );
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     Some(response)
 }
@@ -58,10 +61,11 @@ pub async fn fallback(uri: Uri) -> Response {
         return ApiError::not_found("No such API route.").into_response();
     }
     let relative = path.trim_start_matches('/');
-    if !relative.is_empty() {
-        if let Some(response) = asset(relative) {
-            return response;
-        }
+    if let Some(response) = Some(relative)
+        .filter(|path| !path.is_empty())
+        .and_then(asset)
+    {
+        return response;
     }
     match asset("index.html") {
         Some(response) => response,

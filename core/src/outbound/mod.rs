@@ -171,7 +171,9 @@ impl DraftFailure {
     /// The spec's message for this failure on this kind of draft.
     pub fn message(&self, kind: DraftKind) -> String {
         match (self, kind) {
-            (DraftFailure::RateLimited, DraftKind::MarketingEmail) => AI_MARKETING_RATE_LIMITED.to_owned(),
+            (DraftFailure::RateLimited, DraftKind::MarketingEmail) => {
+                AI_MARKETING_RATE_LIMITED.to_owned()
+            }
             (DraftFailure::RateLimited, _) => AI_RATE_LIMITED.to_owned(),
             (DraftFailure::PaymentRequired, _) => AI_PAYMENT_REQUIRED.to_owned(),
             (DraftFailure::Failed(_), DraftKind::Note) => AI_NOTE_FAILED.to_owned(),
@@ -195,7 +197,9 @@ pub fn validate_draft_request(kind: DraftKind, prompt: &str) -> Result<(), Error
     } else {
         AI_PROMPT_NEEDED
     };
-    Err(Error::Validation(ValidationErrors::single("prompt", message)))
+    Err(Error::Validation(ValidationErrors::single(
+        "prompt", message,
+    )))
 }
 
 /// Addresses in a settings text field: comma, semicolon or whitespace separated.
@@ -227,7 +231,11 @@ pub fn compose_email(
         from,
         to: addresses(to),
         cc: addresses(&settings.default_cc),
-        bcc: settings.bcc.iter().flat_map(|entry| addresses(entry)).collect(),
+        bcc: settings
+            .bcc
+            .iter()
+            .flat_map(|entry| addresses(entry))
+            .collect(),
         reply_to,
         subject: subject.trim().to_owned(),
         body: body.to_owned(),
@@ -273,7 +281,9 @@ pub fn ai_prompts(request: &DraftRequest, templates: &[MessageTemplate]) -> (Str
         user.push_str(&format!("Schedule: {}\n", facts.schedule.join("; ")));
     }
     if let (Some(weekly), Some(monthly)) = (facts.weekly_cost, facts.monthly_cost) {
-        user.push_str(&format!("Weekly cost: ${weekly:.2}; monthly cost: ${monthly:.2}\n"));
+        user.push_str(&format!(
+            "Weekly cost: ${weekly:.2}; monthly cost: ${monthly:.2}\n"
+        ));
     }
     (system, user)
 }
@@ -289,13 +299,25 @@ mod tests {
             reply_to: " office@agency.test ".to_owned(),
             signature: String::new(),
             default_cc: "a@agency.test, b@agency.test".to_owned(),
-            bcc: vec!["records@agency.test".to_owned(), "owner@agency.test; x@y.test".to_owned()],
+            bcc: vec![
+                "records@agency.test".to_owned(),
+                "owner@agency.test; x@y.test".to_owned(),
+            ],
         };
-        let email = compose_email(&settings, "carepath@localhost", "family@home.test", " Hi ", "Body");
+        let email = compose_email(
+            &settings,
+            "carepath@localhost",
+            "family@home.test",
+            " Hi ",
+            "Body",
+        );
         assert_eq!(email.from, "carepath@localhost");
         assert_eq!(email.reply_to.as_deref(), Some("office@agency.test"));
         assert_eq!(email.cc, ["a@agency.test", "b@agency.test"]);
-        assert_eq!(email.bcc, ["records@agency.test", "owner@agency.test", "x@y.test"]);
+        assert_eq!(
+            email.bcc,
+            ["records@agency.test", "owner@agency.test", "x@y.test"]
+        );
         assert_eq!(email.subject, "Hi");
     }
 
@@ -303,10 +325,26 @@ mod tests {
     fn draft_failures_use_the_spec_messages() {
         let cases = [
             (DraftFailure::RateLimited, DraftKind::Email, AI_RATE_LIMITED),
-            (DraftFailure::RateLimited, DraftKind::MarketingEmail, AI_MARKETING_RATE_LIMITED),
-            (DraftFailure::PaymentRequired, DraftKind::Sms, AI_PAYMENT_REQUIRED),
-            (DraftFailure::Failed("x".into()), DraftKind::Note, AI_NOTE_FAILED),
-            (DraftFailure::Failed("x".into()), DraftKind::Email, AI_FAILED),
+            (
+                DraftFailure::RateLimited,
+                DraftKind::MarketingEmail,
+                AI_MARKETING_RATE_LIMITED,
+            ),
+            (
+                DraftFailure::PaymentRequired,
+                DraftKind::Sms,
+                AI_PAYMENT_REQUIRED,
+            ),
+            (
+                DraftFailure::Failed("x".into()),
+                DraftKind::Note,
+                AI_NOTE_FAILED,
+            ),
+            (
+                DraftFailure::Failed("x".into()),
+                DraftKind::Email,
+                AI_FAILED,
+            ),
         ];
         for (failure, kind, expected) in cases {
             assert_eq!(failure.message(kind), expected, "{failure:?} {kind:?}");

@@ -7,7 +7,10 @@ use crate::model::{MessageTemplate, MessageType, TemplateStage};
 
 /// The active template that best fits a kind of draft: the right message type, the care
 /// plan stage for the marketing email, else the general stage, else any stage.
-pub(crate) fn template_for(kind: DraftKind, templates: &[MessageTemplate]) -> Option<&MessageTemplate> {
+pub(crate) fn template_for(
+    kind: DraftKind,
+    templates: &[MessageTemplate],
+) -> Option<&MessageTemplate> {
     let message_type = match kind {
         DraftKind::Email | DraftKind::MarketingEmail => MessageType::Email,
         DraftKind::Sms => MessageType::Sms,
@@ -34,15 +37,28 @@ pub(crate) fn template_for(kind: DraftKind, templates: &[MessageTemplate]) -> Op
 fn fill(text: &str, facts: &ClientFacts) -> String {
     let services = facts.services.join(", ");
     let values: [(&[&str], &str); 4] = [
-        (&["client_name", "clientName", "CLIENT_NAME"], &facts.client_name),
-        (&["family_name", "familyName", "FAMILY_NAME"], &facts.family_name),
-        (&["company_name", "companyName", "COMPANY_NAME"], &facts.company_name),
+        (
+            &["client_name", "clientName", "CLIENT_NAME"],
+            &facts.client_name,
+        ),
+        (
+            &["family_name", "familyName", "FAMILY_NAME"],
+            &facts.family_name,
+        ),
+        (
+            &["company_name", "companyName", "COMPANY_NAME"],
+            &facts.company_name,
+        ),
         (&["services", "SERVICES"], &services),
     ];
     let mut filled = text.to_owned();
     for (names, value) in values {
         for name in names {
-            for pattern in [format!("{{{{{name}}}}}"), format!("{{{name}}}"), format!("[{name}]")] {
+            for pattern in [
+                format!("{{{{{name}}}}}"),
+                format!("{{{name}}}"),
+                format!("[{name}]"),
+            ] {
                 filled = filled.replace(&pattern, value);
             }
         }
@@ -107,7 +123,11 @@ pub fn write_draft(request: &DraftRequest, templates: &[MessageTemplate]) -> Str
                 Some(guidance) if prompt.is_empty() => guidance,
                 _ => format!("I am writing about {client}. {prompt}"),
             };
-            format!("{}\n\n{middle}\n\nPlease let us know if you have any questions.\n\n{}", greeting(facts), closing(facts))
+            format!(
+                "{}\n\n{middle}\n\nPlease let us know if you have any questions.\n\n{}",
+                greeting(facts),
+                closing(facts)
+            )
         }
         DraftKind::MarketingEmail => {
             let mut body = vec![
@@ -117,13 +137,22 @@ pub fn write_draft(request: &DraftRequest, templates: &[MessageTemplate]) -> Str
                 ),
             ];
             if !facts.services.is_empty() {
-                body.push(facts.services.iter().map(|service| format!("- {service}")).collect::<Vec<_>>().join("\n"));
+                body.push(
+                    facts
+                        .services
+                        .iter()
+                        .map(|service| format!("- {service}"))
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                );
             }
             if !facts.schedule.is_empty() {
                 body.push(format!("Schedule:\n{}", facts.schedule.join("\n")));
             }
             if let (Some(weekly), Some(monthly)) = (facts.weekly_cost, facts.monthly_cost) {
-                body.push(format!("Weekly cost: ${weekly:.2} (about ${monthly:.2} per month)"));
+                body.push(format!(
+                    "Weekly cost: ${weekly:.2} (about ${monthly:.2} per month)"
+                ));
             }
             if let Some(guidance) = guidance {
                 body.push(guidance);
@@ -177,15 +206,25 @@ mod tests {
     fn fills_template_placeholders_with_the_facts() {
         let facts = request(DraftKind::Email, "").facts;
         assert_eq!(
-            fill("{client_name} / {{familyName}} / [COMPANY_NAME] / {services}", &facts),
+            fill(
+                "{client_name} / {{familyName}} / [COMPANY_NAME] / {services}",
+                &facts
+            ),
             "Ada Lovelace / Byron / Sunrise Care / Friendly Companionship"
         );
     }
 
     #[test]
     fn drafts_each_kind_with_the_client_facts() {
-        let templates = [template(TemplateStage::General, MessageType::Sms, "Hello from [COMPANY_NAME] about {client_name}")];
-        let email = write_draft(&request(DraftKind::Email, "Confirm Tuesday's visit"), &templates);
+        let templates = [template(
+            TemplateStage::General,
+            MessageType::Sms,
+            "Hello from [COMPANY_NAME] about {client_name}",
+        )];
+        let email = write_draft(
+            &request(DraftKind::Email, "Confirm Tuesday's visit"),
+            &templates,
+        );
         assert!(email.starts_with("Dear Byron,"), "{email}");
         assert!(email.contains("Ada Lovelace") && email.contains("Confirm Tuesday's visit"));
         let sms = write_draft(&request(DraftKind::Sms, ""), &templates);

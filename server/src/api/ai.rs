@@ -4,7 +4,9 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use carepath_core::model::{AssessmentId, CarePlanId, ContractId, IntakeId};
-use carepath_core::outbound::{ClientFacts, DraftFailure, DraftKind, DraftRequest, validate_draft_request, write_draft};
+use carepath_core::outbound::{
+    ClientFacts, DraftFailure, DraftKind, DraftRequest, validate_draft_request, write_draft,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -22,7 +24,9 @@ fn failure_error(failure: &DraftFailure, kind: DraftKind) -> ApiError {
     let message = failure.message(kind);
     match failure {
         DraftFailure::RateLimited => ApiError::rate_limited(message, 60),
-        DraftFailure::PaymentRequired => ApiError::new(StatusCode::PAYMENT_REQUIRED, "payment_required", message),
+        DraftFailure::PaymentRequired => {
+            ApiError::new(StatusCode::PAYMENT_REQUIRED, "payment_required", message)
+        }
         DraftFailure::Failed(detail) => {
             tracing::warn!(%detail, "AI drafting failed");
             ApiError::new(StatusCode::BAD_GATEWAY, "ai_failed", message)
@@ -32,7 +36,12 @@ fn failure_error(failure: &DraftFailure, kind: DraftKind) -> ApiError {
 
 /// Writes a draft: through the chat endpoint when configured, else the built-in writer
 /// with the agency's message templates. The agency's name and signature join the facts.
-pub(crate) async fn write(state: &AppState, kind: DraftKind, prompt: String, mut facts: ClientFacts) -> ApiResult<String> {
+pub(crate) async fn write(
+    state: &AppState,
+    kind: DraftKind,
+    prompt: String,
+    mut facts: ClientFacts,
+) -> ApiResult<String> {
     let (settings, templates) = state
         .db
         .call(|store| Ok((store.settings()?, store.message_templates()?)))
@@ -40,9 +49,16 @@ pub(crate) async fn write(state: &AppState, kind: DraftKind, prompt: String, mut
     facts.company_name = settings.general.company_name;
     facts.contact_phone = settings.general.contact_phone;
     facts.signature = settings.email.signature;
-    let request = DraftRequest { kind, prompt, facts };
+    let request = DraftRequest {
+        kind,
+        prompt,
+        facts,
+    };
     match &state.outbound.drafter {
-        Some(drafter) => drafter.draft(&request).await.map_err(|failure| failure_error(&failure, kind)),
+        Some(drafter) => drafter
+            .draft(&request)
+            .await
+            .map_err(|failure| failure_error(&failure, kind)),
         None => Ok(write_draft(&request, &templates)),
     }
 }
@@ -89,7 +105,10 @@ async fn facts_for(state: &AppState, body: &DraftBody) -> ApiResult<ClientFacts>
             if let Some(id) = care_plan_id {
                 return Ok(ClientFacts::from_care_plan(&store.get_care_plan(&id)?));
             }
-            let mut facts = ClientFacts { client_name, ..ClientFacts::default() };
+            let mut facts = ClientFacts {
+                client_name,
+                ..ClientFacts::default()
+            };
             if let Some(id) = intake_id {
                 let intake = store.get_intake_summary(&id)?;
                 facts.client_name = intake.client_full_name;
@@ -105,11 +124,18 @@ async fn facts_for(state: &AppState, body: &DraftBody) -> ApiResult<ClientFacts>
 #[utoipa::path(post, path = "/api/ai/draft", tag = "communications", request_body = DraftBody,
     responses((status = 200, body = DraftAnswer), (status = 402, body = ErrorBody), (status = 422, body = ErrorBody),
         (status = 429, body = ErrorBody), (status = 502, body = ErrorBody)))]
-pub async fn draft(State(state): State<AppState>, _user: CurrentUser, ApiJson(body): ApiJson<DraftBody>) -> ApiResult<ApiJson<DraftAnswer>> {
+pub async fn draft(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiJson(body): ApiJson<DraftBody>,
+) -> ApiResult<ApiJson<DraftAnswer>> {
     validate_draft_request(body.message_type, &body.user_input)?;
     let facts = facts_for(&state, &body).await?;
     let generated_text = write(&state, body.message_type, body.user_input, facts).await?;
     let subject = (body.message_type == DraftKind::MarketingEmail)
         .then(|| carepath_core::outbound::PROPOSAL_SUBJECT.to_owned());
-    Ok(ApiJson(DraftAnswer { generated_text, subject }))
+    Ok(ApiJson(DraftAnswer {
+        generated_text,
+        subject,
+    }))
 }

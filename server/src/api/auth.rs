@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use carepath_core::model::{Actor, Channel};
 use carepath_core::outbound::{MAGIC_LINK_SUBJECT, RECOVERY_SUBJECT, compose_email};
 use carepath_core::rules::validation::{validate_magic_link_email, validate_new_password};
-use carepath_core::store::{AuthTokenPurpose, SessionUser, SignInFailure, INVALID_CREDENTIALS};
+use carepath_core::store::{AuthTokenPurpose, INVALID_CREDENTIALS, SessionUser, SignInFailure};
 use jiff::SignedDuration;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -88,14 +88,27 @@ pub struct SignInBody {
 /// Signs in with email and password; sets the session cookie.
 #[utoipa::path(post, path = "/api/auth/sign-in", tag = "auth", request_body = SignInBody,
     responses((status = 200, body = SessionUser), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
-pub async fn sign_in(State(state): State<AppState>, client: ClientAddr, ApiJson(body): ApiJson<SignInBody>) -> ApiResult<Response> {
+pub async fn sign_in(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    ApiJson(body): ApiJson<SignInBody>,
+) -> ApiResult<Response> {
     throttle(&state, &client)?;
-    let outcome = state.db.call(move |store| store.verify_sign_in(&body.email, &body.password)).await?;
+    let outcome = state
+        .db
+        .call(move |store| store.verify_sign_in(&body.email, &body.password))
+        .await?;
     match outcome {
         Ok(user) => start_session(&state, user).await,
-        Err(SignInFailure::Invalid) => Err(ApiError::new(StatusCode::UNAUTHORIZED, "unauthenticated", INVALID_CREDENTIALS)),
+        Err(SignInFailure::Invalid) => Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthenticated",
+            INVALID_CREDENTIALS,
+        )),
         Err(SignInFailure::Throttled { retry_after_secs }) => Err(ApiError::rate_limited(
-            format!("Too many failed sign-ins. Please wait {retry_after_secs} seconds and try again."),
+            format!(
+                "Too many failed sign-ins. Please wait {retry_after_secs} seconds and try again."
+            ),
             retry_after_secs,
         )),
     }
@@ -112,11 +125,21 @@ pub struct SignOutBody {
 /// Signs out of this device, or everywhere.
 #[utoipa::path(post, path = "/api/auth/sign-out", tag = "auth", request_body = SignOutBody,
     responses((status = 204, description = "Signed out; the cookie is cleared"), (status = 401, body = ErrorBody)))]
-pub async fn sign_out(State(state): State<AppState>, current: CurrentUser, ApiJson(body): ApiJson<SignOutBody>) -> ApiResult<Response> {
+pub async fn sign_out(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    ApiJson(body): ApiJson<SignOutBody>,
+) -> ApiResult<Response> {
     let CurrentUser { user, token } = current;
     state
         .db
-        .call(move |store| if body.everywhere { store.end_all_sessions(&user.id) } else { store.end_session(&token) })
+        .call(move |store| {
+            if body.everywhere {
+                store.end_all_sessions(&user.id)
+            } else {
+                store.end_session(&token)
+            }
+        })
         .await?;
     let cookie = session::cleared_cookie(state.config.public_url.https);
     Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response())
@@ -141,10 +164,22 @@ pub struct SignUpBody {
 /// Creates the account of an invited email and signs it in.
 #[utoipa::path(post, path = "/api/auth/sign-up", tag = "auth", request_body = SignUpBody,
     responses((status = 200, body = SessionUser), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn sign_up(State(state): State<AppState>, client: ClientAddr, ApiJson(body): ApiJson<SignUpBody>) -> ApiResult<Response> {
+pub async fn sign_up(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    ApiJson(body): ApiJson<SignUpBody>,
+) -> ApiResult<Response> {
     throttle(&state, &client)?;
-    let user = state.db.call(move |store| store.sign_up(&body.email, &body.full_name, &body.password)).await?;
-    let user = SessionUser { id: user.id, email: user.email, full_name: user.full_name, is_admin: user.is_admin };
+    let user = state
+        .db
+        .call(move |store| store.sign_up(&body.email, &body.full_name, &body.password))
+        .await?;
+    let user = SessionUser {
+        id: user.id,
+        email: user.email,
+        full_name: user.full_name,
+        is_admin: user.is_admin,
+    };
     start_session(&state, user).await
 }
 
@@ -156,7 +191,12 @@ pub struct EmailBody {
 
 /// Emails a single-use link in the background; the answer is the same whether or not the
 /// email has an account, and arrives before the email is sent, so timing tells nothing.
-async fn email_link(state: &AppState, client: &ClientAddr, email: String, purpose: AuthTokenPurpose) -> ApiResult<StatusCode> {
+async fn email_link(
+    state: &AppState,
+    client: &ClientAddr,
+    email: String,
+    purpose: AuthTokenPurpose,
+) -> ApiResult<StatusCode> {
     throttle(state, client)?;
     validate_magic_link_email(&email)?;
     let state = state.clone();
@@ -165,7 +205,9 @@ async fn email_link(state: &AppState, client: &ClientAddr, email: String, purpos
             .db
             .call(move |store| {
                 let settings = store.settings()?;
-                Ok(store.create_auth_token(&email, purpose, LINK_LIFETIME)?.map(|(token, user)| (token, user, settings)))
+                Ok(store
+                    .create_auth_token(&email, purpose, LINK_LIFETIME)?
+                    .map(|(token, user)| (token, user, settings)))
             })
             .await;
         let Ok(Some((token, user, settings))) = created else {
@@ -173,15 +215,28 @@ async fn email_link(state: &AppState, client: &ClientAddr, email: String, purpos
         };
         let (kind, subject, action) = match purpose {
             AuthTokenPurpose::MagicLink => ("magiclink", MAGIC_LINK_SUBJECT, "sign in to Carepath"),
-            AuthTokenPurpose::Recovery => ("recovery", RECOVERY_SUBJECT, "choose a new Carepath password"),
+            AuthTokenPurpose::Recovery => (
+                "recovery",
+                RECOVERY_SUBJECT,
+                "choose a new Carepath password",
+            ),
         };
-        let link = format!("{}/login#type={kind}&token={token}", state.config.public_url.base);
+        let link = format!(
+            "{}/login#type={kind}&token={token}",
+            state.config.public_url.base
+        );
         let body = format!(
             "Hello {},\n\nUse this link to {action}:\n\n{link}\n\nThe link works once and expires in 10 minutes. \
              If you did not ask for it, you can ignore this email.\n",
             user.full_name
         );
-        let message = compose_email(&settings.email, &state.outbound.mail_from, &user.email, subject, &body);
+        let message = compose_email(
+            &settings.email,
+            &state.outbound.mail_from,
+            &user.email,
+            subject,
+            &body,
+        );
         if let Err(failure) = state.outbound.email.send(&message).await {
             tracing::warn!(reason = %failure.reason, "a sign-in link email was not sent");
         }
@@ -192,14 +247,22 @@ async fn email_link(state: &AppState, client: &ClientAddr, email: String, purpos
 /// Emails a magic sign-in link (`{public_url}/login#type=magiclink&token=…`).
 #[utoipa::path(post, path = "/api/auth/magic-link", tag = "auth", request_body = EmailBody,
     responses((status = 202, description = "Accepted, whether or not the email has an account"), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
-pub async fn magic_link(State(state): State<AppState>, client: ClientAddr, ApiJson(body): ApiJson<EmailBody>) -> ApiResult<StatusCode> {
+pub async fn magic_link(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    ApiJson(body): ApiJson<EmailBody>,
+) -> ApiResult<StatusCode> {
     email_link(&state, &client, body.email, AuthTokenPurpose::MagicLink).await
 }
 
 /// Emails a password recovery link (`{public_url}/login#type=recovery&token=…`).
 #[utoipa::path(post, path = "/api/auth/recover", tag = "auth", request_body = EmailBody,
     responses((status = 202, description = "Accepted, whether or not the email has an account"), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
-pub async fn recover(State(state): State<AppState>, client: ClientAddr, ApiJson(body): ApiJson<EmailBody>) -> ApiResult<StatusCode> {
+pub async fn recover(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    ApiJson(body): ApiJson<EmailBody>,
+) -> ApiResult<StatusCode> {
     email_link(&state, &client, body.email, AuthTokenPurpose::Recovery).await
 }
 
@@ -212,7 +275,11 @@ pub struct TokenBody {
 /// Signs in with the token of a magic link.
 #[utoipa::path(post, path = "/api/auth/verify", tag = "auth", request_body = TokenBody,
     responses((status = 200, body = SessionUser), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
-pub async fn verify(State(state): State<AppState>, client: ClientAddr, ApiJson(body): ApiJson<TokenBody>) -> ApiResult<Response> {
+pub async fn verify(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    ApiJson(body): ApiJson<TokenBody>,
+) -> ApiResult<Response> {
     throttle(&state, &client)?;
     let user = state
         .db
@@ -234,18 +301,29 @@ pub struct ResetPasswordBody {
 /// signs in.
 #[utoipa::path(post, path = "/api/auth/reset-password", tag = "auth", request_body = ResetPasswordBody,
     responses((status = 200, body = SessionUser), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
-pub async fn reset_password(State(state): State<AppState>, client: ClientAddr, ApiJson(body): ApiJson<ResetPasswordBody>) -> ApiResult<Response> {
+pub async fn reset_password(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    ApiJson(body): ApiJson<ResetPasswordBody>,
+) -> ApiResult<Response> {
     throttle(&state, &client)?;
     // Checked before the token is used, so a typo does not spend the link.
     validate_new_password(&body.password, &body.confirm_password)?;
     let user = state
         .db
         .call(move |store| {
-            let Some(user) = store.consume_auth_token(&body.token, AuthTokenPurpose::Recovery)? else {
+            let Some(user) = store.consume_auth_token(&body.token, AuthTokenPurpose::Recovery)?
+            else {
                 return Ok(None);
             };
             let actor = Actor::user(user.id.clone(), Channel::Web, user.is_admin);
-            store.set_password(&actor, &user.id, &body.password, &body.confirm_password, None)?;
+            store.set_password(
+                &actor,
+                &user.id,
+                &body.password,
+                &body.confirm_password,
+                None,
+            )?;
             Ok(Some(user))
         })
         .await?
@@ -263,12 +341,22 @@ pub struct NewPasswordBody {
 /// Changes the signed-in user's password; their other sessions end, this one stays.
 #[utoipa::path(put, path = "/api/auth/password", tag = "auth", request_body = NewPasswordBody,
     responses((status = 204, description = "Password changed"), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn change_password(State(state): State<AppState>, current: CurrentUser, ApiJson(body): ApiJson<NewPasswordBody>) -> ApiResult<StatusCode> {
+pub async fn change_password(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    ApiJson(body): ApiJson<NewPasswordBody>,
+) -> ApiResult<StatusCode> {
     let actor = current.actor();
     state
         .db
         .call(move |store| {
-            store.set_password(&actor, &current.user.id, &body.password, &body.confirm_password, Some(&current.token))
+            store.set_password(
+                &actor,
+                &current.user.id,
+                &body.password,
+                &body.confirm_password,
+                Some(&current.token),
+            )
         })
         .await?;
     Ok(StatusCode::NO_CONTENT)

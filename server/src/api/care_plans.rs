@@ -4,7 +4,8 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use carepath_core::model::{
-    AssessmentId, CarePlan, CarePlanId, CarePlanInput, CarePlanStatus, Communication, CommunicationStatus, EmailInput, Parents,
+    AssessmentId, CarePlan, CarePlanId, CarePlanInput, CarePlanStatus, Communication,
+    CommunicationStatus, EmailInput, Parents,
 };
 use carepath_core::outbound::{ClientFacts, DraftKind, PROPOSAL_SUBJECT};
 use carepath_core::rules::validation::validate_care_plan_email;
@@ -45,16 +46,39 @@ pub struct ListQuery {
 /// Care plans, newest first.
 #[utoipa::path(get, path = "/api/care-plans", tag = "care plans", params(ListQuery),
     responses((status = 200, body = CarePlanPage), (status = 400, body = ErrorBody)))]
-pub async fn list(State(state): State<AppState>, _user: CurrentUser, ApiQuery(query): ApiQuery<ListQuery>) -> ApiResult<ApiJson<CarePlanPage>> {
-    let query = CarePlanQuery { status: query.status, search: query.q, cursor: query.cursor, limit: query.limit };
-    Ok(ApiJson(state.db.call(move |store| store.care_plans_page(&query)).await?))
+pub async fn list(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(query): ApiQuery<ListQuery>,
+) -> ApiResult<ApiJson<CarePlanPage>> {
+    let query = CarePlanQuery {
+        status: query.status,
+        search: query.q,
+        cursor: query.cursor,
+        limit: query.limit,
+    };
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.care_plans_page(&query))
+            .await?,
+    ))
 }
 
 /// Care plans a contract can be generated from (sent or approved).
 #[utoipa::path(get, path = "/api/care-plans/sendable", tag = "care plans",
     responses((status = 200, body = Items<CarePlan>), (status = 401, body = ErrorBody)))]
-pub async fn sendable(State(state): State<AppState>, _user: CurrentUser) -> ApiResult<ApiJson<Items<CarePlan>>> {
-    Ok(ApiJson(state.db.call(|store| store.sendable_care_plans()).await?.into()))
+pub async fn sendable(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+) -> ApiResult<ApiJson<Items<CarePlan>>> {
+    Ok(ApiJson(
+        state
+            .db
+            .call(|store| store.sendable_care_plans())
+            .await?
+            .into(),
+    ))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -66,8 +90,17 @@ pub struct PrefillQuery {
 /// A new care plan filled from an assessment, with the suggested pricing template.
 #[utoipa::path(get, path = "/api/care-plans/prefill", tag = "care plans", params(PrefillQuery),
     responses((status = 200, body = CarePlanPrefill), (status = 404, body = ErrorBody)))]
-pub async fn prefill(State(state): State<AppState>, _user: CurrentUser, ApiQuery(query): ApiQuery<PrefillQuery>) -> ApiResult<ApiJson<CarePlanPrefill>> {
-    Ok(ApiJson(state.db.call(move |store| store.care_plan_prefill(&query.assessment_id)).await?))
+pub async fn prefill(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(query): ApiQuery<PrefillQuery>,
+) -> ApiResult<ApiJson<CarePlanPrefill>> {
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.care_plan_prefill(&query.assessment_id))
+            .await?,
+    ))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -89,24 +122,51 @@ pub struct CarePlanUpdate {
 /// Saves a new care plan (draft).
 #[utoipa::path(post, path = "/api/care-plans", tag = "care plans", request_body = CarePlanBody,
     responses((status = 200, body = CarePlan), (status = 422, body = ErrorBody)))]
-pub async fn create(State(state): State<AppState>, user: CurrentUser, ApiJson(body): ApiJson<CarePlanBody>) -> ApiResult<ApiJson<CarePlan>> {
+pub async fn create(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(body): ApiJson<CarePlanBody>,
+) -> ApiResult<ApiJson<CarePlan>> {
     let actor = user.actor();
-    Ok(ApiJson(state.db.call(move |store| store.create_care_plan(&actor, body.assessment_id.as_ref(), body.plan)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| {
+                store.create_care_plan(&actor, body.assessment_id.as_ref(), body.plan)
+            })
+            .await?,
+    ))
 }
 
 /// One care plan.
 #[utoipa::path(get, path = "/api/care-plans/{id}", tag = "care plans", params(("id" = String, Path)),
     responses((status = 200, body = CarePlan), (status = 404, body = ErrorBody)))]
-pub async fn get(State(state): State<AppState>, _user: CurrentUser, ApiPath(id): ApiPath<CarePlanId>) -> ApiResult<ApiJson<CarePlan>> {
-    Ok(ApiJson(state.db.call(move |store| store.get_care_plan(&id)).await?))
+pub async fn get(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<CarePlanId>,
+) -> ApiResult<ApiJson<CarePlan>> {
+    Ok(ApiJson(
+        state.db.call(move |store| store.get_care_plan(&id)).await?,
+    ))
 }
 
 /// Updates a care plan.
 #[utoipa::path(put, path = "/api/care-plans/{id}", tag = "care plans", params(("id" = String, Path)), request_body = CarePlanUpdate,
     responses((status = 200, body = CarePlan), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn update(State(state): State<AppState>, user: CurrentUser, ApiPath(id): ApiPath<CarePlanId>, ApiJson(body): ApiJson<CarePlanUpdate>) -> ApiResult<ApiJson<CarePlan>> {
+pub async fn update(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<CarePlanId>,
+    ApiJson(body): ApiJson<CarePlanUpdate>,
+) -> ApiResult<ApiJson<CarePlan>> {
     let actor = user.actor();
-    Ok(ApiJson(state.db.call(move |store| store.update_care_plan(&actor, &id, body.version, body.plan)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.update_care_plan(&actor, &id, body.version, body.plan))
+            .await?,
+    ))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -120,13 +180,33 @@ pub struct MarketingEmail {
 #[utoipa::path(post, path = "/api/care-plans/{id}/marketing-email", tag = "care plans", params(("id" = String, Path)),
     responses((status = 200, body = MarketingEmail), (status = 402, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 429, body = ErrorBody), (status = 502, body = ErrorBody)))]
-pub async fn marketing_email(State(state): State<AppState>, user: CurrentUser, ApiPath(id): ApiPath<CarePlanId>) -> ApiResult<ApiJson<MarketingEmail>> {
+pub async fn marketing_email(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<CarePlanId>,
+) -> ApiResult<ApiJson<MarketingEmail>> {
     let lookup = id.clone();
-    let plan = state.db.call(move |store| store.get_care_plan(&lookup)).await?;
-    let text = super::ai::write(&state, DraftKind::MarketingEmail, String::new(), ClientFacts::from_care_plan(&plan)).await?;
+    let plan = state
+        .db
+        .call(move |store| store.get_care_plan(&lookup))
+        .await?;
+    let text = super::ai::write(
+        &state,
+        DraftKind::MarketingEmail,
+        String::new(),
+        ClientFacts::from_care_plan(&plan),
+    )
+    .await?;
     let (actor, content) = (user.actor(), text.clone());
-    let care_plan = state.db.call(move |store| store.set_marketing_email(&actor, &id, &content)).await?;
-    Ok(ApiJson(MarketingEmail { generated_text: text, subject: PROPOSAL_SUBJECT.to_owned(), care_plan }))
+    let care_plan = state
+        .db
+        .call(move |store| store.set_marketing_email(&actor, &id, &content))
+        .await?;
+    Ok(ApiJson(MarketingEmail {
+        generated_text: text,
+        subject: PROPOSAL_SUBJECT.to_owned(),
+        care_plan,
+    }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -149,47 +229,101 @@ pub struct CarePlanSent {
 /// Emails the proposal to the family; on success the plan becomes sent.
 #[utoipa::path(post, path = "/api/care-plans/{id}/send", tag = "care plans", params(("id" = String, Path)), request_body = SendProposalBody,
     responses((status = 200, body = CarePlanSent), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn send(State(state): State<AppState>, user: CurrentUser, ApiPath(id): ApiPath<CarePlanId>, ApiJson(body): ApiJson<SendProposalBody>) -> ApiResult<ApiJson<CarePlanSent>> {
+pub async fn send(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<CarePlanId>,
+    ApiJson(body): ApiJson<SendProposalBody>,
+) -> ApiResult<ApiJson<CarePlanSent>> {
     validate_care_plan_email(&body.to, &body.body)?;
     let lookup = id.clone();
-    let plan = state.db.call(move |store| store.get_care_plan(&lookup)).await?;
+    let plan = state
+        .db
+        .call(move |store| store.get_care_plan(&lookup))
+        .await?;
     let input = EmailInput {
-        parents: Parents { intake_id: plan.intake_id, assessment_id: plan.assessment_id, care_plan_id: Some(id.clone()), contract_id: None },
+        parents: Parents {
+            intake_id: plan.intake_id,
+            assessment_id: plan.assessment_id,
+            care_plan_id: Some(id.clone()),
+            contract_id: None,
+        },
         to: body.to,
-        subject: body.subject.filter(|subject| !subject.trim().is_empty()).unwrap_or_else(|| PROPOSAL_SUBJECT.to_owned()),
+        subject: body
+            .subject
+            .filter(|subject| !subject.trim().is_empty())
+            .unwrap_or_else(|| PROPOSAL_SUBJECT.to_owned()),
         body: body.body,
         attachments: Vec::new(),
     };
-    let communication = super::communications::record_and_send_email(&state, user.actor(), input).await?;
-    let (actor, sent) = (user.actor(), communication.status == CommunicationStatus::Sent);
+    let communication =
+        super::communications::record_and_send_email(&state, user.actor(), input).await?;
+    let (actor, sent) = (
+        user.actor(),
+        communication.status == CommunicationStatus::Sent,
+    );
     let care_plan = state
         .db
-        .call(move |store| if sent { store.mark_care_plan_sent(&actor, &id) } else { store.get_care_plan(&id) })
+        .call(move |store| {
+            if sent {
+                store.mark_care_plan_sent(&actor, &id)
+            } else {
+                store.get_care_plan(&id)
+            }
+        })
         .await?;
-    Ok(ApiJson(CarePlanSent { communication, care_plan }))
+    Ok(ApiJson(CarePlanSent {
+        communication,
+        care_plan,
+    }))
 }
 
 /// The family said yes: sent → approved.
 #[utoipa::path(post, path = "/api/care-plans/{id}/approve", tag = "care plans", params(("id" = String, Path)),
     responses((status = 200, body = CarePlan), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn approve(State(state): State<AppState>, user: CurrentUser, ApiPath(id): ApiPath<CarePlanId>) -> ApiResult<ApiJson<CarePlan>> {
+pub async fn approve(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<CarePlanId>,
+) -> ApiResult<ApiJson<CarePlan>> {
     let actor = user.actor();
-    Ok(ApiJson(state.db.call(move |store| store.approve_care_plan(&actor, &id)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.approve_care_plan(&actor, &id))
+            .await?,
+    ))
 }
 
 /// Soft-deletes a care plan (admin).
 #[utoipa::path(delete, path = "/api/care-plans/{id}", tag = "care plans", params(("id" = String, Path)),
     responses((status = 204, description = "Deleted"), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn delete(State(state): State<AppState>, admin: AdminUser, ApiPath(id): ApiPath<CarePlanId>) -> ApiResult<StatusCode> {
+pub async fn delete(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    ApiPath(id): ApiPath<CarePlanId>,
+) -> ApiResult<StatusCode> {
     let actor = admin.actor();
-    state.db.call(move |store| store.delete_care_plan(&actor, &id)).await?;
+    state
+        .db
+        .call(move |store| store.delete_care_plan(&actor, &id))
+        .await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 /// Restores a deleted care plan (admin).
 #[utoipa::path(post, path = "/api/care-plans/{id}/restore", tag = "care plans", params(("id" = String, Path)),
     responses((status = 200, body = CarePlan), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn restore(State(state): State<AppState>, admin: AdminUser, ApiPath(id): ApiPath<CarePlanId>) -> ApiResult<ApiJson<CarePlan>> {
+pub async fn restore(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    ApiPath(id): ApiPath<CarePlanId>,
+) -> ApiResult<ApiJson<CarePlan>> {
     let actor = admin.actor();
-    Ok(ApiJson(state.db.call(move |store| store.restore_care_plan(&actor, &id)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.restore_care_plan(&actor, &id))
+            .await?,
+    ))
 }

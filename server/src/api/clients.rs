@@ -14,7 +14,9 @@ use crate::routes::ApiRoutes;
 use crate::session::CurrentUser;
 
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
-    routes.add::<__path_list, _, _>(list).add::<__path_profile, _, _>(profile)
+    routes
+        .add::<__path_list, _, _>(list)
+        .add::<__path_profile, _, _>(profile)
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -35,7 +37,11 @@ pub struct ListQuery {
 /// One page of clients with the seven counts.
 #[utoipa::path(get, path = "/api/clients", tag = "clients", params(ListQuery),
     responses((status = 200, body = ClientPage), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-pub async fn list(State(state): State<AppState>, _user: CurrentUser, ApiQuery(query): ApiQuery<ListQuery>) -> ApiResult<ApiJson<ClientPage>> {
+pub async fn list(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(query): ApiQuery<ListQuery>,
+) -> ApiResult<ApiJson<ClientPage>> {
     let query = ClientQuery {
         stage: query.stage,
         urgency: query.urgency,
@@ -44,12 +50,26 @@ pub async fn list(State(state): State<AppState>, _user: CurrentUser, ApiQuery(qu
         cursor: query.cursor,
         limit: query.limit,
     };
-    Ok(ApiJson(state.db.call(move |store| store.clients_page(&query)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.clients_page(&query))
+            .await?,
+    ))
 }
 
 /// A client's profile: journey, stage, next action and latest records.
 #[utoipa::path(get, path = "/api/clients/{id}", tag = "clients", params(("id" = String, Path)),
     responses((status = 200, body = ClientProfile), (status = 404, body = ErrorBody)))]
-pub async fn profile(State(state): State<AppState>, _user: CurrentUser, ApiPath(id): ApiPath<IntakeId>) -> ApiResult<ApiJson<ClientProfile>> {
-    Ok(ApiJson(state.db.call(move |store| store.client_profile(&id)).await?))
+pub async fn profile(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<IntakeId>,
+) -> ApiResult<ApiJson<ClientProfile>> {
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.client_profile(&id))
+            .await?,
+    ))
 }

@@ -3,8 +3,8 @@
 
 use axum::extract::State;
 use carepath_core::model::{
-    Actor, CallLogInput, Communication, CommunicationId, CommunicationStatus, CommunicationType, EmailInput,
-    NoteInput, Parents, SmsInput, Visibility,
+    Actor, CallLogInput, Communication, CommunicationId, CommunicationStatus, CommunicationType,
+    EmailInput, NoteInput, Parents, SmsInput, Visibility,
 };
 use carepath_core::outbound::{SmsMessage, compose_email};
 use carepath_core::store::{CommunicationFilter, HubQuery, Page};
@@ -34,7 +34,10 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
 
 /// Sends a recorded (pending) email and marks it sent with the transport's `email_id`,
 /// or failed with the reason.
-pub(crate) async fn deliver_email(state: &AppState, communication: Communication) -> ApiResult<Communication> {
+pub(crate) async fn deliver_email(
+    state: &AppState,
+    communication: Communication,
+) -> ApiResult<Communication> {
     let settings = state.db.call(|store| store.settings()).await?;
     let message = compose_email(
         &settings.email,
@@ -55,7 +58,10 @@ pub(crate) async fn deliver_email(state: &AppState, communication: Communication
 }
 
 /// Sends a recorded (pending) text message; marks it sent with `messageSid`, or failed.
-pub(crate) async fn deliver_sms(state: &AppState, communication: Communication) -> ApiResult<Communication> {
+pub(crate) async fn deliver_sms(
+    state: &AppState,
+    communication: Communication,
+) -> ApiResult<Communication> {
     let settings = state.db.call(|store| store.settings()).await?;
     let from = Some(settings.sms.default_sender_number.trim().to_owned())
         .filter(|number| !number.is_empty())
@@ -77,8 +83,15 @@ pub(crate) async fn deliver_sms(state: &AppState, communication: Communication) 
 }
 
 /// Records an email pending, then sends it.
-pub(crate) async fn record_and_send_email(state: &AppState, actor: Actor, input: EmailInput) -> ApiResult<Communication> {
-    let recorded = state.db.call(move |store| store.record_email(&actor, &input)).await?;
+pub(crate) async fn record_and_send_email(
+    state: &AppState,
+    actor: Actor,
+    input: EmailInput,
+) -> ApiResult<Communication> {
+    let recorded = state
+        .db
+        .call(move |store| store.record_email(&actor, &input))
+        .await?;
     deliver_email(state, recorded).await
 }
 
@@ -99,7 +112,11 @@ pub struct TimelineQuery {
 /// One client's communications, newest first (by intake, assessment, care plan or contract).
 #[utoipa::path(get, path = "/api/communications", tag = "communications", params(TimelineQuery),
     responses((status = 200, body = Items<Communication>), (status = 400, body = ErrorBody)))]
-pub async fn timeline(State(state): State<AppState>, _user: CurrentUser, ApiQuery(query): ApiQuery<TimelineQuery>) -> ApiResult<ApiJson<Items<Communication>>> {
+pub async fn timeline(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(query): ApiQuery<TimelineQuery>,
+) -> ApiResult<ApiJson<Items<Communication>>> {
     let filter = CommunicationFilter {
         parents: Parents {
             intake_id: query.intake_id,
@@ -109,7 +126,13 @@ pub async fn timeline(State(state): State<AppState>, _user: CurrentUser, ApiQuer
         },
         visibility: query.visibility,
     };
-    Ok(ApiJson(state.db.call(move |store| store.communications(&filter)).await?.into()))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.communications(&filter))
+            .await?
+            .into(),
+    ))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -127,7 +150,11 @@ pub struct HubParams {
 /// Every communication, newest first, with the client's name.
 #[utoipa::path(get, path = "/api/communications/hub", tag = "communications", params(HubParams),
     responses((status = 200, body = Page<Communication>), (status = 400, body = ErrorBody)))]
-pub async fn hub(State(state): State<AppState>, _user: CurrentUser, ApiQuery(query): ApiQuery<HubParams>) -> ApiResult<ApiJson<Page<Communication>>> {
+pub async fn hub(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(query): ApiQuery<HubParams>,
+) -> ApiResult<ApiJson<Page<Communication>>> {
     let query = HubQuery {
         communication_type: query.communication_type,
         status: query.status,
@@ -135,48 +162,91 @@ pub async fn hub(State(state): State<AppState>, _user: CurrentUser, ApiQuery(que
         cursor: query.cursor,
         limit: query.limit,
     };
-    Ok(ApiJson(state.db.call(move |store| store.communications_hub(&query)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.communications_hub(&query))
+            .await?,
+    ))
 }
 
 /// Sends an email. The answer is the communication as it ended: `sent`, or `failed` with
 /// `failure_reason` (then POST …/retry).
 #[utoipa::path(post, path = "/api/communications/email", tag = "communications", request_body = EmailInput,
     responses((status = 200, body = Communication), (status = 422, body = ErrorBody)))]
-pub async fn send_email(State(state): State<AppState>, user: CurrentUser, ApiJson(input): ApiJson<EmailInput>) -> ApiResult<ApiJson<Communication>> {
-    Ok(ApiJson(record_and_send_email(&state, user.actor(), input).await?))
+pub async fn send_email(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<EmailInput>,
+) -> ApiResult<ApiJson<Communication>> {
+    Ok(ApiJson(
+        record_and_send_email(&state, user.actor(), input).await?,
+    ))
 }
 
 /// Sends a text message; answers like the email route.
 #[utoipa::path(post, path = "/api/communications/sms", tag = "communications", request_body = SmsInput,
     responses((status = 200, body = Communication), (status = 422, body = ErrorBody)))]
-pub async fn send_sms(State(state): State<AppState>, user: CurrentUser, ApiJson(input): ApiJson<SmsInput>) -> ApiResult<ApiJson<Communication>> {
+pub async fn send_sms(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<SmsInput>,
+) -> ApiResult<ApiJson<Communication>> {
     let actor = user.actor();
-    let recorded = state.db.call(move |store| store.record_sms(&actor, &input)).await?;
+    let recorded = state
+        .db
+        .call(move |store| store.record_sms(&actor, &input))
+        .await?;
     Ok(ApiJson(deliver_sms(&state, recorded).await?))
 }
 
 /// Adds a note (internal unless `internal` is false).
 #[utoipa::path(post, path = "/api/communications/notes", tag = "communications", request_body = NoteInput,
     responses((status = 200, body = Communication), (status = 422, body = ErrorBody)))]
-pub async fn add_note(State(state): State<AppState>, user: CurrentUser, ApiJson(input): ApiJson<NoteInput>) -> ApiResult<ApiJson<Communication>> {
+pub async fn add_note(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<NoteInput>,
+) -> ApiResult<ApiJson<Communication>> {
     let actor = user.actor();
-    Ok(ApiJson(state.db.call(move |store| store.add_note(&actor, &input)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.add_note(&actor, &input))
+            .await?,
+    ))
 }
 
 /// Logs a phone call.
 #[utoipa::path(post, path = "/api/communications/calls", tag = "communications", request_body = CallLogInput,
     responses((status = 200, body = Communication), (status = 422, body = ErrorBody)))]
-pub async fn log_call(State(state): State<AppState>, user: CurrentUser, ApiJson(input): ApiJson<CallLogInput>) -> ApiResult<ApiJson<Communication>> {
+pub async fn log_call(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(input): ApiJson<CallLogInput>,
+) -> ApiResult<ApiJson<Communication>> {
     let actor = user.actor();
-    Ok(ApiJson(state.db.call(move |store| store.log_call(&actor, &input)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.log_call(&actor, &input))
+            .await?,
+    ))
 }
 
 /// Sends a failed email or text message again.
 #[utoipa::path(post, path = "/api/communications/{id}/retry", tag = "communications", params(("id" = String, Path)),
     responses((status = 200, body = Communication), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn retry(State(state): State<AppState>, user: CurrentUser, ApiPath(id): ApiPath<CommunicationId>) -> ApiResult<ApiJson<Communication>> {
+pub async fn retry(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<CommunicationId>,
+) -> ApiResult<ApiJson<Communication>> {
     let actor = user.actor();
-    let pending = state.db.call(move |store| store.retry_communication(&actor, &id)).await?;
+    let pending = state
+        .db
+        .call(move |store| store.retry_communication(&actor, &id))
+        .await?;
     let sent = match pending.communication_type {
         CommunicationType::Sms => deliver_sms(&state, pending).await?,
         _ => deliver_email(&state, pending).await?,
@@ -188,7 +258,10 @@ pub async fn retry(State(state): State<AppState>, user: CurrentUser, ApiPath(id)
 /// up), newest first.
 #[utoipa::path(get, path = "/api/outbox", tag = "communications",
     responses((status = 200, body = Items<OutboxEntry>), (status = 401, body = ErrorBody)))]
-pub async fn outbox(State(state): State<AppState>, _user: CurrentUser) -> ApiResult<ApiJson<Items<OutboxEntry>>> {
+pub async fn outbox(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+) -> ApiResult<ApiJson<Items<OutboxEntry>>> {
     let dir = state.config.outbox_dir();
     let entries = tokio::task::spawn_blocking(move || crate::outbound::outbox::list(&dir, 200))
         .await

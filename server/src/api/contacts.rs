@@ -68,32 +68,69 @@ impl ContactUpdate {
 /// A client's contacts, primary first.
 #[utoipa::path(get, path = "/api/intakes/{id}/contacts", tag = "contacts", params(("id" = String, Path)),
     responses((status = 200, body = Items<Contact>), (status = 401, body = ErrorBody)))]
-pub async fn list(State(state): State<AppState>, _user: CurrentUser, ApiPath(id): ApiPath<IntakeId>) -> ApiResult<ApiJson<Items<Contact>>> {
-    Ok(ApiJson(state.db.call(move |store| store.contacts(&id)).await?.into()))
+pub async fn list(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<IntakeId>,
+) -> ApiResult<ApiJson<Items<Contact>>> {
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.contacts(&id))
+            .await?
+            .into(),
+    ))
 }
 
 /// Adds a contact to a client.
 #[utoipa::path(post, path = "/api/intakes/{id}/contacts", tag = "contacts", params(("id" = String, Path)), request_body = ContactInput,
     responses((status = 200, body = Contact), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn add(State(state): State<AppState>, user: CurrentUser, ApiPath(id): ApiPath<IntakeId>, ApiJson(input): ApiJson<ContactInput>) -> ApiResult<ApiJson<Contact>> {
+pub async fn add(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<IntakeId>,
+    ApiJson(input): ApiJson<ContactInput>,
+) -> ApiResult<ApiJson<Contact>> {
     let actor = user.actor();
-    Ok(ApiJson(state.db.call(move |store| store.add_contact(&actor, &id, input)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.add_contact(&actor, &id, input))
+            .await?,
+    ))
 }
 
 /// Updates a contact `{version, ...fields}`.
 #[utoipa::path(put, path = "/api/contacts/{id}", tag = "contacts", params(("id" = String, Path)), request_body = ContactUpdate,
     responses((status = 200, body = Contact), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn update(State(state): State<AppState>, user: CurrentUser, ApiPath(id): ApiPath<ContactId>, ApiJson(body): ApiJson<ContactUpdate>) -> ApiResult<ApiJson<Contact>> {
+pub async fn update(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<ContactId>,
+    ApiJson(body): ApiJson<ContactUpdate>,
+) -> ApiResult<ApiJson<Contact>> {
     let actor = user.actor();
     let (version, input) = body.into_input();
-    Ok(ApiJson(state.db.call(move |store| store.update_contact(&actor, &id, version, input)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.update_contact(&actor, &id, version, input))
+            .await?,
+    ))
 }
 
 /// Deletes a contact.
 #[utoipa::path(delete, path = "/api/contacts/{id}", tag = "contacts", params(("id" = String, Path)),
     responses((status = 204, description = "Deleted"), (status = 404, body = ErrorBody)))]
-pub async fn delete(State(state): State<AppState>, user: CurrentUser, ApiPath(id): ApiPath<ContactId>) -> ApiResult<StatusCode> {
+pub async fn delete(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<ContactId>,
+) -> ApiResult<StatusCode> {
     let actor = user.actor();
-    state.db.call(move |store| store.delete_contact(&actor, &id)).await?;
+    state
+        .db
+        .call(move |store| store.delete_contact(&actor, &id))
+        .await?;
     Ok(StatusCode::NO_CONTENT)
 }

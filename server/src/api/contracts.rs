@@ -3,7 +3,10 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use carepath_core::model::{CarePlanId, Communication, CommunicationStatus, Contract, ContractId, ContractStatus, EmailInput, Parents};
+use carepath_core::model::{
+    CarePlanId, Communication, CommunicationStatus, Contract, ContractId, ContractStatus,
+    EmailInput, Parents,
+};
 use carepath_core::outbound::CONTRACT_SUBJECT;
 use carepath_core::store::{ContractList, ContractQuery};
 use serde::{Deserialize, Serialize};
@@ -39,9 +42,22 @@ pub struct ListQuery {
 /// The 20 newest contracts with the three stats.
 #[utoipa::path(get, path = "/api/contracts", tag = "contracts", params(ListQuery),
     responses((status = 200, body = ContractList), (status = 400, body = ErrorBody)))]
-pub async fn list(State(state): State<AppState>, _user: CurrentUser, ApiQuery(query): ApiQuery<ListQuery>) -> ApiResult<ApiJson<ContractList>> {
-    let query = ContractQuery { status: query.status, search: query.q, limit: None };
-    Ok(ApiJson(state.db.call(move |store| store.contracts_list(&query)).await?))
+pub async fn list(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(query): ApiQuery<ListQuery>,
+) -> ApiResult<ApiJson<ContractList>> {
+    let query = ContractQuery {
+        status: query.status,
+        search: query.q,
+        limit: None,
+    };
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.contracts_list(&query))
+            .await?,
+    ))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -58,8 +74,15 @@ pub struct ContractPreview {
 /// The contract text for a care plan, every placeholder filled.
 #[utoipa::path(get, path = "/api/contracts/preview", tag = "contracts", params(PreviewQuery),
     responses((status = 200, body = ContractPreview), (status = 404, body = ErrorBody)))]
-pub async fn preview(State(state): State<AppState>, _user: CurrentUser, ApiQuery(query): ApiQuery<PreviewQuery>) -> ApiResult<ApiJson<ContractPreview>> {
-    let content = state.db.call(move |store| store.contract_preview(&query.care_plan_id)).await?;
+pub async fn preview(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(query): ApiQuery<PreviewQuery>,
+) -> ApiResult<ApiJson<ContractPreview>> {
+    let content = state
+        .db
+        .call(move |store| store.contract_preview(&query.care_plan_id))
+        .await?;
     Ok(ApiJson(ContractPreview { content }))
 }
 
@@ -81,24 +104,49 @@ pub struct ContractUpdate {
 /// Saves a contract draft from a sent or approved care plan.
 #[utoipa::path(post, path = "/api/contracts", tag = "contracts", request_body = ContractBody,
     responses((status = 200, body = Contract), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn create(State(state): State<AppState>, user: CurrentUser, ApiJson(body): ApiJson<ContractBody>) -> ApiResult<ApiJson<Contract>> {
+pub async fn create(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(body): ApiJson<ContractBody>,
+) -> ApiResult<ApiJson<Contract>> {
     let actor = user.actor();
-    Ok(ApiJson(state.db.call(move |store| store.create_contract(&actor, &body.care_plan_id, &body.content)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.create_contract(&actor, &body.care_plan_id, &body.content))
+            .await?,
+    ))
 }
 
 /// One contract.
 #[utoipa::path(get, path = "/api/contracts/{id}", tag = "contracts", params(("id" = String, Path)),
     responses((status = 200, body = Contract), (status = 404, body = ErrorBody)))]
-pub async fn get(State(state): State<AppState>, _user: CurrentUser, ApiPath(id): ApiPath<ContractId>) -> ApiResult<ApiJson<Contract>> {
-    Ok(ApiJson(state.db.call(move |store| store.get_contract(&id)).await?))
+pub async fn get(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<ContractId>,
+) -> ApiResult<ApiJson<Contract>> {
+    Ok(ApiJson(
+        state.db.call(move |store| store.get_contract(&id)).await?,
+    ))
 }
 
 /// Updates a draft contract's text.
 #[utoipa::path(put, path = "/api/contracts/{id}", tag = "contracts", params(("id" = String, Path)), request_body = ContractUpdate,
     responses((status = 200, body = Contract), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn update(State(state): State<AppState>, user: CurrentUser, ApiPath(id): ApiPath<ContractId>, ApiJson(body): ApiJson<ContractUpdate>) -> ApiResult<ApiJson<Contract>> {
+pub async fn update(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<ContractId>,
+    ApiJson(body): ApiJson<ContractUpdate>,
+) -> ApiResult<ApiJson<Contract>> {
     let actor = user.actor();
-    Ok(ApiJson(state.db.call(move |store| store.update_contract(&actor, &id, body.version, &body.content)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.update_contract(&actor, &id, body.version, &body.content))
+            .await?,
+    ))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -119,9 +167,17 @@ pub struct ContractSent {
 /// Emails the contract to the family contact for signature; on success it becomes sent.
 #[utoipa::path(post, path = "/api/contracts/{id}/send", tag = "contracts", params(("id" = String, Path)), request_body = SendContractBody,
     responses((status = 200, body = ContractSent), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn send(State(state): State<AppState>, user: CurrentUser, ApiPath(id): ApiPath<ContractId>, ApiJson(body): ApiJson<SendContractBody>) -> ApiResult<ApiJson<ContractSent>> {
+pub async fn send(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<ContractId>,
+    ApiJson(body): ApiJson<SendContractBody>,
+) -> ApiResult<ApiJson<ContractSent>> {
     let lookup = id.clone();
-    let contract = state.db.call(move |store| store.get_contract(&lookup)).await?;
+    let contract = state
+        .db
+        .call(move |store| store.get_contract(&lookup))
+        .await?;
     let input = EmailInput {
         parents: Parents {
             intake_id: contract.intake_id.clone(),
@@ -130,40 +186,81 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, ApiPath(id):
             contract_id: Some(id.clone()),
         },
         to: contract.family_contact_email.clone(),
-        subject: body.subject.filter(|subject| !subject.trim().is_empty()).unwrap_or_else(|| CONTRACT_SUBJECT.to_owned()),
+        subject: body
+            .subject
+            .filter(|subject| !subject.trim().is_empty())
+            .unwrap_or_else(|| CONTRACT_SUBJECT.to_owned()),
         body: body.body,
         attachments: Vec::new(),
     };
-    let communication = super::communications::record_and_send_email(&state, user.actor(), input).await?;
-    let (actor, sent) = (user.actor(), communication.status == CommunicationStatus::Sent);
+    let communication =
+        super::communications::record_and_send_email(&state, user.actor(), input).await?;
+    let (actor, sent) = (
+        user.actor(),
+        communication.status == CommunicationStatus::Sent,
+    );
     let contract = state
         .db
-        .call(move |store| if sent { store.mark_contract_sent(&actor, &id) } else { store.get_contract(&id) })
+        .call(move |store| {
+            if sent {
+                store.mark_contract_sent(&actor, &id)
+            } else {
+                store.get_contract(&id)
+            }
+        })
         .await?;
-    Ok(ApiJson(ContractSent { communication, contract }))
+    Ok(ApiJson(ContractSent {
+        communication,
+        contract,
+    }))
 }
 
 /// Marks a sent contract signed.
 #[utoipa::path(post, path = "/api/contracts/{id}/sign", tag = "contracts", params(("id" = String, Path)),
     responses((status = 200, body = Contract), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn sign(State(state): State<AppState>, user: CurrentUser, ApiPath(id): ApiPath<ContractId>) -> ApiResult<ApiJson<Contract>> {
+pub async fn sign(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<ContractId>,
+) -> ApiResult<ApiJson<Contract>> {
     let actor = user.actor();
-    Ok(ApiJson(state.db.call(move |store| store.sign_contract(&actor, &id)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.sign_contract(&actor, &id))
+            .await?,
+    ))
 }
 
 /// Soft-deletes a contract (admin).
 #[utoipa::path(delete, path = "/api/contracts/{id}", tag = "contracts", params(("id" = String, Path)),
     responses((status = 204, description = "Deleted"), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn delete(State(state): State<AppState>, admin: AdminUser, ApiPath(id): ApiPath<ContractId>) -> ApiResult<StatusCode> {
+pub async fn delete(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    ApiPath(id): ApiPath<ContractId>,
+) -> ApiResult<StatusCode> {
     let actor = admin.actor();
-    state.db.call(move |store| store.delete_contract(&actor, &id)).await?;
+    state
+        .db
+        .call(move |store| store.delete_contract(&actor, &id))
+        .await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 /// Restores a deleted contract (admin).
 #[utoipa::path(post, path = "/api/contracts/{id}/restore", tag = "contracts", params(("id" = String, Path)),
     responses((status = 200, body = Contract), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn restore(State(state): State<AppState>, admin: AdminUser, ApiPath(id): ApiPath<ContractId>) -> ApiResult<ApiJson<Contract>> {
+pub async fn restore(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    ApiPath(id): ApiPath<ContractId>,
+) -> ApiResult<ApiJson<Contract>> {
     let actor = admin.actor();
-    Ok(ApiJson(state.db.call(move |store| store.restore_contract(&actor, &id)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.restore_contract(&actor, &id))
+            .await?,
+    ))
 }

@@ -23,7 +23,10 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
 /// Counts, follow-ups due today and the 10 latest intakes.
 #[utoipa::path(get, path = "/api/dashboard", tag = "dashboard",
     responses((status = 200, body = Dashboard), (status = 401, body = ErrorBody)))]
-pub async fn dashboard(State(state): State<AppState>, _user: CurrentUser) -> ApiResult<ApiJson<Dashboard>> {
+pub async fn dashboard(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+) -> ApiResult<ApiJson<Dashboard>> {
     Ok(ApiJson(state.db.call(|store| store.dashboard()).await?))
 }
 
@@ -49,6 +52,9 @@ pub async fn search(
 /// Funnel with conversion and median days, leads by source, new intakes per week.
 #[utoipa::path(get, path = "/api/analytics", tag = "dashboard",
     responses((status = 200, body = Analytics), (status = 401, body = ErrorBody)))]
-pub async fn analytics(State(state): State<AppState>, _user: CurrentUser) -> ApiResult<ApiJson<Analytics>> {
+pub async fn analytics(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+) -> ApiResult<ApiJson<Analytics>> {
     Ok(ApiJson(state.db.call(|store| store.analytics()).await?))
 }

@@ -16,5 +16,8 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
 #[utoipa::path(get, path = "/api/openapi.json", tag = "docs",
     responses((status = 200, description = "The OpenAPI document", content_type = "application/json"), (status = 401, body = ErrorBody)))]
 pub async fn openapi_json(_user: CurrentUser) -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/json")], crate::openapi_json())
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        crate::openapi_json(),
+    )
 }

@@ -42,16 +42,38 @@ pub struct ListQuery {
 /// Intakes, newest first, with the three urgency counts.
 #[utoipa::path(get, path = "/api/intakes", tag = "intakes", params(ListQuery),
     responses((status = 200, body = IntakePage), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-pub async fn list(State(state): State<AppState>, _user: CurrentUser, ApiQuery(query): ApiQuery<ListQuery>) -> ApiResult<ApiJson<IntakePage>> {
-    let query = IntakeListQuery { urgency: query.urgency, cursor: query.cursor, limit: query.limit };
-    Ok(ApiJson(state.db.call(move |store| store.intakes_page(&query)).await?))
+pub async fn list(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(query): ApiQuery<ListQuery>,
+) -> ApiResult<ApiJson<IntakePage>> {
+    let query = IntakeListQuery {
+        urgency: query.urgency,
+        cursor: query.cursor,
+        limit: query.limit,
+    };
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.intakes_page(&query))
+            .await?,
+    ))
 }
 
 /// Intakes with no assessment scheduled yet, oldest first.
 #[utoipa::path(get, path = "/api/intakes/awaiting-assessment", tag = "intakes",
     responses((status = 200, body = Items<IntakeSummary>), (status = 401, body = ErrorBody)))]
-pub async fn awaiting_assessment(State(state): State<AppState>, _user: CurrentUser) -> ApiResult<ApiJson<Items<IntakeSummary>>> {
-    Ok(ApiJson(state.db.call(|store| store.intakes_awaiting_assessment()).await?.into()))
+pub async fn awaiting_assessment(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+) -> ApiResult<ApiJson<Items<IntakeSummary>>> {
+    Ok(ApiJson(
+        state
+            .db
+            .call(|store| store.intakes_awaiting_assessment())
+            .await?
+            .into(),
+    ))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -71,55 +93,117 @@ pub struct IntakeUpdate {
 /// Submits a new intake (the spec's required fields are checked).
 #[utoipa::path(post, path = "/api/intakes", tag = "intakes", request_body = IntakeBody,
     responses((status = 200, body = Intake), (status = 400, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn create(State(state): State<AppState>, user: CurrentUser, ApiJson(body): ApiJson<IntakeBody>) -> ApiResult<ApiJson<Intake>> {
+pub async fn create(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(body): ApiJson<IntakeBody>,
+) -> ApiResult<ApiJson<Intake>> {
     let actor = user.actor();
-    Ok(ApiJson(state.db.call(move |store| store.create_intake(&actor, body.form)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.create_intake(&actor, body.form))
+            .await?,
+    ))
 }
 
 /// Saves a new intake as a draft (no required fields).
 #[utoipa::path(post, path = "/api/intakes/draft", tag = "intakes", request_body = IntakeBody,
     responses((status = 200, body = Intake), (status = 400, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn create_draft(State(state): State<AppState>, user: CurrentUser, ApiJson(body): ApiJson<IntakeBody>) -> ApiResult<ApiJson<Intake>> {
+pub async fn create_draft(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(body): ApiJson<IntakeBody>,
+) -> ApiResult<ApiJson<Intake>> {
     let actor = user.actor();
-    Ok(ApiJson(state.db.call(move |store| store.save_intake_draft(&actor, None, body.form)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.save_intake_draft(&actor, None, body.form))
+            .await?,
+    ))
 }
 
 /// One intake with its form, status and derived pipeline status.
 #[utoipa::path(get, path = "/api/intakes/{id}", tag = "intakes", params(("id" = String, Path)),
     responses((status = 200, body = Intake), (status = 404, body = ErrorBody)))]
-pub async fn get(State(state): State<AppState>, _user: CurrentUser, ApiPath(id): ApiPath<IntakeId>) -> ApiResult<ApiJson<Intake>> {
-    Ok(ApiJson(state.db.call(move |store| store.get_intake(&id)).await?))
+pub async fn get(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<IntakeId>,
+) -> ApiResult<ApiJson<Intake>> {
+    Ok(ApiJson(
+        state.db.call(move |store| store.get_intake(&id)).await?,
+    ))
 }
 
 /// Updates an intake; a stale version is 409 with the stored record.
 #[utoipa::path(put, path = "/api/intakes/{id}", tag = "intakes", params(("id" = String, Path)), request_body = IntakeUpdate,
     responses((status = 200, body = Intake), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn update(State(state): State<AppState>, user: CurrentUser, ApiPath(id): ApiPath<IntakeId>, ApiJson(body): ApiJson<IntakeUpdate>) -> ApiResult<ApiJson<Intake>> {
+pub async fn update(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<IntakeId>,
+    ApiJson(body): ApiJson<IntakeUpdate>,
+) -> ApiResult<ApiJson<Intake>> {
     let actor = user.actor();
-    Ok(ApiJson(state.db.call(move |store| store.update_intake(&actor, &id, body.version, body.form)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.update_intake(&actor, &id, body.version, body.form))
+            .await?,
+    ))
 }
 
 /// Saves an existing intake as a draft.
 #[utoipa::path(put, path = "/api/intakes/{id}/draft", tag = "intakes", params(("id" = String, Path)), request_body = IntakeUpdate,
     responses((status = 200, body = Intake), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-pub async fn update_draft(State(state): State<AppState>, user: CurrentUser, ApiPath(id): ApiPath<IntakeId>, ApiJson(body): ApiJson<IntakeUpdate>) -> ApiResult<ApiJson<Intake>> {
+pub async fn update_draft(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<IntakeId>,
+    ApiJson(body): ApiJson<IntakeUpdate>,
+) -> ApiResult<ApiJson<Intake>> {
     let actor = user.actor();
-    Ok(ApiJson(state.db.call(move |store| store.save_intake_draft(&actor, Some((&id, body.version)), body.form)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| {
+                store.save_intake_draft(&actor, Some((&id, body.version)), body.form)
+            })
+            .await?,
+    ))
 }
 
 /// Soft-deletes an intake (admin).
 #[utoipa::path(delete, path = "/api/intakes/{id}", tag = "intakes", params(("id" = String, Path)),
     responses((status = 204, description = "Deleted"), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn delete(State(state): State<AppState>, admin: AdminUser, ApiPath(id): ApiPath<IntakeId>) -> ApiResult<StatusCode> {
+pub async fn delete(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    ApiPath(id): ApiPath<IntakeId>,
+) -> ApiResult<StatusCode> {
     let actor = admin.actor();
-    state.db.call(move |store| store.delete_intake(&actor, &id)).await?;
+    state
+        .db
+        .call(move |store| store.delete_intake(&actor, &id))
+        .await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 /// Restores a deleted intake (admin).
 #[utoipa::path(post, path = "/api/intakes/{id}/restore", tag = "intakes", params(("id" = String, Path)),
     responses((status = 200, body = Intake), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn restore(State(state): State<AppState>, admin: AdminUser, ApiPath(id): ApiPath<IntakeId>) -> ApiResult<ApiJson<Intake>> {
+pub async fn restore(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    ApiPath(id): ApiPath<IntakeId>,
+) -> ApiResult<ApiJson<Intake>> {
     let actor = admin.actor();
-    Ok(ApiJson(state.db.call(move |store| store.restore_intake(&actor, &id)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.restore_intake(&actor, &id))
+            .await?,
+    ))
 }

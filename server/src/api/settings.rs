@@ -12,7 +12,9 @@ use crate::routes::ApiRoutes;
 use crate::session::CurrentUser;
 
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
-    routes.add::<__path_get, _, _>(get).add::<__path_update, _, _>(update)
+    routes
+        .add::<__path_get, _, _>(get)
+        .add::<__path_update, _, _>(update)
 }
 
 /// One tab saved: `{"version": <versions[tab]>, "tab": "email", "values": {...}}`.
@@ -30,16 +32,31 @@ pub struct SettingsUpdate {
 /// Every tab's settings with their versions.
 #[utoipa::path(get, path = "/api/settings", tag = "settings",
     responses((status = 200, body = Settings), (status = 401, body = ErrorBody)))]
-pub async fn get(State(state): State<AppState>, _user: CurrentUser) -> ApiResult<ApiJson<Settings>> {
+pub async fn get(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+) -> ApiResult<ApiJson<Settings>> {
     Ok(ApiJson(state.db.call(|store| store.settings()).await?))
 }
 
 /// Saves one tab.
 #[utoipa::path(put, path = "/api/settings", tag = "settings", request_body = SettingsUpdate,
     responses((status = 200, body = Settings), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn update(State(state): State<AppState>, user: CurrentUser, ApiJson(body): ApiJson<SettingsUpdate>) -> ApiResult<ApiJson<Settings>> {
-    let tab: SettingsTab = serde_json::from_value(serde_json::json!({ "tab": body.tab, "values": body.values }))
-        .map_err(|error| ApiError::bad_request(format!("The settings do not fit this tab: {error}")))?;
+pub async fn update(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(body): ApiJson<SettingsUpdate>,
+) -> ApiResult<ApiJson<Settings>> {
+    let tab: SettingsTab =
+        serde_json::from_value(serde_json::json!({ "tab": body.tab, "values": body.values }))
+            .map_err(|error| {
+                ApiError::bad_request(format!("The settings do not fit this tab: {error}"))
+            })?;
     let actor = user.actor();
-    Ok(ApiJson(state.db.call(move |store| store.update_settings(&actor, body.version, tab)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.update_settings(&actor, body.version, tab))
+            .await?,
+    ))
 }

@@ -27,14 +27,22 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
 /// Every active profile, by name (the team-member picker).
 #[utoipa::path(get, path = "/api/users", tag = "users",
     responses((status = 200, body = Items<Profile>), (status = 401, body = ErrorBody)))]
-pub async fn profiles(State(state): State<AppState>, _user: CurrentUser) -> ApiResult<ApiJson<Items<Profile>>> {
-    Ok(ApiJson(state.db.call(|store| store.profiles()).await?.into()))
+pub async fn profiles(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+) -> ApiResult<ApiJson<Items<Profile>>> {
+    Ok(ApiJson(
+        state.db.call(|store| store.profiles()).await?.into(),
+    ))
 }
 
 /// Every user with role and state (admin).
 #[utoipa::path(get, path = "/api/admin/users", tag = "users",
     responses((status = 200, body = Items<User>), (status = 403, body = ErrorBody)))]
-pub async fn list(State(state): State<AppState>, _admin: AdminUser) -> ApiResult<ApiJson<Items<User>>> {
+pub async fn list(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+) -> ApiResult<ApiJson<Items<User>>> {
     Ok(ApiJson(state.db.call(|store| store.users()).await?.into()))
 }
 
@@ -53,10 +61,24 @@ pub struct NewUserBody {
 /// Adds a user (admin).
 #[utoipa::path(post, path = "/api/admin/users", tag = "users", request_body = NewUserBody,
     responses((status = 200, body = User), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn create(State(state): State<AppState>, admin: AdminUser, ApiJson(body): ApiJson<NewUserBody>) -> ApiResult<ApiJson<User>> {
+pub async fn create(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    ApiJson(body): ApiJson<NewUserBody>,
+) -> ApiResult<ApiJson<User>> {
     let actor = admin.actor();
-    let new = NewUser { email: body.email, full_name: body.full_name, password: body.password, is_admin: body.is_admin };
-    Ok(ApiJson(state.db.call(move |store| store.create_user(&actor, new)).await?))
+    let new = NewUser {
+        email: body.email,
+        full_name: body.full_name,
+        password: body.password,
+        is_admin: body.is_admin,
+    };
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.create_user(&actor, new))
+            .await?,
+    ))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -70,9 +92,16 @@ pub struct InvitationBody {
 /// Invites an email address to sign up (admin).
 #[utoipa::path(post, path = "/api/admin/invitations", tag = "users", request_body = InvitationBody,
     responses((status = 204, description = "Invited"), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn invite(State(state): State<AppState>, admin: AdminUser, ApiJson(body): ApiJson<InvitationBody>) -> ApiResult<StatusCode> {
+pub async fn invite(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    ApiJson(body): ApiJson<InvitationBody>,
+) -> ApiResult<StatusCode> {
     let actor = admin.actor();
-    state.db.call(move |store| store.invite(&actor, &body.email, body.is_admin)).await?;
+    state
+        .db
+        .call(move |store| store.invite(&actor, &body.email, body.is_admin))
+        .await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -85,15 +114,34 @@ pub struct AdminRoleBody {
 /// Grants or revokes the admin role (admin; the last administrator stays).
 #[utoipa::path(put, path = "/api/admin/users/{id}/admin", tag = "users", params(("id" = String, Path)), request_body = AdminRoleBody,
     responses((status = 200, body = User), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn set_admin(State(state): State<AppState>, admin: AdminUser, ApiPath(id): ApiPath<UserId>, ApiJson(body): ApiJson<AdminRoleBody>) -> ApiResult<ApiJson<User>> {
+pub async fn set_admin(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    ApiPath(id): ApiPath<UserId>,
+    ApiJson(body): ApiJson<AdminRoleBody>,
+) -> ApiResult<ApiJson<User>> {
     let actor = admin.actor();
-    Ok(ApiJson(state.db.call(move |store| store.set_admin(&actor, &id, body.is_admin)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.set_admin(&actor, &id, body.is_admin))
+            .await?,
+    ))
 }
 
 /// Disables a user and ends their sessions (admin).
 #[utoipa::path(post, path = "/api/admin/users/{id}/disable", tag = "users", params(("id" = String, Path)),
     responses((status = 200, body = User), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn disable(State(state): State<AppState>, admin: AdminUser, ApiPath(id): ApiPath<UserId>) -> ApiResult<ApiJson<User>> {
+pub async fn disable(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    ApiPath(id): ApiPath<UserId>,
+) -> ApiResult<ApiJson<User>> {
     let actor = admin.actor();
-    Ok(ApiJson(state.db.call(move |store| store.disable_user(&actor, &id)).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.disable_user(&actor, &id))
+            .await?,
+    ))
 }

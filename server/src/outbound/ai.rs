@@ -38,7 +38,10 @@ impl Drafter for ChatDrafter {
             // Message templates guide the built-in writer; the chat model gets the
             // request and facts only.
             let (system, user) = ai_prompts(request, &[]);
-            let url = format!("{}/v1/chat/completions", self.config.base_url.trim_end_matches('/'));
+            let url = format!(
+                "{}/v1/chat/completions",
+                self.config.base_url.trim_end_matches('/')
+            );
             let mut call = self.client.post(url).json(&json!({
                 "model": self.config.model,
                 "messages": [
@@ -60,14 +63,15 @@ impl Drafter for ChatDrafter {
                 429 => return Err(DraftFailure::RateLimited),
                 402 => return Err(DraftFailure::PaymentRequired),
                 status if !(200..300).contains(&status) => {
-                    return Err(DraftFailure::Failed(format!("the AI service answered {status}")));
+                    return Err(DraftFailure::Failed(format!(
+                        "the AI service answered {status}"
+                    )));
                 }
                 _ => {}
             }
-            let answer: ChatAnswer = response
-                .json()
-                .await
-                .map_err(|_| DraftFailure::Failed("the AI service's answer could not be read".to_owned()))?;
+            let answer: ChatAnswer = response.json().await.map_err(|_| {
+                DraftFailure::Failed("the AI service's answer could not be read".to_owned())
+            })?;
             answer
                 .choices
                 .into_iter()

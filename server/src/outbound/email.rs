@@ -4,8 +4,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use carepath_core::outbound::{EmailMessage, EmailSender, OutboundFuture, SendFailure, SentEmail};
-use lettre::message::header::ContentType;
 use lettre::message::Mailbox;
+use lettre::message::header::ContentType;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 fn mailbox(address: &str) -> Result<Mailbox, SendFailure> {
@@ -60,10 +60,9 @@ impl EmailSender for SmtpSender {
     fn send<'a>(&'a self, email: &'a EmailMessage) -> OutboundFuture<'a, SentEmail, SendFailure> {
         Box::pin(async move {
             let (message, id) = build_message(email)?;
-            self.transport
-                .send(message)
-                .await
-                .map_err(|error| SendFailure::new(format!("The mail server refused the email: {error}")))?;
+            self.transport.send(message).await.map_err(|error| {
+                SendFailure::new(format!("The mail server refused the email: {error}"))
+            })?;
             Ok(SentEmail { id })
         })
     }

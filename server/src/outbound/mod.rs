@@ -28,7 +28,10 @@ pub struct Outbound {
 
 /// An HTTP client for outside services: bounded waits and no redirects (a redirect could
 /// carry the credentials somewhere else).
-pub fn http_client(connect_timeout: Duration, timeout: Duration) -> anyhow::Result<reqwest::Client> {
+pub fn http_client(
+    connect_timeout: Duration,
+    timeout: Duration,
+) -> anyhow::Result<reqwest::Client> {
     Ok(reqwest::Client::builder()
         .connect_timeout(connect_timeout)
         .timeout(timeout)
@@ -57,7 +60,11 @@ impl Outbound {
             sms,
             drafter,
             mail_from: config.mail_from.clone(),
-            sms_from: config.sms.as_ref().map(|sms| sms.from.clone()).unwrap_or_default(),
+            sms_from: config
+                .sms
+                .as_ref()
+                .map(|sms| sms.from.clone())
+                .unwrap_or_default(),
         })
     }
 }

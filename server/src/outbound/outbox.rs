@@ -26,7 +26,9 @@ pub(crate) async fn write(dir: &Path, file_name: &str, contents: &[u8]) -> Resul
     // Written under a temporary name, then renamed: the listing never sees half a file.
     let partial = dir.join(format!(".{file_name}.partial"));
     tokio::fs::write(&partial, contents).await.map_err(failed)?;
-    tokio::fs::rename(&partial, dir.join(file_name)).await.map_err(failed)
+    tokio::fs::rename(&partial, dir.join(file_name))
+        .await
+        .map_err(failed)
 }
 
 fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {

@@ -41,7 +41,11 @@ impl SmsSender for HttpSms {
                 self.config.base_url.trim_end_matches('/'),
                 self.config.account_sid
             );
-            let form = [("To", sms.to.as_str()), ("From", sms.from.as_str()), ("Body", sms.body.as_str())];
+            let form = [
+                ("To", sms.to.as_str()),
+                ("From", sms.from.as_str()),
+                ("Body", sms.body.as_str()),
+            ];
             let response = self
                 .client
                 .post(url)
@@ -59,7 +63,9 @@ impl SmsSender for HttpSms {
             }
             match answer.and_then(|answer| answer.sid) {
                 Some(sid) => Ok(SentSms { sid }),
-                None => Err(SendFailure::new("The SMS provider's answer had no message id.")),
+                None => Err(SendFailure::new(
+                    "The SMS provider's answer had no message id.",
+                )),
             }
         })
     }
@@ -80,7 +86,10 @@ impl SmsSender for OutboxSms {
     fn send<'a>(&'a self, sms: &'a SmsMessage) -> OutboundFuture<'a, SentSms, SendFailure> {
         Box::pin(async move {
             let sid = format!("outbox-{}", uuid::Uuid::now_v7());
-            let text = format!("From: {}\r\nTo: {}\r\n\r\n{}\r\n", sms.from, sms.to, sms.body);
+            let text = format!(
+                "From: {}\r\nTo: {}\r\n\r\n{}\r\n",
+                sms.from, sms.to, sms.body
+            );
             super::outbox::write(&self.dir, &format!("{sid}.sms"), text.as_bytes()).await?;
             Ok(SentSms { sid })
         })

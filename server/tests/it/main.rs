@@ -1,1 +1,11 @@
-//! Integration tests of the HTTP server.
+//! Integration tests of `carepath serve`: each test starts the real server on a free
+//! loopback port over a temporary database and speaks HTTP to it.
+
+mod api;
+mod auth;
+mod email;
+mod events;
+mod openapi;
+mod security;
+mod sms_ai;
+mod support;

@@ -1,0 +1,715 @@
+//! The JSON API over core, screen by screen: success paths, validation with the spec's
+//! messages, version conflicts and the pipeline from intake to signed contract.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::support::{TestServer, expect_error, expect_json, intake_form};
+
+fn care_plan_input(client: &str) -> Value {
+    json!({
+        "client_name": client,
+        "family_contact_name": "Grace Hopper",
+        "family_contact_email": "grace@family.test",
+        "services": ["companionship", "meals"],
+        "schedule": {"monday": {"time": "9am-1pm", "hours": 4}, "saturday": {"time": "", "hours": 2}},
+        "hourly_rate": 30,
+    })
+}
+
+#[tokio::test]
+async fn intake_form_submit_update_conflict_and_draft() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+
+    let missing = staff
+        .post("/api/intakes", json!({"form": {"callerPhone": "555"}}))
+        .await;
+    let (code, message, body) = expect_error(missing, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert_eq!(code, "validation");
+    assert!(message.starts_with("Missing Required Fields"), "{message}");
+    assert_eq!(
+        body["error"]["fields"]["callerName"],
+        "This field is required"
+    );
+
+    let intake = expect_json(
+        staff
+            .post("/api/intakes", json!({"form": intake_form("Ada Lovelace")}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let id = intake["id"].as_str().unwrap().to_owned();
+    assert_eq!(intake["status"], "pending");
+    assert!(intake["pipeline"].is_object());
+    let loaded = staff.ok(&format!("/api/intakes/{id}")).await;
+    assert_eq!(loaded["form"]["clientFullName"], "Ada Lovelace");
+
+    let mut form = intake_form("Ada King");
+    form["followUpNotes"] = json!("Call back Friday");
+    let updated = staff
+        .put(
+            &format!("/api/intakes/{id}"),
+            json!({"version": loaded["version"], "form": form}),
+        )
+        .await;
+    let updated = expect_json(updated, StatusCode::OK).await;
+    assert_eq!(updated["client_full_name"], "Ada King");
+
+    // Someone else's save came first: the stale version gets the stored record back.
+    let stale = staff
+        .put(
+            &format!("/api/intakes/{id}"),
+            json!({"version": loaded["version"], "form": intake_form("Lost Update")}),
+        )
+        .await;
+    let (code, _, body) = expect_error(stale, StatusCode::CONFLICT).await;
+    assert_eq!(code, "conflict");
+    assert_eq!(body["current"]["client_full_name"], "Ada King");
+    assert_eq!(body["current"]["version"], updated["version"]);
+
+    let draft = expect_json(
+        staff.post("/api/intakes/draft", json!({"form": {}})).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(draft["client_full_name"], "Draft - Unnamed Client");
+    let draft_id = draft["id"].as_str().unwrap();
+    let redrafted = staff
+        .put(
+            &format!("/api/intakes/{draft_id}/draft"),
+            json!({"version": draft["version"], "form": {"clientFullName": "Later"}}),
+        )
+        .await;
+    assert_eq!(
+        expect_json(redrafted, StatusCode::OK).await["client_full_name"],
+        "Later"
+    );
+
+    let page = staff.ok("/api/intakes?urgency=new").await;
+    assert!(page["items"].as_array().unwrap().len() >= 2);
+    assert!(page["summary"]["new"].as_i64().unwrap() >= 2);
+    let awaiting = staff.ok("/api/intakes/awaiting-assessment").await;
+    assert!(!awaiting["items"].as_array().unwrap().is_empty());
+    let found = staff.ok("/api/search?q=ada").await;
+    assert_eq!(found["items"][0]["client_full_name"], "Ada King");
+    assert_eq!(
+        staff.ok("/api/search?q=a").await["items"]
+            .as_array()
+            .unwrap()
+            .len(),
+        0
+    );
+    let dashboard = staff.ok("/api/dashboard").await;
+    assert!(dashboard["counts"]["new_intakes"].as_i64().unwrap() >= 1);
+    assert!(staff.ok("/api/analytics").await["funnel"].is_array());
+
+    let admin = server.admin().await;
+    assert_eq!(
+        staff.delete(&format!("/api/intakes/{id}")).await.status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        admin.delete(&format!("/api/intakes/{id}")).await.status(),
+        StatusCode::NO_CONTENT
+    );
+    assert!(staff.ok(&format!("/api/intakes/{id}")).await["deleted_at"].is_string());
+    let restored = admin
+        .post(&format!("/api/intakes/{id}/restore"), json!({}))
+        .await;
+    assert_eq!(restored.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn contacts_add_update_conflict_and_delete() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let intake = expect_json(
+        staff
+            .post("/api/intakes", json!({"form": intake_form("Ada")}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let intake_id = intake["id"].as_str().unwrap();
+
+    let nameless = staff
+        .post(
+            &format!("/api/intakes/{intake_id}/contacts"),
+            json!({"full_name": "  "}),
+        )
+        .await;
+    let (_, message, _) = expect_error(nameless, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert_eq!(message, "Contact name is required");
+
+    let contact = staff
+        .post(
+            &format!("/api/intakes/{intake_id}/contacts"),
+            json!({"full_name": " Bob ", "contact_type": "emergency", "phone": ""}),
+        )
+        .await;
+    let contact = expect_json(contact, StatusCode::OK).await;
+    assert_eq!(contact["full_name"], "Bob");
+    assert_eq!(contact["phone"], Value::Null);
+    let id = contact["id"].as_str().unwrap();
+    let update = json!({"version": contact["version"], "full_name": "Robert", "is_primary": true});
+    let updated = expect_json(
+        staff
+            .put(&format!("/api/contacts/{id}"), update.clone())
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(updated["full_name"], "Robert");
+    expect_error(
+        staff.put(&format!("/api/contacts/{id}"), update).await,
+        StatusCode::CONFLICT,
+    )
+    .await;
+    let with_id = json!({"version": updated["version"], "full_name": "R", "id": id});
+    expect_error(
+        staff.put(&format!("/api/contacts/{id}"), with_id).await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+
+    let list = staff
+        .ok(&format!("/api/intakes/{intake_id}/contacts"))
+        .await;
+    assert_eq!(list["items"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        staff.delete(&format!("/api/contacts/{id}")).await.status(),
+        StatusCode::NO_CONTENT
+    );
+    expect_error(
+        staff.delete(&format!("/api/contacts/{id}")).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn the_pipeline_from_assessment_to_signed_contract() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let intake = expect_json(
+        staff
+            .post("/api/intakes", json!({"form": intake_form("Ada Lovelace")}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let intake_id = intake["id"].as_str().unwrap();
+
+    // Assessment: pre-filled from the intake, checked in the spec's order, then saved.
+    let mut form = staff
+        .ok(&format!("/api/assessments/prefill?intake_id={intake_id}"))
+        .await;
+    let incomplete = staff
+        .post(
+            "/api/assessments",
+            json!({"intake_id": intake_id, "form": form}),
+        )
+        .await;
+    let (_, message, _) = expect_error(incomplete, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(!message.is_empty());
+    form["clientName"] = json!("Ada Lovelace");
+    form["phone"] = json!("(217) 555-0100");
+    form["coordinatorName"] = json!("Sam Staff");
+    form["recommendedServices"] = json!(["Companionship"]);
+    form["recommendedHours"] = json!(6);
+    form["preferredDays"] = json!(["Monday", "Wednesday"]);
+    let assessment = staff
+        .post(
+            "/api/assessments",
+            json!({"intake_id": intake_id, "form": form}),
+        )
+        .await;
+    let assessment = expect_json(assessment, StatusCode::OK).await;
+    assert_eq!(assessment["status"], "completed");
+    let assessment_id = assessment["id"].as_str().unwrap();
+    let stats = staff.ok("/api/assessments?status=completed").await;
+    assert_eq!(stats["stats"]["completed"], 1);
+
+    let generated = staff
+        .post(
+            &format!("/api/assessments/{assessment_id}/care-plan"),
+            json!({}),
+        )
+        .await;
+    let generated = expect_json(generated, StatusCode::OK).await;
+    assert_eq!(
+        (
+            generated["status"].as_str(),
+            generated["hourly_rate"].as_f64()
+        ),
+        (Some("draft"), Some(25.0))
+    );
+    let prefill = staff
+        .ok(&format!(
+            "/api/care-plans/prefill?assessment_id={assessment_id}"
+        ))
+        .await;
+    assert_eq!(prefill["assessment_id"], assessment_id);
+
+    // Care plan: validation, save, marketing email, send, approve.
+    let invalid = staff
+        .post(
+            "/api/care-plans",
+            json!({"plan": {"client_name": "", "services": []}}),
+        )
+        .await;
+    let (_, message, _) = expect_error(invalid, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert_eq!(
+        message,
+        "Client name and family email are required for sending the care plan."
+    );
+    let plan = staff
+        .post(
+            "/api/care-plans",
+            json!({"assessment_id": assessment_id, "plan": care_plan_input("Ada Lovelace")}),
+        )
+        .await;
+    let plan = expect_json(plan, StatusCode::OK).await;
+    let plan_id = plan["id"].as_str().unwrap().to_owned();
+    assert_eq!(plan["weekly_cost"], 180.0);
+    let mut edited = care_plan_input("Ada Lovelace");
+    edited["hourly_rate"] = json!(32);
+    let plan = expect_json(
+        staff
+            .put(
+                &format!("/api/care-plans/{plan_id}"),
+                json!({"version": plan["version"], "plan": edited}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(plan["hourly_rate"], 32.0);
+
+    let marketing = staff
+        .post(
+            &format!("/api/care-plans/{plan_id}/marketing-email"),
+            json!({}),
+        )
+        .await;
+    let marketing = expect_json(marketing, StatusCode::OK).await;
+    assert_eq!(marketing["subject"], "Home Care Proposal");
+    let text = marketing["generated_text"].as_str().unwrap();
+    assert!(
+        text.contains("Ada Lovelace") && text.contains("Friendly Companionship"),
+        "{text}"
+    );
+
+    let empty = staff
+        .post(
+            &format!("/api/care-plans/{plan_id}/send"),
+            json!({"to": "", "body": ""}),
+        )
+        .await;
+    let (_, message, _) = expect_error(empty, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert_eq!(message, "Please provide recipient email and email content.");
+    let sent = staff
+        .post(
+            &format!("/api/care-plans/{plan_id}/send"),
+            json!({"to": "grace@family.test", "body": text}),
+        )
+        .await;
+    let sent = expect_json(sent, StatusCode::OK).await;
+    assert_eq!(sent["communication"]["status"], "sent");
+    assert_eq!(sent["communication"]["subject"], "Home Care Proposal");
+    assert!(sent["communication"]["metadata"]["email_id"].is_string());
+    assert_eq!(sent["care_plan"]["status"], "sent");
+    assert_eq!(
+        staff.ok("/api/care-plans/sendable").await["items"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    let approved = expect_json(
+        staff
+            .post(&format!("/api/care-plans/{plan_id}/approve"), json!({}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(approved["status"], "approved");
+    assert!(
+        staff.ok("/api/care-plans?status=approved").await["items"]
+            .as_array()
+            .unwrap()
+            .len()
+            == 1
+    );
+
+    // Contract: preview, draft, edit, send, sign.
+    let preview = staff
+        .ok(&format!("/api/contracts/preview?care_plan_id={plan_id}"))
+        .await;
+    let content = preview["content"].as_str().unwrap().to_owned();
+    assert!(content.contains("Ada Lovelace"));
+    let contract = staff
+        .post(
+            "/api/contracts",
+            json!({"care_plan_id": plan_id, "content": content}),
+        )
+        .await;
+    let contract = expect_json(contract, StatusCode::OK).await;
+    let contract_id = contract["id"].as_str().unwrap().to_owned();
+    let contract = staff
+        .put(
+            &format!("/api/contracts/{contract_id}"),
+            json!({"version": contract["version"], "content": format!("{content}\nExtra clause.")}),
+        )
+        .await;
+    let contract = expect_json(contract, StatusCode::OK).await;
+    let early_sign = staff
+        .post(&format!("/api/contracts/{contract_id}/sign"), json!({}))
+        .await;
+    expect_error(early_sign, StatusCode::UNPROCESSABLE_ENTITY).await;
+    let sent = staff
+        .post(
+            &format!("/api/contracts/{contract_id}/send"),
+            json!({"body": "Please sign."}),
+        )
+        .await;
+    let sent = expect_json(sent, StatusCode::OK).await;
+    assert_eq!(
+        sent["communication"]["subject"],
+        "Home Care Service Agreement - Ready for Signature"
+    );
+    assert_eq!(sent["contract"]["status"], "sent");
+    let stale = staff
+        .put(
+            &format!("/api/contracts/{contract_id}"),
+            json!({"version": contract["version"], "content": "x"}),
+        )
+        .await;
+    assert!(matches!(
+        stale.status(),
+        StatusCode::CONFLICT | StatusCode::UNPROCESSABLE_ENTITY
+    ));
+    let signed = expect_json(
+        staff
+            .post(&format!("/api/contracts/{contract_id}/sign"), json!({}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(signed["status"], "signed");
+    let contracts = staff.ok("/api/contracts?status=signed").await;
+    assert_eq!(contracts["stats"]["signed_this_month"], 1);
+
+    // The client's profile and timeline show the whole journey.
+    let profile = staff.ok(&format!("/api/clients/{intake_id}")).await;
+    assert_eq!(profile["contract"]["status"], "signed");
+    let clients = staff.ok("/api/clients?stage=contract").await;
+    assert_eq!(clients["counts"]["contract"], 1);
+    let timeline = staff
+        .ok(&format!("/api/communications?intake_id={intake_id}"))
+        .await;
+    assert!(timeline["items"].as_array().unwrap().len() >= 2);
+    let hub = staff
+        .ok("/api/communications/hub?type=email&status=sent")
+        .await;
+    assert!(hub["items"].as_array().unwrap().len() >= 2);
+    let outbox = staff.ok("/api/outbox").await;
+    assert_eq!(outbox["items"].as_array().unwrap().len(), 2);
+
+    // Admin-only deletes and restores.
+    let admin = server.admin().await;
+    for (path, restore) in [
+        (
+            format!("/api/contracts/{contract_id}"),
+            format!("/api/contracts/{contract_id}/restore"),
+        ),
+        (
+            format!("/api/care-plans/{plan_id}"),
+            format!("/api/care-plans/{plan_id}/restore"),
+        ),
+        (
+            format!("/api/assessments/{assessment_id}"),
+            format!("/api/assessments/{assessment_id}/restore"),
+        ),
+    ] {
+        assert_eq!(
+            staff.delete(&path).await.status(),
+            StatusCode::FORBIDDEN,
+            "{path}"
+        );
+        assert_eq!(
+            admin.delete(&path).await.status(),
+            StatusCode::NO_CONTENT,
+            "{path}"
+        );
+        assert!(
+            staff.ok(&path).await["deleted_at"].is_string(),
+            "{path} is marked deleted"
+        );
+        assert_eq!(
+            staff.post(&restore, json!({})).await.status(),
+            StatusCode::FORBIDDEN
+        );
+        assert_eq!(
+            admin.post(&restore, json!({})).await.status(),
+            StatusCode::OK,
+            "{restore}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn notes_calls_and_their_validation() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let intake = expect_json(
+        staff
+            .post("/api/intakes", json!({"form": intake_form("Ada")}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let intake_id = intake["id"].as_str().unwrap();
+    let (_, message, _) = expect_error(
+        staff
+            .post(
+                "/api/communications/notes",
+                json!({"intake_id": intake_id, "content": ""}),
+            )
+            .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(message, "Please enter a note");
+    let note = expect_json(
+        staff
+            .post(
+                "/api/communications/notes",
+                json!({"intake_id": intake_id, "content": "Called"}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(
+        (note["visibility"].as_str(), note["status"].as_str()),
+        (Some("internal"), Some("sent"))
+    );
+    let (_, message, _) = expect_error(
+        staff
+            .post("/api/communications/calls", json!({"intake_id": intake_id}))
+            .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(message, "Please fill in phone number and notes");
+    let call = staff
+        .post(
+            "/api/communications/calls",
+            json!({"intake_id": intake_id, "phone": "555", "notes": "ok", "duration": "5 min"}),
+        )
+        .await;
+    assert_eq!(
+        expect_json(call, StatusCode::OK).await["visibility"],
+        "client"
+    );
+    let (_, message, _) = expect_error(
+        staff
+            .post(
+                "/api/communications/email",
+                json!({"to": "", "subject": "", "body": ""}),
+            )
+            .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(message, "Please fill in all fields");
+    let internal = staff
+        .ok(&format!(
+            "/api/communications?intake_id={intake_id}&visibility=internal"
+        ))
+        .await;
+    assert_eq!(internal["items"].as_array().unwrap().len(), 1);
+    let (_, message, _) = expect_error(
+        staff
+            .post(
+                "/api/ai/draft",
+                json!({"message_type": "note", "user_input": ""}),
+            )
+            .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(message, "Please enter what you'd like the note to say");
+    let draft = staff.post("/api/ai/draft", json!({"message_type": "email", "user_input": "Confirm the visit", "intake_id": intake_id})).await;
+    let draft = expect_json(draft, StatusCode::OK).await;
+    assert!(
+        draft["generated_text"]
+            .as_str()
+            .unwrap()
+            .contains("Confirm the visit")
+    );
+}
+
+#[tokio::test]
+async fn templates_settings_and_users() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let (_, message, _) = expect_error(
+        staff
+            .post("/api/message-templates", json!({"name": ""}))
+            .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(message, "Please fill in required fields");
+    let template = staff.post("/api/message-templates", json!({"name": "Welcome", "message_type": "sms", "ai_prompt_template": "Greet {client_name}"})).await;
+    let template = expect_json(template, StatusCode::OK).await;
+    let id = template["id"].as_str().unwrap();
+    let updated = staff.put(&format!("/api/message-templates/{id}"), json!({"version": template["version"], "template": {"name": "Hello", "ai_prompt_template": "Hi"}})).await;
+    assert_eq!(expect_json(updated, StatusCode::OK).await["name"], "Hello");
+    assert_eq!(
+        staff.ok("/api/message-templates").await["items"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    assert_eq!(
+        staff
+            .delete(&format!("/api/message-templates/{id}"))
+            .await
+            .status(),
+        StatusCode::NO_CONTENT
+    );
+
+    let (_, message, _) = expect_error(
+        staff
+            .post("/api/pricing-templates", json!({"name": "X"}))
+            .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(message, "Please fill in template name and base rate");
+    let pricing = expect_json(
+        staff
+            .post(
+                "/api/pricing-templates",
+                json!({"name": "Basic", "base_rate": 30}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let pricing_id = pricing["id"].as_str().unwrap();
+    let stale = staff
+        .put(
+            &format!("/api/pricing-templates/{pricing_id}"),
+            json!({"version": 99, "template": {"name": "Basic", "base_rate": 31}}),
+        )
+        .await;
+    expect_error(stale, StatusCode::CONFLICT).await;
+
+    let contract_template = staff.ok("/api/contract-template").await;
+    assert!(!contract_template["sections"].as_array().unwrap().is_empty());
+    let input =
+        json!({"name": contract_template["name"], "sections": contract_template["sections"]});
+    let saved = staff
+        .put(
+            "/api/contract-template",
+            json!({"version": contract_template["version"], "template": input}),
+        )
+        .await;
+    assert_eq!(saved.status(), StatusCode::OK);
+    let version = expect_json(
+        staff.post("/api/contract-template/versions", input).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_ne!(
+        version["template_version"],
+        contract_template["template_version"]
+    );
+    assert!(
+        staff.ok("/api/contract-template/versions").await["items"]
+            .as_array()
+            .unwrap()
+            .len()
+            >= 2
+    );
+
+    let settings = staff.ok("/api/settings").await;
+    let version = settings["versions"]["email"].as_i64().unwrap_or(0);
+    let values = json!({"default_from": "office@agency.test", "reply_to": "reply@agency.test", "signature": "", "default_cc": "", "bcc": ["records@agency.test"]});
+    let saved = staff
+        .put(
+            "/api/settings",
+            json!({"version": version, "tab": "email", "values": values}),
+        )
+        .await;
+    let saved = expect_json(saved, StatusCode::OK).await;
+    assert_eq!(saved["email"]["reply_to"], "reply@agency.test");
+    let stale = staff
+        .put(
+            "/api/settings",
+            json!({"version": version, "tab": "email", "values": values}),
+        )
+        .await;
+    expect_error(stale, StatusCode::CONFLICT).await;
+    let unknown = staff
+        .put(
+            "/api/settings",
+            json!({"version": 0, "tab": "email", "values": {"smtp_password": "x"}}),
+        )
+        .await;
+    expect_error(unknown, StatusCode::BAD_REQUEST).await;
+    let (_, message, _) = expect_error(
+        staff.put("/api/settings", json!({"version": settings["versions"]["workflow"].as_i64().unwrap_or(0), "tab": "workflow", "values": {"idle_timeout_minutes": 0}})).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(message, "Automatic log-off must be at least 1 minute");
+
+    assert_eq!(
+        staff.ok("/api/users").await["items"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    let admin = server.admin().await;
+    let users = admin.ok("/api/admin/users").await;
+    assert_eq!(users["items"].as_array().unwrap().len(), 2);
+    let created = admin
+        .post(
+            "/api/admin/users",
+            json!({"email": "third@agency.test", "full_name": "Third", "password": "third-secret"}),
+        )
+        .await;
+    let created = expect_json(created, StatusCode::OK).await;
+    let created_id = created["id"].as_str().unwrap();
+    let promoted = admin
+        .put(
+            &format!("/api/admin/users/{created_id}/admin"),
+            json!({"is_admin": true}),
+        )
+        .await;
+    assert_eq!(
+        expect_json(promoted, StatusCode::OK).await["is_admin"],
+        true
+    );
+    let third = server.sign_in(("third@agency.test", "third-secret")).await;
+    let disabled = admin
+        .post(&format!("/api/admin/users/{created_id}/disable"), json!({}))
+        .await;
+    assert_eq!(
+        expect_json(disabled, StatusCode::OK).await["disabled"],
+        true
+    );
+    assert_eq!(
+        third.get("/api/auth/me").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+}

@@ -1,0 +1,213 @@
+//! Email over SMTP to a real SMTP server on loopback (Python's aiosmtpd, which
+//! scripts/setup installs): reply-to and copies from Settings, blind copies in the
+//! envelope only, failures recorded with their reason and sent again on retry.
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::support::{Session, TestServer, eventually, expect_json};
+
+struct SmtpServer {
+    child: Child,
+    maildir: tempfile::TempDir,
+}
+
+impl Drop for SmtpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+async fn start_smtp(port: u16) -> SmtpServer {
+    let maildir = tempfile::tempdir().unwrap();
+    let child = Command::new("python3")
+        .args([
+            "-m",
+            "aiosmtpd",
+            "-n",
+            "-l",
+            &format!("127.0.0.1:{port}"),
+            "-c",
+            "aiosmtpd.handlers.Mailbox",
+        ])
+        .arg(maildir.path().join("mail"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("python3 -m aiosmtpd (run scripts/setup to install aiosmtpd)");
+    let ready = eventually(10, || {
+        std::net::TcpStream::connect(("127.0.0.1", port)).ok()
+    })
+    .await;
+    assert!(
+        ready.is_some(),
+        "aiosmtpd did not start (is it installed? scripts/setup installs it)"
+    );
+    SmtpServer { child, maildir }
+}
+
+fn delivered(maildir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(maildir.join("mail").join("new")) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| std::fs::read_to_string(entry.path()).ok())
+        .collect()
+}
+
+async fn set_email_settings(staff: &Session) {
+    let settings = staff.ok("/api/settings").await;
+    let version = settings["versions"]["email"].as_i64().unwrap_or(0);
+    let values = json!({
+        "default_from": "office@agency.test",
+        "reply_to": "replies@agency.test",
+        "signature": "",
+        "default_cc": "coordinator@agency.test",
+        "bcc": ["records@agency.test", "owner@agency.test"],
+    });
+    let saved = staff
+        .put(
+            "/api/settings",
+            json!({"version": version, "tab": "email", "values": values}),
+        )
+        .await;
+    assert_eq!(saved.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn email_reaches_the_smtp_server_with_reply_to_and_blind_copies_from_settings() {
+    let port = free_port();
+    let smtp = start_smtp(port).await;
+    let server =
+        TestServer::start_with(|config| config.smtp_url = Some(format!("smtp://127.0.0.1:{port}")))
+            .await;
+    let staff = server.staff().await;
+    set_email_settings(&staff).await;
+
+    let sent = staff.post("/api/communications/email", json!({"to": "family@home.test", "subject": "Visit on Tuesday", "body": "See you at 9."})).await;
+    let sent = expect_json(sent, StatusCode::OK).await;
+    assert_eq!(sent["status"], "sent", "{sent}");
+    let email_id = sent["metadata"]["email_id"].as_str().unwrap().to_owned();
+
+    let message = eventually(5, || delivered(smtp.maildir.path()).into_iter().next())
+        .await
+        .expect("the message arrived");
+    let head = message.split("\n\n").next().unwrap_or_default().to_owned();
+    assert!(head.contains("Reply-To: replies@agency.test"), "{head}");
+    assert!(head.contains("From: office@agency.test"), "{head}");
+    assert!(head.contains("Cc: coordinator@agency.test"), "{head}");
+    assert!(head.contains("Subject: Visit on Tuesday"), "{head}");
+    assert!(
+        head.contains(&email_id),
+        "the Message-ID carries the email_id: {head}"
+    );
+    // Blind copies travel in the envelope (aiosmtpd records it as X-RcptTo), never in a header.
+    let recipients = head
+        .lines()
+        .find(|line| line.starts_with("X-RcptTo:"))
+        .unwrap_or_default();
+    for address in [
+        "family@home.test",
+        "coordinator@agency.test",
+        "records@agency.test",
+        "owner@agency.test",
+    ] {
+        assert!(recipients.contains(address), "{address} in {recipients}");
+    }
+    assert!(
+        !head
+            .lines()
+            .any(|line| line.to_ascii_lowercase().starts_with("bcc:")),
+        "{head}"
+    );
+    assert!(!head.contains("records@agency.test\n") || recipients.contains("records@agency.test"));
+    assert!(message.contains("See you at 9."));
+    assert!(
+        server.outbox().read_dir().is_err(),
+        "nothing goes to the outbox when SMTP is set up"
+    );
+}
+
+#[tokio::test]
+async fn a_failed_send_is_marked_failed_with_its_reason_and_retry_sends_it() {
+    let port = free_port();
+    // Nothing listens yet: the send fails.
+    let server =
+        TestServer::start_with(|config| config.smtp_url = Some(format!("smtp://127.0.0.1:{port}")))
+            .await;
+    let staff = server.staff().await;
+    let failed = staff
+        .post(
+            "/api/communications/email",
+            json!({"to": "family@home.test", "subject": "Hello", "body": "Body"}),
+        )
+        .await;
+    let failed = expect_json(failed, StatusCode::OK).await;
+    assert_eq!(failed["status"], "failed");
+    assert!(
+        !failed["failure_reason"]
+            .as_str()
+            .unwrap_or_default()
+            .is_empty()
+    );
+    let hub = staff.ok("/api/communications/hub?status=failed").await;
+    assert_eq!(hub["items"].as_array().unwrap().len(), 1);
+
+    let smtp = start_smtp(port).await;
+    let id = failed["id"].as_str().unwrap();
+    let retried = expect_json(
+        staff
+            .post(&format!("/api/communications/{id}/retry"), json!({}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(retried["status"], "sent", "{retried}");
+    assert_eq!(retried["failure_reason"], serde_json::Value::Null);
+    let arrived = eventually(5, || {
+        (!delivered(smtp.maildir.path()).is_empty()).then_some(())
+    })
+    .await;
+    assert!(arrived.is_some());
+    tokio::time::sleep(Duration::from_millis(10)).await;
+}
+
+#[tokio::test]
+async fn the_outbox_keeps_emails_when_no_mail_server_is_set_up() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    set_email_settings(&staff).await;
+    let sent = staff
+        .post(
+            "/api/communications/email",
+            json!({"to": "family@home.test", "subject": "Hi", "body": "Hello there"}),
+        )
+        .await;
+    assert_eq!(expect_json(sent, StatusCode::OK).await["status"], "sent");
+    let outbox = staff.ok("/api/outbox").await;
+    let entry = &outbox["items"][0];
+    assert_eq!(
+        (
+            entry["kind"].as_str(),
+            entry["to"].as_str(),
+            entry["subject"].as_str()
+        ),
+        (Some("email"), Some("family@home.test"), Some("Hi"))
+    );
+    let files = crate::support::outbox_emails(&server);
+    assert!(files[0].contains("Reply-To: replies@agency.test"));
+}

@@ -1,0 +1,82 @@
+//! Live updates: a change written by another process's connection reaches an open
+//! event stream.
+
+use std::time::Duration;
+
+use carepath_core::model::{Actor, Channel, NoteInput, Parents};
+use carepath_core::store::Store;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::support::{TestServer, expect_json, intake_form};
+
+#[tokio::test]
+async fn a_note_written_through_core_elsewhere_reaches_the_event_stream() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let intake = expect_json(
+        staff
+            .post("/api/intakes", json!({"form": intake_form("Ada")}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let intake_id = intake["id"].as_str().unwrap().to_owned();
+
+    let mut stream = staff.get("/api/events").await;
+    assert_eq!(stream.status(), StatusCode::OK);
+    assert!(
+        stream.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/event-stream")
+    );
+    // Let the stream subscribe before the change is made.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    // Another process (the TUI, the CLI) has its own connection to the same file.
+    let db = server.db.clone();
+    let note_intake = intake_id.clone();
+    tokio::task::spawn_blocking(move || {
+        let mut store = Store::open(&db).unwrap();
+        let note = NoteInput {
+            parents: Parents {
+                intake_id: Some(note_intake.as_str().into()),
+                ..Parents::default()
+            },
+            content: "Typed in the terminal".into(),
+            ..NoteInput::default()
+        };
+        store.add_note(&Actor::system(Channel::Tui), &note).unwrap();
+    })
+    .await
+    .unwrap();
+
+    let mut text = String::new();
+    let found = tokio::time::timeout(Duration::from_secs(2), async {
+        loop {
+            let chunk = stream.chunk().await.unwrap()?;
+            text.push_str(&String::from_utf8_lossy(&chunk));
+            for block in text.split("\n\n") {
+                if !block.contains("event: change") {
+                    continue;
+                }
+                let data = block
+                    .lines()
+                    .find_map(|line| line.strip_prefix("data: "))
+                    .unwrap_or("{}");
+                let change: Value = serde_json::from_str(data).unwrap();
+                if change["entity"] == "communication" {
+                    return Some(change);
+                }
+            }
+        }
+    })
+    .await
+    .expect("the change arrived within a second or two")
+    .expect("the stream stayed open");
+    assert_eq!(found["action"], "create");
+    assert_eq!(found["intake_id"], intake_id.as_str());
+    assert!(found["seq"].as_i64().unwrap() > 0);
+    assert!(found["id"].is_string());
+}
