@@ -11,6 +11,7 @@ pub mod contacts;
 pub mod contracts;
 pub mod dashboard;
 pub mod docs;
+pub mod exports;
 pub mod intakes;
 pub mod settings;
 pub mod templates;
@@ -51,6 +52,7 @@ pub fn routes() -> ApiRoutes {
     let routes = settings::routes(routes);
     let routes = users::routes(routes);
     let routes = docs::routes(routes);
+    let routes = exports::routes(routes);
     routes.add::<events::__path_stream, _, _>(events::stream)
 }
 

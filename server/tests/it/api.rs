@@ -713,3 +713,77 @@ async fn templates_settings_and_users() {
         StatusCode::UNAUTHORIZED
     );
 }
+
+#[tokio::test]
+async fn csv_downloads_stream_core_exports() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let form = intake_form("Smith, \"Ada\"");
+    expect_json(
+        staff.post("/api/intakes", json!({"form": form})).await,
+        StatusCode::OK,
+    )
+    .await;
+
+    let response = staff.get("/api/intakes/export.csv").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(
+        response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv")
+    );
+    let disposition = response.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        disposition.starts_with("attachment; filename=\"intakes_")
+            && disposition.ends_with(".csv\""),
+        "{disposition}"
+    );
+    let text = response.text().await.unwrap();
+    assert_eq!(text.lines().count(), 2, "{text}");
+    assert!(
+        text.contains("\"Smith, \"\"Ada\"\"\""),
+        "quoted as the spec says: {text}"
+    );
+
+    for kind in [
+        "clients",
+        "assessments",
+        "care-plans",
+        "contracts",
+        "communications",
+        "contacts",
+    ] {
+        let response = staff.get(&format!("/api/{kind}/export.csv")).await;
+        assert_eq!(response.status(), StatusCode::OK, "{kind}");
+        assert!(
+            !response.text().await.unwrap().is_empty(),
+            "{kind} has its header row"
+        );
+    }
+    let recent = staff.get("/api/intakes/export.csv?since=7d").await;
+    assert_eq!(recent.text().await.unwrap().lines().count(), 2);
+    expect_error(
+        staff.get("/api/intakes/export.csv?since=someday").await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    expect_error(
+        staff
+            .get("/api/intakes/export.csv?include_deleted=true")
+            .await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    let admin = server.admin().await;
+    assert_eq!(
+        admin
+            .get("/api/intakes/export.csv?include_deleted=true")
+            .await
+            .status(),
+        StatusCode::OK
+    );
+}

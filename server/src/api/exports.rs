@@ -1,0 +1,175 @@
+//! CSV downloads of every list, streamed from core's export (the same one the CLI's
+//! `carepath export` uses): the spec's quoting and list joins, formula-safe cells.
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use carepath_core::export::{ExportKind, ExportOptions, parse_since};
+use serde::Deserialize;
+use tokio::sync::mpsc;
+use utoipa::IntoParams;
+
+use crate::AppState;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::ApiQuery;
+use crate::routes::ApiRoutes;
+use crate::session::CurrentUser;
+
+const DELETED_NEEDS_ADMIN: &str = "Only an administrator can export deleted records.";
+
+pub fn routes(routes: ApiRoutes) -> ApiRoutes {
+    routes
+        .add::<__path_intakes, _, _>(intakes)
+        .add::<__path_clients, _, _>(clients)
+        .add::<__path_assessments, _, _>(assessments)
+        .add::<__path_care_plans, _, _>(care_plans)
+        .add::<__path_contracts, _, _>(contracts)
+        .add::<__path_communications, _, _>(communications)
+        .add::<__path_contacts, _, _>(contacts)
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct ExportParams {
+    /// Only rows created or changed since: a date, `today`, `yesterday`, `7d` or a time.
+    pub since: Option<String>,
+    /// Also deleted records (admin).
+    #[serde(default)]
+    pub include_deleted: bool,
+}
+
+/// Hands the export's bytes from the blocking thread to the response body as they are
+/// written, so a large export never sits in memory whole.
+struct ChannelWriter {
+    sender: mpsc::Sender<std::io::Result<Vec<u8>>>,
+}
+
+impl std::io::Write for ChannelWriter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.sender.blocking_send(Ok(bytes.to_vec())).map_err(|_| {
+            std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the download was cancelled")
+        })?;
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+async fn download(
+    state: AppState,
+    user: CurrentUser,
+    kind: ExportKind,
+    params: ExportParams,
+) -> ApiResult<Response> {
+    if params.include_deleted && !user.user.is_admin {
+        return Err(ApiError::forbidden(DELETED_NEEDS_ADMIN));
+    }
+    // Read the options first, so a bad `since` is a 422 before any byte is sent.
+    let (options, file_name) = state
+        .db
+        .call(move |store| {
+            let clock = store.clock()?;
+            let since = params
+                .since
+                .map(|text| parse_since(&text, &clock))
+                .transpose()?;
+            let options = ExportOptions {
+                since,
+                include_deleted: params.include_deleted,
+            };
+            Ok((options, store.export_file_name(kind)?))
+        })
+        .await?;
+    let (sender, receiver) = mpsc::channel(8);
+    let db = state.db.clone();
+    tokio::spawn(async move {
+        let failure = sender.clone();
+        let result = db
+            .call(move |store| store.export(kind, &options, &mut ChannelWriter { sender }))
+            .await;
+        if let Err(error) = result {
+            tracing::warn!(export = kind.name(), message = %error.message, "export stopped");
+            let _ = failure
+                .send(Err(std::io::Error::other("the export stopped")))
+                .await;
+        }
+    });
+    let body = Body::from_stream(futures_util::stream::unfold(
+        receiver,
+        |mut receiver| async move { receiver.recv().await.map(|chunk| (chunk, receiver)) },
+    ));
+    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{file_name}\""))
+        .unwrap_or_else(|_| HeaderValue::from_static("attachment"));
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/csv; charset=utf-8"),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+macro_rules! csv_download {
+    ($handler:ident, $path:tt, $kind:expr, $what:literal) => {
+        #[doc = concat!("CSV of ", $what, ", named `{name}_{date}.csv`.")]
+        #[utoipa::path(get, path = $path, tag = "exports", params(ExportParams),
+            responses((status = 200, description = "CSV file", content_type = "text/csv"),
+                (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+        pub async fn $handler(
+            State(state): State<AppState>,
+            user: CurrentUser,
+            ApiQuery(params): ApiQuery<ExportParams>,
+        ) -> ApiResult<Response> {
+            download(state, user, $kind, params).await
+        }
+    };
+}
+
+csv_download!(
+    intakes,
+    "/api/intakes/export.csv",
+    ExportKind::Intakes,
+    "intakes"
+);
+csv_download!(
+    clients,
+    "/api/clients/export.csv",
+    ExportKind::Clients,
+    "clients"
+);
+csv_download!(
+    assessments,
+    "/api/assessments/export.csv",
+    ExportKind::Assessments,
+    "assessments"
+);
+csv_download!(
+    care_plans,
+    "/api/care-plans/export.csv",
+    ExportKind::CarePlans,
+    "care plans"
+);
+csv_download!(
+    contracts,
+    "/api/contracts/export.csv",
+    ExportKind::Contracts,
+    "contracts"
+);
+csv_download!(
+    communications,
+    "/api/communications/export.csv",
+    ExportKind::Communications,
+    "communications"
+);
+csv_download!(
+    contacts,
+    "/api/contacts/export.csv",
+    ExportKind::Contacts,
+    "contacts"
+);
