@@ -72,6 +72,7 @@ impl AppState {
 pub fn app(state: AppState) -> Router {
     let (api, _, _) = api::routes().into_parts();
     api.fallback(web::fallback)
+        .method_not_allowed_fallback(web::method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

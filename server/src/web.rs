@@ -72,3 +72,13 @@ pub async fn fallback(uri: Uri) -> Response {
         None => (StatusCode::OK, Html(NOT_BUILT)).into_response(),
     }
 }
+
+/// A known API path asked with a method it does not serve.
+pub async fn method_not_allowed() -> Response {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        "This API route does not answer that method.",
+    )
+    .into_response()
+}

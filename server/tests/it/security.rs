@@ -224,6 +224,13 @@ async fn bad_ids_cursors_and_filters_are_client_errors() {
     let (code, _, _) =
         expect_error(staff.get("/api/no-such-route").await, StatusCode::NOT_FOUND).await;
     assert_eq!(code, "not_found");
+    let patch = staff
+        .request(Method::PATCH, "/api/dashboard")
+        .send()
+        .await
+        .unwrap();
+    let (code, _, _) = expect_error(patch, StatusCode::METHOD_NOT_ALLOWED).await;
+    assert_eq!(code, "method_not_allowed");
 }
 
 #[tokio::test]
