@@ -25,6 +25,8 @@ pub const CONTRACT_SUBJECT: &str = "Home Care Service Agreement - Ready for Sign
 pub const MAGIC_LINK_SUBJECT: &str = "Your Carepath sign-in link";
 /// The subject of a password recovery email.
 pub const RECOVERY_SUBJECT: &str = "Reset your Carepath password";
+/// The subject of an invitation to sign up.
+pub const INVITATION_SUBJECT: &str = "You are invited to Carepath";
 
 pub const AI_RATE_LIMITED: &str = "Rate limit exceeded. Please try again later.";
 pub const AI_MARKETING_RATE_LIMITED: &str = "AI rate limit exceeded. Please try again in a moment.";

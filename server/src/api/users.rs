@@ -3,6 +3,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use carepath_core::model::{Profile, User, UserId};
+use carepath_core::outbound::{INVITATION_SUBJECT, compose_email};
 use carepath_core::store::NewUser;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -98,10 +99,34 @@ pub async fn invite(
     ApiJson(body): ApiJson<InvitationBody>,
 ) -> ApiResult<StatusCode> {
     let actor = admin.actor();
-    state
+    let email = body.email.clone();
+    let settings = state
         .db
-        .call(move |store| store.invite(&actor, &body.email, body.is_admin))
+        .call(move |store| {
+            store.invite(&actor, &body.email, body.is_admin)?;
+            store.settings()
+        })
         .await?;
+    // The invitation email goes out in the background; the invitation stands either way.
+    let link = format!("{}/login", state.config.public_url.base);
+    let text = format!(
+        "Hello,\n\n{} invited you to Carepath. Open {link}, choose Sign up and use this email \
+         address ({email}) to create your account.\n",
+        admin.0.user.full_name
+    );
+    let message = compose_email(
+        &settings.email,
+        &state.outbound.mail_from,
+        &email,
+        INVITATION_SUBJECT,
+        &text,
+    );
+    let sender = state.outbound.email.clone();
+    tokio::spawn(async move {
+        if let Err(failure) = sender.send(&message).await {
+            tracing::warn!(reason = %failure.reason, "an invitation email was not sent");
+        }
+    });
     Ok(StatusCode::NO_CONTENT)
 }
 

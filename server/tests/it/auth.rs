@@ -369,6 +369,17 @@ async fn sign_up_is_by_invitation_only() {
         )
         .await;
     assert_eq!(invited.status(), StatusCode::NO_CONTENT);
+    let invitation = eventually(5, || {
+        outbox_emails(&server)
+            .into_iter()
+            .find(|email| email.contains("To: new@agency.test"))
+    })
+    .await;
+    assert!(
+        invitation
+            .expect("an invitation email")
+            .contains(&format!("{}/login", server.url))
+    );
 
     let response = anonymous.post("/api/auth/sign-up", body).await;
     assert!(session_cookie(&response).is_some());
