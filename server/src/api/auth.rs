@@ -28,6 +28,16 @@ const LINK_LIFETIME: SignedDuration = SignedDuration::from_mins(10);
 const LINK_INVALID: &str = "This link is invalid or has expired. Please request a new one.";
 const TOO_MANY_ATTEMPTS: &str = "Too many attempts. Please wait a moment and try again.";
 
+/// The routes open without a session (all POST).
+pub const PUBLIC_PATHS: &[&str] = &[
+    "/api/auth/sign-in",
+    "/api/auth/sign-up",
+    "/api/auth/magic-link",
+    "/api/auth/recover",
+    "/api/auth/verify",
+    "/api/auth/reset-password",
+];
+
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
     routes
         .add::<__path_sign_in, _, _>(sign_in)

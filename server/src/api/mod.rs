@@ -58,7 +58,7 @@ pub fn routes() -> ApiRoutes {
 
 /// The OpenAPI document: the routes' operations and every schema they use.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+    use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
     use utoipa::openapi::{ComponentsBuilder, InfoBuilder, OpenApiBuilder};
 
     let (_, paths, schemas) = routes().into_parts();
@@ -71,7 +71,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
         "session",
         SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(crate::session::COOKIE))),
     );
-    OpenApiBuilder::new()
+    let mut doc = OpenApiBuilder::new()
         .info(
             InfoBuilder::new()
                 .title("Carepath API")
@@ -84,5 +84,21 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
         )
         .paths(paths)
         .components(Some(components))
-        .build()
+        .build();
+    // Every operation needs the session cookie, except the sign-in routes.
+    doc.security = Some(vec![SecurityRequirement::new(
+        "session",
+        Vec::<String>::new(),
+    )]);
+    for path in auth::PUBLIC_PATHS {
+        if let Some(operation) = doc
+            .paths
+            .paths
+            .get_mut(*path)
+            .and_then(|item| item.post.as_mut())
+        {
+            operation.security = Some(vec![SecurityRequirement::default()]);
+        }
+    }
+    doc
 }

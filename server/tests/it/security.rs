@@ -40,6 +40,24 @@ fn operations() -> Vec<(Method, String, Value)> {
     found
 }
 
+#[test]
+fn the_document_marks_exactly_the_sign_in_routes_public() {
+    let doc = serde_json::to_value(carepath_server::openapi()).unwrap();
+    assert_eq!(doc["security"], json!([{"session": []}]));
+    let mut public = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for operation in item.as_object().unwrap().values() {
+            if operation["security"] == json!([{}]) {
+                public.push(path.clone());
+            }
+        }
+    }
+    public.sort();
+    let mut expected: Vec<String> = PUBLIC.iter().map(|path| path.to_string()).collect();
+    expected.sort();
+    assert_eq!(public, expected);
+}
+
 #[tokio::test]
 async fn every_protected_route_answers_401_without_a_session() {
     let server = TestServer::start().await;
