@@ -2,9 +2,13 @@
 //! jobs. Each subcommand lives in its own module with a `run` function; this file only
 //! parses arguments and maps errors to exit codes (0 ok, 1 failure, 2 bad usage).
 
+mod backup;
+mod db;
 mod db_path;
 mod demo;
 mod serve;
+mod export;
+mod user;
 mod tui;
 
 use std::path::PathBuf;
@@ -37,6 +41,16 @@ enum Command {
     Demo(demo::Args),
     /// Serve the web app and its JSON API (see README, "Serving the web app").
     Serve(serve::Args),
+    /// Export a list as CSV (intakes, clients, assessments, care-plans, contracts,
+    /// communications, contacts), for spreadsheets and nightly jobs.
+    Export(export::Args),
+    /// Manage staff users: add, list, invite, set-password, grant-admin, revoke-admin,
+    /// disable.
+    User(user::Args),
+    /// Write a consistent, checked copy of the database (safe while Carepath runs).
+    Backup(backup::Args),
+    /// Database upkeep: integrity check and schema migration.
+    Db(db::Args),
     /// The terminal app: dashboard, lists, intake form and client view.
     Tui(tui::Args),
 }
@@ -54,6 +68,10 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Demo(args) => demo::run(&db, args),
         Command::Serve(args) => serve::run(&db, args),
+        Command::Export(args) => export::run(&db, args),
+        Command::User(args) => user::run(&db, args),
+        Command::Backup(args) => backup::run(&db, args),
+        Command::Db(args) => db::run(&db, args),
         Command::Tui(args) => tui::run(&db, args),
     };
     match result {

@@ -1,0 +1,6 @@
+//! The `carepath` binary's integration tests: each module runs the real binary on
+//! temporary databases.
+
+mod common;
+mod export;
+mod users;
