@@ -6,10 +6,11 @@ mod backup;
 mod db;
 mod db_path;
 mod demo;
-mod serve;
 mod export;
-mod user;
+mod import;
+mod serve;
 mod tui;
+mod user;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,6 +48,8 @@ enum Command {
     /// Manage staff users: add, list, invite, set-password, grant-admin, revoke-admin,
     /// disable.
     User(user::Args),
+    /// Import leads from CSV or spreadsheet files, list imports, undo an import.
+    Import(import::Args),
     /// Write a consistent, checked copy of the database (safe while Carepath runs).
     Backup(backup::Args),
     /// Database upkeep: integrity check and schema migration.
@@ -70,6 +73,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(&db, args),
         Command::Export(args) => export::run(&db, args),
         Command::User(args) => user::run(&db, args),
+        Command::Import(args) => import::run(&db, args),
         Command::Backup(args) => backup::run(&db, args),
         Command::Db(args) => db::run(&db, args),
         Command::Tui(args) => tui::run(&db, args),

@@ -5,6 +5,7 @@
 
 pub mod error;
 pub mod export;
+pub mod import;
 pub mod model;
 pub mod outbound;
 pub mod rules;

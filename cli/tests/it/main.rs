@@ -3,4 +3,5 @@
 
 mod common;
 mod export;
+mod import;
 mod users;

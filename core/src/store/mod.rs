@@ -11,6 +11,7 @@ mod contacts;
 mod contracts;
 mod dashboard;
 mod export;
+mod import;
 mod intakes;
 mod migrations;
 mod position;
@@ -36,6 +37,7 @@ pub use communications::LATEST_COMMUNICATIONS;
 pub use communications::{CommunicationFilter, HubQuery};
 pub use contracts::{CONTRACTS_LIST_LIMIT, ContractList, ContractQuery, ContractStats};
 pub use dashboard::{Analytics, Dashboard, DashboardCounts, FunnelStage, SourceCount, WeekCount};
+pub use import::{ImportBatch, ImportReport, UndoReport};
 pub use intakes::{IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary, phone_digits};
 pub use migrations::SCHEMA_VERSION;
 pub use users::{

@@ -1,0 +1,275 @@
+//! Lead import: a CSV or spreadsheet of leads read, mapped to intake forms, normalised,
+//! validated with the intake form's own rules and checked for duplicates, before the
+//! store loads it in one transaction ([`crate::store::Store::import_leads`]).
+
+mod mapping;
+mod table;
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+pub use mapping::{
+    ColumnMapping, LeadField, normalize_date, normalize_phone, option_list, person_name,
+};
+pub use table::{
+    LeadFileFormat, MAX_COMPRESSION_RATIO, MAX_FILE_BYTES, MAX_UNCOMPRESSED_BYTES, Table,
+    check_zip_payload, read_table, too_large,
+};
+
+use crate::error::{Error, Result};
+use crate::model::IntakeForm;
+use crate::rules::clock::AgencyClock;
+use crate::rules::validation::validate_intake_submit;
+
+/// Who took the call when the file does not say: the file's name, so staff can tell
+/// where a lead came from.
+pub const IMPORTED_STAFF: &str = "Imported";
+
+/// What to do with a row that matches an existing client.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OnDuplicate {
+    /// Leave the existing client alone and report the row as skipped.
+    #[default]
+    Skip,
+    /// Fill the existing client's intake with the row's non-empty fields.
+    Update,
+    /// Create a new client anyway.
+    Create,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct LeadImportOptions {
+    /// The file's name as given (reports, staff default, batch record).
+    pub file_name: String,
+    /// The worksheet to read (default: the first).
+    pub sheet: Option<String>,
+    /// `Column=field` mappings that override the header names.
+    pub maps: Vec<String>,
+    pub on_duplicate: OnDuplicate,
+    /// Import the valid rows and report the others (default: all or nothing).
+    pub skip_invalid: bool,
+    /// Report what would happen and write nothing.
+    pub dry_run: bool,
+}
+
+/// One problem of one row, as a person finds it in the file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RowIssue {
+    /// The spreadsheet row number (the header is usually row 1).
+    pub row: usize,
+    /// The file's column header, or the form field when no column fills it.
+    pub column: String,
+    pub message: String,
+}
+
+/// A row that was (or would be) skipped or merged, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RowNote {
+    pub row: usize,
+    pub client_name: String,
+    pub message: String,
+}
+
+/// A row ready to load.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PreparedLead {
+    pub row: usize,
+    pub form: IntakeForm,
+    pub issues: Vec<RowIssue>,
+    /// The earlier row of the same file this row duplicates.
+    pub duplicate_of_row: Option<usize>,
+}
+
+/// The rows of a lead file, mapped and validated.
+#[derive(Debug, Clone)]
+pub struct PreparedFile {
+    pub mapping: ColumnMapping,
+    pub leads: Vec<PreparedLead>,
+}
+
+/// The keys two leads are the same person by: phone digits, email, or name with date
+/// of birth.
+pub fn duplicate_keys(form: &IntakeForm) -> Vec<String> {
+    let mut keys = Vec::with_capacity(3);
+    let digits: String = form
+        .caller_phone
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    if digits.len() >= 7 {
+        keys.push(format!("p:{digits}"));
+    }
+    let email = form.caller_email.trim().to_lowercase();
+    if !email.is_empty() {
+        keys.push(format!("e:{email}"));
+    }
+    let name = form.client_full_name.trim().to_lowercase();
+    let birth = form.date_of_birth.trim();
+    if !name.is_empty() && !birth.is_empty() {
+        keys.push(format!("n:{name}|{birth}"));
+    }
+    keys
+}
+
+/// Reads, maps, normalises and validates a lead file. Rows that are entirely empty are
+/// left out; every other row comes back with its problems (none when it can be loaded).
+pub fn prepare_leads(
+    bytes: &[u8],
+    options: &LeadImportOptions,
+    clock: &AgencyClock,
+) -> Result<PreparedFile> {
+    let table = read_table(&options.file_name, bytes, options.sheet.as_deref())?;
+    let Some(header_index) = table
+        .rows
+        .iter()
+        .position(|row| row.iter().any(|cell| !cell.trim().is_empty()))
+    else {
+        return Err(Error::Rejected(format!(
+            "{} has no rows: the first row must name the columns",
+            options.file_name
+        )));
+    };
+    let headers: Vec<String> = table.rows[header_index]
+        .iter()
+        .map(|h| h.trim().to_owned())
+        .collect();
+    let mapping = ColumnMapping::new(&headers, &options.maps)?;
+    let staff_default = staff_name_for(&options.file_name);
+    let today = clock.today().to_string();
+
+    let mut leads = Vec::with_capacity(table.rows.len().saturating_sub(header_index + 1));
+    let mut first_row_of: HashMap<String, usize> = HashMap::new();
+    for (offset, row) in table.rows.iter().enumerate().skip(header_index + 1) {
+        if row.iter().all(|cell| cell.trim().is_empty()) {
+            continue;
+        }
+        let row_number = table.first_row + offset;
+        let mut form = mapping.form(row, &staff_default, &today).trimmed();
+        form.apply_client_is_caller();
+        let issues = match validate_intake_submit(&form, None, clock) {
+            Ok(()) => Vec::new(),
+            Err(Error::Validation(errors)) => errors
+                .fields
+                .iter()
+                .map(|(field, message)| RowIssue {
+                    row: row_number,
+                    column: mapping.column_of(field),
+                    message: message.clone(),
+                })
+                .collect(),
+            Err(other) => return Err(other),
+        };
+        let mut duplicate_of_row = None;
+        if issues.is_empty() {
+            for key in duplicate_keys(&form) {
+                match first_row_of.get(&key) {
+                    Some(&first) => {
+                        duplicate_of_row.get_or_insert(first);
+                    }
+                    None => {
+                        first_row_of.insert(key, row_number);
+                    }
+                }
+            }
+        }
+        leads.push(PreparedLead {
+            row: row_number,
+            form,
+            issues,
+            duplicate_of_row,
+        });
+    }
+    Ok(PreparedFile { mapping, leads })
+}
+
+/// The staff member recorded on rows that do not name one: the file's name without its
+/// folder, or "Imported".
+pub fn staff_name_for(file_name: &str) -> String {
+    let base = file_name
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_owned();
+    if base.is_empty() {
+        IMPORTED_STAFF.to_owned()
+    } else {
+        base
+    }
+}
+
+/// The SHA-256 of a file, in hex: the same file imported twice is recognised by it.
+pub fn file_sha256(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock() -> AgencyClock {
+        AgencyClock::new(
+            "2025-03-10T15:00:00Z".parse().unwrap(),
+            jiff::tz::TimeZone::UTC,
+        )
+    }
+
+    fn options() -> LeadImportOptions {
+        LeadImportOptions {
+            file_name: "leads.csv".to_owned(),
+            ..LeadImportOptions::default()
+        }
+    }
+
+    #[test]
+    fn rows_are_validated_with_the_intake_rules() {
+        let csv = "Client Name,Caller,Phone,DOB,Email\n\
+                   Rose Lee,Mark Lee,555-010-0100,7/4/1938,mark@example.com\n\
+                   ,Ann Poe,555-010-0200,,\n\
+                   Walt Ames,Ruth Ames,555-010-0300,1/1/2090,not-an-email\n\
+                   ,,,,\n\
+                   Rosie Lee,Mark Lee,(555) 010-0100,,\n";
+        let file = prepare_leads(csv.as_bytes(), &options(), &clock()).unwrap();
+        let rows: Vec<usize> = file.leads.iter().map(|l| l.row).collect();
+        assert_eq!(rows, vec![2, 3, 4, 6]);
+        assert!(file.leads[0].issues.is_empty());
+        assert_eq!(file.leads[0].form.staff_member_taking_call, "leads.csv");
+        assert_eq!(
+            file.leads[1].issues,
+            vec![RowIssue {
+                row: 3,
+                column: "Client Name".to_owned(),
+                message: "This field is required".to_owned()
+            }]
+        );
+        let messages: Vec<(&str, &str)> = file.leads[2]
+            .issues
+            .iter()
+            .map(|i| (i.column.as_str(), i.message.as_str()))
+            .collect();
+        assert_eq!(
+            messages,
+            vec![
+                ("Email", "Please enter a valid email address"),
+                ("DOB", "Date of birth cannot be in the future"),
+            ]
+        );
+        assert_eq!(file.leads[3].duplicate_of_row, Some(2));
+    }
+
+    #[test]
+    fn sha_and_staff_names() {
+        assert_eq!(
+            file_sha256(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        assert_eq!(staff_name_for("/tmp/x/leads.csv"), "leads.csv");
+        assert_eq!(staff_name_for(""), "Imported");
+    }
+}
