@@ -787,3 +787,92 @@ async fn csv_downloads_stream_core_exports() {
         StatusCode::OK
     );
 }
+
+#[tokio::test]
+async fn assessment_drafts_updates_and_contract_template_versions() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let draft = expect_json(
+        staff
+            .post("/api/assessments/draft", json!({"form": {}}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(
+        (draft["status"].as_str(), draft["client_name"].as_str()),
+        (Some("draft"), Some("Draft Assessment"))
+    );
+    let id = draft["id"].as_str().unwrap();
+    let redraft = staff
+        .put(
+            &format!("/api/assessments/{id}/draft"),
+            json!({"version": draft["version"], "form": {"clientName": "Ada"}}),
+        )
+        .await;
+    let redraft = expect_json(redraft, StatusCode::OK).await;
+    assert_eq!(redraft["client_name"], "Ada");
+    let incomplete = staff
+        .put(
+            &format!("/api/assessments/{id}"),
+            json!({"version": redraft["version"], "form": {"clientName": "Ada"}}),
+        )
+        .await;
+    let (_, message, _) = expect_error(incomplete, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert_eq!(
+        message,
+        "Client name and phone number are required for messaging purposes."
+    );
+    let stale = staff
+        .put(
+            &format!("/api/assessments/{id}/draft"),
+            json!({"version": draft["version"], "form": {}}),
+        )
+        .await;
+    expect_error(stale, StatusCode::CONFLICT).await;
+    let save_first = staff
+        .post(&format!("/api/assessments/{id}/care-plan"), json!({}))
+        .await;
+    assert_eq!(save_first.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        staff.ok("/api/assessments?status=draft").await["stats"]["pending"],
+        1
+    );
+
+    let first = staff.ok("/api/contract-template").await;
+    let input = json!({"name": "Agreement v2", "sections": first["sections"]});
+    let second = expect_json(
+        staff
+            .post("/api/contract-template/versions", input.clone())
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let third = expect_json(
+        staff.post("/api/contract-template/versions", input).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(staff.ok("/api/contract-template").await["id"], third["id"]);
+    let back = staff
+        .post(
+            &format!(
+                "/api/contract-template/versions/{}/use",
+                second["id"].as_str().unwrap()
+            ),
+            json!({}),
+        )
+        .await;
+    assert_eq!(expect_json(back, StatusCode::OK).await["id"], second["id"]);
+    assert_eq!(staff.ok("/api/contract-template").await["id"], second["id"]);
+    let mut without_required = first["sections"].as_array().unwrap().clone();
+    without_required.retain(|section| section["required"] == false);
+    let removed = staff
+        .post(
+            "/api/contract-template/versions",
+            json!({"name": "Bad", "sections": without_required}),
+        )
+        .await;
+    let (_, message, _) = expect_error(removed, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert_eq!(message, "This is a required section and cannot be removed.");
+}
