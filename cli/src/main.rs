@@ -8,6 +8,7 @@ mod db_path;
 mod demo;
 mod export;
 mod import;
+mod print;
 mod serve;
 mod tui;
 mod user;
@@ -50,6 +51,8 @@ enum Command {
     User(user::Args),
     /// Import leads from CSV or spreadsheet files, list imports, undo an import.
     Import(import::Args),
+    /// Print an intake, assessment, care plan or contract as a PDF.
+    Print(print::Args),
     /// Write a consistent, checked copy of the database (safe while Carepath runs).
     Backup(backup::Args),
     /// Database upkeep: integrity check and schema migration.
@@ -74,6 +77,7 @@ fn main() -> ExitCode {
         Command::Export(args) => export::run(&db, args),
         Command::User(args) => user::run(&db, args),
         Command::Import(args) => import::run(&db, args),
+        Command::Print(args) => print::run(&db, args),
         Command::Backup(args) => backup::run(&db, args),
         Command::Db(args) => db::run(&db, args),
         Command::Tui(args) => tui::run(&db, args),

@@ -7,6 +7,7 @@ pub mod error;
 pub mod export;
 pub mod import;
 pub mod model;
+pub mod pdf;
 pub mod outbound;
 pub mod rules;
 pub mod store;

@@ -4,4 +4,5 @@
 mod common;
 mod export;
 mod import;
+mod print;
 mod users;

@@ -1,0 +1,258 @@
+//! Printable PDFs of the intake form, the assessment, the care plan letter and the
+//! contract: US letter with 0.5 inch margins, the spec's page breaks, and the DejaVu
+//! fonts that ship inside the binary, subset to the characters each document uses.
+//!
+//! Documents are first described as [`Block`]s (pure, testable), then rendered by
+//! genpdfi. The server's Print buttons and `carepath print` both call
+//! [`crate::store::Store::print`].
+
+mod documents;
+
+use std::io::Write;
+
+use genpdfi::elements::{
+    Break, FrameCellDecorator, LinearLayout, PageBreak, Paragraph, TableLayout,
+};
+use genpdfi::fonts::{FontData, FontFamily};
+use genpdfi::style::Style;
+use genpdfi::{Alignment, Element, Margins, SimplePageDecorator, Size};
+
+pub use documents::{assessment_document, care_plan_document, contract_document, intake_document};
+
+use crate::error::{Error, Result};
+use crate::model::{AssessmentId, CarePlanId, ContractId, IntakeId};
+use crate::store::Store;
+
+/// US letter, given exactly: genpdf's own Letter size is slightly off.
+pub const LETTER_MM: (f32, f32) = (215.9, 279.4);
+/// Half an inch.
+pub const MARGIN_MM: f32 = 12.7;
+
+/// What can be printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PrintKind {
+    Intake,
+    Assessment,
+    CarePlan,
+    Contract,
+}
+
+impl PrintKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            PrintKind::Intake => "intake",
+            PrintKind::Assessment => "assessment",
+            PrintKind::CarePlan => "care-plan",
+            PrintKind::Contract => "contract",
+        }
+    }
+}
+
+/// One piece of a printed document.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Block {
+    Title(String),
+    Heading(String),
+    /// A label and its value on one line ("Caller Name: Mark Lee").
+    Field(String, String),
+    Text(String),
+    /// A labelled list of options with the chosen ones checked.
+    Checks(String, Vec<(String, bool)>),
+    /// A table with a header row; the first number list is the column weights.
+    Table(Vec<usize>, Vec<Vec<String>>),
+    /// A framed box of lines (the care plan's cost box).
+    Boxed(Vec<String>),
+    /// A line to sign on, with what it is for underneath.
+    Signature(String),
+    Space,
+    PageBreak,
+}
+
+/// A document ready to render.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PrintDocument {
+    pub title: String,
+    /// Printed at the top of every page (the agency's name).
+    pub header: String,
+    pub blocks: Vec<Block>,
+}
+
+impl PrintDocument {
+    /// Every character the document prints, for font subsetting.
+    fn all_text(&self) -> String {
+        let mut text = String::from("0123456789 Page of[]x-:.,—·$");
+        text.push_str(&self.header);
+        text.push_str(&self.title);
+        for block in &self.blocks {
+            match block {
+                Block::Title(t) | Block::Heading(t) | Block::Text(t) | Block::Signature(t) => {
+                    text.push_str(t)
+                }
+                Block::Field(label, value) => {
+                    text.push_str(label);
+                    text.push_str(value);
+                }
+                Block::Checks(label, options) => {
+                    text.push_str(label);
+                    for (option, _) in options {
+                        text.push_str(option);
+                    }
+                }
+                Block::Table(_, rows) => rows.iter().flatten().for_each(|c| text.push_str(c)),
+                Block::Boxed(lines) => lines.iter().for_each(|l| text.push_str(l)),
+                Block::Space | Block::PageBreak => {}
+            }
+        }
+        text
+    }
+}
+
+fn pdf_error(error: genpdfi::error::Error) -> Error {
+    Error::Corrupt(format!("the PDF cannot be made: {error}"))
+}
+
+/// A DejaVu font loaded from the bytes built into the binary. The PDF writer embeds
+/// only the glyphs the document uses, and keeps the text extractable.
+fn subset_font(full: &'static [u8], _text: &str) -> Result<FontData> {
+    FontData::new(full.to_vec(), None).map_err(pdf_error)
+}
+
+/// Renders a document as PDF into `out`.
+pub fn render(document: &PrintDocument, out: &mut impl Write) -> Result<()> {
+    let text = document.all_text();
+    let regular = subset_font(dejavu::sans::regular(), &text)?;
+    let bold = subset_font(dejavu::sans::bold(), &text)?;
+    let family = FontFamily {
+        regular: regular.clone(),
+        bold: bold.clone(),
+        italic: regular,
+        bold_italic: bold,
+    };
+    let mut pdf = genpdfi::Document::new(family);
+    pdf.set_title(document.title.clone());
+    pdf.set_paper_size(Size::new(LETTER_MM.0, LETTER_MM.1));
+    pdf.set_font_size(10);
+    pdf.set_line_spacing(1.15);
+    let mut decorator = SimplePageDecorator::new();
+    decorator.set_margins(Margins::all(MARGIN_MM));
+    let header = document.header.clone();
+    let title = document.title.clone();
+    decorator.set_header(move |page| {
+        let mut line = Paragraph::default();
+        line.push_styled(
+            format!("{header} · {title} · Page {page}"),
+            Style::new().with_font_size(8),
+        );
+        line.aligned(Alignment::Right)
+            .padded(Margins::trbl(0, 0, 3, 0))
+    });
+    pdf.set_page_decorator(decorator);
+
+    let bold = Style::new().bold();
+    for block in &document.blocks {
+        match block {
+            Block::Title(text) => {
+                pdf.push(
+                    Paragraph::new(text.as_str()).styled(Style::new().bold().with_font_size(15)),
+                );
+                pdf.push(Break::new(0.6));
+            }
+            Block::Heading(text) => {
+                pdf.push(Break::new(0.5));
+                pdf.push(
+                    Paragraph::new(text.as_str()).styled(Style::new().bold().with_font_size(12)),
+                );
+            }
+            Block::Field(label, value) => {
+                let mut line = Paragraph::default();
+                line.push_styled(format!("{label}: "), bold);
+                line.push(if value.trim().is_empty() {
+                    "—".to_owned()
+                } else {
+                    value.clone()
+                });
+                pdf.push(line);
+            }
+            Block::Text(text) => {
+                let mut layout = LinearLayout::vertical();
+                for line in text.lines() {
+                    layout.push(Paragraph::new(line));
+                }
+                pdf.push(layout);
+            }
+            Block::Checks(label, options) => {
+                let mut line = Paragraph::default();
+                line.push_styled(format!("{label}: "), bold);
+                let marks: Vec<String> = options
+                    .iter()
+                    .map(|(option, checked)| {
+                        format!("[{}] {option}", if *checked { "x" } else { " " })
+                    })
+                    .collect();
+                line.push(marks.join("   "));
+                pdf.push(line);
+            }
+            Block::Table(weights, rows) => {
+                let mut table = TableLayout::new(weights.clone());
+                table.set_cell_decorator(FrameCellDecorator::new(true, true, false));
+                for (index, row) in rows.iter().enumerate() {
+                    let mut table_row = table.row();
+                    for cell in row {
+                        let paragraph = if index == 0 {
+                            Paragraph::default().styled_string(cell.as_str(), bold)
+                        } else {
+                            Paragraph::new(cell.as_str())
+                        };
+                        table_row.push_element(paragraph.padded(1));
+                    }
+                    table_row.push().map_err(pdf_error)?;
+                }
+                pdf.push(table);
+            }
+            Block::Boxed(lines) => {
+                let mut layout = LinearLayout::vertical();
+                for line in lines {
+                    layout.push(Paragraph::new(line.as_str()).styled(bold));
+                }
+                pdf.push(genpdfi::elements::FramedElement::new(layout.padded(2)));
+            }
+            Block::Signature(label) => {
+                pdf.push(Break::new(1.5));
+                pdf.push(Paragraph::new(
+                    "_______________________________________    Date: ______________",
+                ));
+                pdf.push(Paragraph::new(label.as_str()).styled(Style::new().with_font_size(8)));
+            }
+            Block::Space => pdf.push(Break::new(0.5)),
+            Block::PageBreak => pdf.push(PageBreak::new()),
+        }
+    }
+    pdf.render(out).map_err(pdf_error)
+}
+
+impl Store {
+    /// Prints one record as a PDF into `out`: `id` names an intake, assessment, care plan
+    /// or contract according to `kind`.
+    pub fn print(&self, kind: PrintKind, id: &str, out: &mut impl Write) -> Result<()> {
+        let settings = self.settings()?;
+        let document = match kind {
+            PrintKind::Intake => intake_document(
+                &self.get_intake(&IntakeId::from(id.to_owned()))?,
+                &settings.general,
+            ),
+            PrintKind::Assessment => assessment_document(
+                &self.get_assessment(&AssessmentId::from(id.to_owned()))?,
+                &settings.general,
+            ),
+            PrintKind::CarePlan => care_plan_document(
+                &self.get_care_plan(&CarePlanId::from(id.to_owned()))?,
+                &settings.general,
+            ),
+            PrintKind::Contract => contract_document(
+                &self.get_contract(&ContractId::from(id.to_owned()))?,
+                &settings.general,
+            ),
+        };
+        render(&document, out)
+    }
+}
