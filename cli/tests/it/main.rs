@@ -1,6 +1,7 @@
 //! The `carepath` binary's integration tests: each module runs the real binary on
 //! temporary databases.
 
+mod bench;
 mod common;
 mod export;
 mod import;
