@@ -29,8 +29,10 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// `draft`, `completed` or `care_plan_generated`.
+    #[param(value_type = Option<String>)]
     pub status: Option<AssessmentFilter>,
     /// Client name.
     pub q: Option<String>,
@@ -61,6 +63,7 @@ pub async fn list(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PrefillQuery {
     #[param(value_type = String)]
     pub intake_id: IntakeId,

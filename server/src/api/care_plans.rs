@@ -36,6 +36,7 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     pub status: Option<CarePlanStatus>,
     pub q: Option<String>,
@@ -82,6 +83,7 @@ pub async fn sendable(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PrefillQuery {
     #[param(value_type = String)]
     pub assessment_id: AssessmentId,

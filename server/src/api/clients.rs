@@ -20,8 +20,10 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// `intake`, `assessment`, `care_plan`, `contract` or `archived`.
+    #[param(value_type = Option<String>)]
     pub stage: Option<StageFilter>,
     /// `overdue`, `due_soon` or `on_track`.
     #[param(value_type = Option<String>)]
@@ -29,6 +31,7 @@ pub struct ListQuery {
     /// Client name, caller name or caller phone.
     pub q: Option<String>,
     /// `newest` (default) or `name`.
+    #[param(value_type = Option<String>)]
     pub sort: Option<ClientSort>,
     pub cursor: Option<String>,
     pub limit: Option<u32>,

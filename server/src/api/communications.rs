@@ -96,6 +96,7 @@ pub(crate) async fn record_and_send_email(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TimelineQuery {
     #[param(value_type = Option<String>)]
     pub intake_id: Option<carepath_core::model::IntakeId>,
@@ -136,6 +137,7 @@ pub async fn timeline(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct HubParams {
     /// `email`, `sms`, `note`, `phone_log` or `system_event`.
     #[serde(rename = "type")]

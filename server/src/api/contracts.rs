@@ -32,6 +32,7 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// `draft`, `sent` or `signed`.
     pub status: Option<ContractStatus>,
@@ -61,6 +62,7 @@ pub async fn list(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PreviewQuery {
     #[param(value_type = String)]
     pub care_plan_id: CarePlanId,

@@ -31,6 +31,7 @@ pub async fn dashboard(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SearchQuery {
     /// At least 2 characters; fewer answer an empty list.
     #[serde(default)]

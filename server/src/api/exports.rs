@@ -30,6 +30,7 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ExportParams {
     /// Only rows created or changed since: a date, `today`, `yesterday`, `7d` or a time.
     pub since: Option<String>,

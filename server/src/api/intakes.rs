@@ -30,6 +30,7 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// `new`, `attention` or `urgent`.
     #[param(value_type = Option<String>)]
