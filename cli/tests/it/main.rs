@@ -6,4 +6,5 @@ mod common;
 mod export;
 mod import;
 mod print;
+mod tui_e2e;
 mod users;
