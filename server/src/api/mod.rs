@@ -13,6 +13,7 @@ pub mod dashboard;
 pub mod docs;
 pub mod exports;
 pub mod intakes;
+pub mod prints;
 pub mod settings;
 pub mod templates;
 pub mod users;
@@ -53,6 +54,7 @@ pub fn routes() -> ApiRoutes {
     let routes = users::routes(routes);
     let routes = docs::routes(routes);
     let routes = exports::routes(routes);
+    let routes = prints::routes(routes);
     routes.add::<events::__path_stream, _, _>(events::stream)
 }
 
