@@ -91,6 +91,8 @@ pub struct Config {
     /// Sign-in attempts a client address may make at once, then one per `auth_refill`.
     pub auth_burst: u32,
     pub auth_refill: Duration,
+    /// Believe `X-Forwarded-For` for the client address (only behind a reverse proxy).
+    pub trust_proxy: bool,
 }
 
 impl std::fmt::Debug for Config {
@@ -153,12 +155,13 @@ impl Config {
             events_poll: Duration::from_millis(250),
             auth_burst: 10,
             auth_refill: Duration::from_secs(60),
+            trust_proxy: false,
         }
     }
 
     /// Reads the adapters' settings from the environment: CAREPATH_DATA_DIR,
     /// CAREPATH_SMTP_URL, CAREPATH_MAIL_FROM, CAREPATH_SMS_URL/SID/TOKEN/FROM,
-    /// CAREPATH_AI_URL/KEY/MODEL.
+    /// CAREPATH_AI_URL/KEY/MODEL, CAREPATH_TRUST_PROXY.
     pub fn with_env(mut self) -> Self {
         if let Some(dir) = env("CAREPATH_DATA_DIR") {
             self.data_dir = PathBuf::from(dir);
@@ -166,6 +169,9 @@ impl Config {
         self.smtp_url = env("CAREPATH_SMTP_URL").or(self.smtp_url);
         if let Some(from) = env("CAREPATH_MAIL_FROM") {
             self.mail_from = from;
+        }
+        if let Some(trust) = env("CAREPATH_TRUST_PROXY") {
+            self.trust_proxy = matches!(trust.to_ascii_lowercase().as_str(), "1" | "true" | "yes");
         }
         if let Some(base_url) = env("CAREPATH_SMS_URL") {
             self.sms = Some(SmsConfig {

@@ -54,16 +54,37 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
 /// The client's address, when the server knows it (it does when serving for real).
 pub struct ClientAddr(Option<IpAddr>);
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+/// The address a trusted reverse proxy put last in `X-Forwarded-For` (the one it saw).
+fn forwarded_for(parts: &Parts) -> Option<IpAddr> {
+    parts
+        .headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .next_back()
+        .and_then(|address| address.trim().parse().ok())
+}
+
+impl FromRequestParts<AppState> for ClientAddr {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        Ok(Self(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|ConnectInfo(address)| address.ip()),
-        ))
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(address)| address.ip());
+        // Behind a proxy every request comes from the proxy; only then is the header
+        // believed (anyone else could write it).
+        let client = if state.config.trust_proxy {
+            forwarded_for(parts).or(peer)
+        } else {
+            peer
+        };
+        Ok(Self(client))
     }
 }
 

@@ -389,3 +389,30 @@ async fn sign_up_is_by_invitation_only() {
         (Some("new@agency.test"), Some(false))
     );
 }
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_forwarded_address_has_its_own_limit() {
+    let server = TestServer::start_with(|config| config.trust_proxy = true).await;
+    let anonymous = server.anonymous();
+    let attempt = |address: &'static str| {
+        anonymous
+            .request(reqwest::Method::POST, "/api/auth/sign-in")
+            .header("x-forwarded-for", format!("203.0.113.9, {address}"))
+            .json(&json!({"email": "nobody@agency.test", "password": "whatever"}))
+            .send()
+    };
+    for _ in 0..10 {
+        assert_eq!(
+            attempt("198.51.100.1").await.unwrap().status(),
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    assert_eq!(
+        attempt("198.51.100.1").await.unwrap().status(),
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(
+        attempt("198.51.100.2").await.unwrap().status(),
+        StatusCode::UNAUTHORIZED
+    );
+}
