@@ -2,7 +2,7 @@
 // context per test, axe-core checks, and a plain `N passed, N failed` closing line.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { chromium } from 'playwright-core';
+import { chromium, request } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 
@@ -17,6 +17,8 @@ let axeSource = null;
 /** Runs axe-core in the page; fails on serious or critical violations. */
 export async function expectAccessible(page, label) {
   axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  // Colours are judged once transitions (a toast sliding in, a dialog fading) settle.
+  await page.evaluate(() => Promise.race([Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]));
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
@@ -31,8 +33,27 @@ export function expect(condition, message) {
   if (!condition) throw new Error(message);
 }
 
+/**
+ * Signs each user in once through the API and keeps the session cookie, so tests start
+ * signed in without spending the server's per-address sign-in attempts.
+ */
+async function sessionFor(baseURL, user, cache) {
+  if (cache.has(user.email)) return cache.get(user.email);
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL).origin } });
+  try {
+    const response = await api.post('/api/auth/sign-in', { data: { email: user.email, password: user.password } });
+    if (!response.ok()) throw new Error(`signing in ${user.email} answered ${response.status()}: ${await response.text()}`);
+    const state = await api.storageState();
+    cache.set(user.email, state);
+    return state;
+  } finally {
+    await api.dispose();
+  }
+}
+
 export async function runTests(tests, { baseURL, filter }) {
   const browser = await launchBrowser();
+  const sessions = new Map();
   let passed = 0;
   let failed = 0;
   let skipped = 0;
@@ -44,7 +65,15 @@ export async function runTests(tests, { baseURL, filter }) {
         console.log(`- skip ${test.name}: ${test.skip}`);
         continue;
       }
-      const context = await browser.newContext({ baseURL, viewport: test.viewport ?? { width: 1280, height: 900 } });
+      let storageState;
+      try {
+        storageState = test.as ? await sessionFor(baseURL, test.as, sessions) : undefined;
+      } catch (error) {
+        failed += 1;
+        console.log(`✗ ${test.name}\n  ${error instanceof Error ? error.message : String(error)}`);
+        continue;
+      }
+      const context = await browser.newContext({ storageState, baseURL, viewport: test.viewport ?? { width: 1280, height: 800 }, acceptDownloads: true });
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       const pageErrors = [];
