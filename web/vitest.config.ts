@@ -9,7 +9,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'test-support/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     reporters: ['default', './test-support/summary-reporter.ts'],
   },

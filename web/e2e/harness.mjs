@@ -18,8 +18,9 @@ let axeSource = null;
 export async function expectAccessible(page, label) {
   axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   // Colours are judged once transitions (a toast sliding in, a dialog fading) settle.
-  await page.evaluate(() => Promise.race([Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]));
-  await page.addScriptTag({ content: axeSource });
+  await page.evaluate(() => Promise.race([Promise.all(document.getAnimations().filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime))).map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]));
+  // Evaluated over the DevTools protocol, so the app's Content-Security-Policy stays on.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
     return result.violations

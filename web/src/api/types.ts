@@ -1,17 +1,22 @@
 /**
- * Entity shapes the server returns and several features share. These follow docs/api.md
- * and the server's Rust types; they give way to the generated `schema.d.ts` once the
- * OpenAPI document is published.
+ * Entity shapes several features share. They are aliases of the types generated from the
+ * server's OpenAPI document (`schema.d.ts`, refreshed with `npm run gen:api`); where the
+ * document leaves a derived value untyped (the pipeline status and the journey steps), the
+ * alias narrows it to what the server sends.
  */
+import type { components } from './schema';
 
-export type Stage = 'intake' | 'assessment' | 'care_plan' | 'contract';
-export type IntakeStatus = 'intake_created' | 'pending' | 'assessment_completed' | 'declined' | 'not_interested' | 'not_proceeding' | 'rejected' | 'cancelled';
-export type AssessmentStatus = 'draft' | 'completed';
-export type CarePlanStatus = 'draft' | 'sent' | 'approved' | 'declined' | 'not_interested' | 'not_proceeding' | 'rejected' | 'cancelled';
-export type ContractStatus = 'draft' | 'sent' | 'signed' | 'declined' | 'cancelled';
+export type Schemas = components['schemas'];
+
+export type Stage = Schemas['Stage'];
+export type IntakeStatus = Schemas['IntakeStatus'];
+export type AssessmentStatus = Schemas['AssessmentStatus'];
+export type CarePlanStatus = Schemas['CarePlanStatus'];
+export type ContractStatus = Schemas['ContractStatus'];
 export type ClientUrgency = 'overdue' | 'due_soon' | 'on_track';
+export type PipelinePosition = Schemas['PipelinePosition'];
 
-/** The derived status line of an intake, computed by the server. */
+/** The status line every list and the dashboard show (untyped in the OpenAPI document). */
 export interface PipelineStatus {
   label: string;
   description: string;
@@ -21,60 +26,18 @@ export interface PipelineStatus {
   days_in_stage: number;
 }
 
-export interface PipelinePosition {
-  stage: Stage;
-  stage_entered_at: string;
-  archived: boolean;
-  latest_assessment_id: string | null;
-  latest_assessment_status: AssessmentStatus | null;
-  latest_care_plan_id: string | null;
-  latest_care_plan_status: CarePlanStatus | null;
-  latest_contract_id: string | null;
-  latest_contract_status: ContractStatus | null;
-}
-
-export interface IntakeSummary {
-  id: string;
-  version: number;
-  status: IntakeStatus;
-  client_full_name: string;
-  date_of_birth: string | null;
-  age: number | null;
-  caller_name: string;
-  caller_phone: string;
-  caller_email: string;
-  services_required: string[];
-  created_at: string;
-  last_contact_date: string | null;
-  next_follow_up_date: string | null;
-  follow_up_notes: string | null;
-  is_draft: boolean;
-  position: PipelinePosition;
-  pipeline: PipelineStatus;
-}
-
-/** One step of a client's journey (intake, assessment, care plan, contract). */
+/** One step of the journey bar (untyped in the OpenAPI document). */
 export interface JourneyStep {
   stage: Stage;
   label: string;
   complete: boolean;
-  /** When the step's record was created. */
   date: string | null;
-  /** The step's form: the record when it exists, otherwise a new one from the previous step. */
   route: string;
-  /** False while the previous step is missing (care plan before an assessment exists). */
   enabled: boolean;
 }
 
-export interface CurrentUser {
-  id: string;
-  email: string;
-  full_name: string;
-  is_admin: boolean;
-}
+type WithPipeline<T> = Omit<T, 'pipeline'> & { pipeline: PipelineStatus };
 
-export interface Profile {
-  id: string;
-  full_name: string;
-  email: string;
-}
+export type IntakeSummary = WithPipeline<Schemas['IntakeSummary']>;
+export type CurrentUser = Schemas['SessionUser'];
+export type Profile = Schemas['Profile'];

@@ -45,6 +45,8 @@ export function useLiveEvents(enabled: boolean): void {
     };
     source.addEventListener('message', handle);
     source.addEventListener('change', handle as EventListener);
+    // The server missed some changes for this stream: refresh everything on screen.
+    source.addEventListener('resync', () => void queryClient.invalidateQueries());
     return () => source.close();
   }, [enabled, queryClient]);
 }

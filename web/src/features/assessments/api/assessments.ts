@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IntakeSummary } from '@/api/types';
-import { api, withQuery } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import type { Assessment, AssessmentFilter, AssessmentForm, AssessmentPage, CreatedCarePlan, SaveAssessmentBody, UpdateAssessmentBody } from './types';
 
 export interface AssessmentsQuery {
@@ -18,9 +18,8 @@ export function useAssessments(query: AssessmentsQuery) {
   });
 }
 
-export function assessmentsExportUrl(query: AssessmentsQuery): string {
-  return withQuery('/api/assessments/export.csv', { status: query.status, q: query.q });
-}
+/** The whole assessments export (`carepath export assessments`); the server does not filter it. */
+export const ASSESSMENTS_EXPORT_URL = '/api/assessments/export.csv';
 
 export function useAwaitingAssessment() {
   return useQuery({

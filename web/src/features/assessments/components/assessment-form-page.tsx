@@ -33,7 +33,7 @@ function ExistingAssessment({ assessmentId }: { assessmentId: string }) {
   );
   if (assessment.isPending) return <Loading text="Loading assessment..." />;
   if (!data) return <p className="text-sm text-muted-foreground">Failed to load assessment</p>;
-  return <AssessmentEditor assessment={data} intakeId={data.intake_id} initialForm={normalizeAssessmentForm(data.form)} />;
+  return <AssessmentEditor assessment={data} intakeId={data.intake_id ?? null} initialForm={normalizeAssessmentForm(data.form)} />;
 }
 
 function PrefilledAssessment({ intakeId }: { intakeId: string }) {

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { useMe } from '@/features/auth/api/auth';
 import { useCursorPager } from '@/lib/cursor-pager';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { assessmentsExportUrl, useAssessments, useDeleteAssessment, useGenerateCarePlan } from '../api/assessments';
+import { ASSESSMENTS_EXPORT_URL, useAssessments, useDeleteAssessment, useGenerateCarePlan } from '../api/assessments';
 import type { Assessment, AssessmentFilter } from '../api/types';
 import { assessmentsColumns } from './assessments-columns';
 import { AwaitingAssessmentCard } from './awaiting-assessment-card';
@@ -113,7 +113,7 @@ export default function AssessmentsPage() {
           options={FILTERS}
         />
         <Button asChild variant="outline" className="sm:ml-auto">
-          <a href={assessmentsExportUrl(query)} download>
+          <a href={ASSESSMENTS_EXPORT_URL} download>
             <Download aria-hidden="true" />
             Export to CSV
           </a>

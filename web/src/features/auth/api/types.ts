@@ -1,24 +1,8 @@
-import type { CurrentUser } from '@/api/types';
+import type { CurrentUser, Schemas } from '@/api/types';
 
 export type { CurrentUser };
 
-export interface SignInBody {
-  email: string;
-  password: string;
-}
-
-export interface SignUpBody {
-  email: string;
-  password: string;
-  full_name: string;
-}
-
-export interface EmailBody {
-  email: string;
-}
-
-export interface ResetPasswordBody {
-  token: string;
-  password: string;
-  confirm_password: string;
-}
+export type SignInBody = Schemas['SignInBody'];
+export type SignUpBody = Schemas['SignUpBody'];
+export type EmailBody = Schemas['EmailBody'];
+export type ResetPasswordBody = Schemas['ResetPasswordBody'];

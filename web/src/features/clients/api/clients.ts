@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, withQuery } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import type { ClientPage, ClientProfile, ClientsQuery } from './types';
 
 export function clientsQueryOptions(query: ClientsQuery) {
@@ -15,9 +15,8 @@ export function useClients(query: ClientsQuery) {
   return useQuery(clientsQueryOptions(query));
 }
 
-export function clientsExportUrl(query: ClientsQuery): string {
-  return withQuery('/api/clients/export.csv', { stage: query.stage, urgency: query.urgency, q: query.q });
-}
+/** The whole clients export (`carepath export clients`); the server does not filter it. */
+export const CLIENTS_EXPORT_URL = '/api/clients/export.csv';
 
 export function useClientProfile(id: string) {
   return useQuery({

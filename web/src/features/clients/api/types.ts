@@ -1,30 +1,13 @@
-import type { AssessmentStatus, CarePlanStatus, ClientUrgency, ContractStatus, IntakeSummary, JourneyStep } from '@/api/types';
+import type { ClientUrgency, IntakeSummary, JourneyStep, PipelineStatus, Schemas } from '@/api/types';
 
 export type StageFilter = 'intake' | 'assessment' | 'care_plan' | 'contract' | 'archived';
 
 /** One row of `GET /api/clients`: the intake summary with its journey. */
-export interface ClientRow extends IntakeSummary {
-  urgency: ClientUrgency;
-  journey: JourneyStep[];
-  /** The furthest existing stage's form. */
-  view_route: string;
-}
+type Derived = { pipeline: PipelineStatus; urgency: ClientUrgency; journey: JourneyStep[] };
 
-export interface ClientCounts {
-  total: number;
-  intake: number;
-  assessment: number;
-  care_plan: number;
-  contract: number;
-  overdue: number;
-  archived: number;
-}
-
-export interface ClientPage {
-  items: ClientRow[];
-  next_cursor: string | null;
-  counts: ClientCounts;
-}
+export type ClientRow = Omit<Schemas['ClientRow'], keyof Derived> & Derived;
+export type ClientCounts = Schemas['ClientCounts'];
+export type ClientPage = Omit<Schemas['ClientPage'], 'items'> & { items: ClientRow[] };
 
 export interface ClientsQuery {
   stage?: StageFilter | undefined;
@@ -33,42 +16,12 @@ export interface ClientsQuery {
   cursor?: string | null | undefined;
 }
 
-export interface ProfileAssessment {
-  id: string;
-  status: AssessmentStatus;
-  assessment_date: string | null;
-  recommended_services: string[];
-  recommended_hours: number | null;
-  coordinator_name: string;
-  created_at: string;
-}
+export type ProfileAssessment = Schemas['Assessment'];
+export type ProfileCarePlan = Schemas['CarePlan'];
+export type ProfileContract = Schemas['Contract'];
 
-export interface ProfileCarePlan {
-  id: string;
-  status: CarePlanStatus;
-  services: string[];
-  weekly_cost: number;
-  monthly_cost: number;
-  hourly_rate: number;
-  created_at: string;
-}
-
-export interface ProfileContract {
-  id: string;
-  status: ContractStatus;
-  created_at: string;
-  sent_at: string | null;
-  signed_at: string | null;
-}
-
-/** `GET /api/clients/{id}`. */
-export interface ClientProfile {
+export type ClientProfile = Omit<Schemas['ClientProfile'], 'intake' | 'urgency' | 'journey'> & {
   intake: IntakeSummary;
   urgency: ClientUrgency;
   journey: JourneyStep[];
-  view_route: string;
-  assessment: ProfileAssessment | null;
-  care_plan: ProfileCarePlan | null;
-  contract: ProfileContract | null;
-  contacts_count: number;
-}
+};

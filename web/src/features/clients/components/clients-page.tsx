@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useCursorPager } from '@/lib/cursor-pager';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { clientsExportUrl, useClients } from '../api/clients';
+import { CLIENTS_EXPORT_URL, useClients } from '../api/clients';
 import type { StageFilter } from '../api/types';
 import { clientsColumns } from './clients-columns';
 
@@ -114,7 +114,7 @@ export default function ClientsPage() {
           options={URGENCIES}
         />
         <Button asChild variant="outline" className="sm:ml-auto">
-          <a href={clientsExportUrl(query)} download>
+          <a href={CLIENTS_EXPORT_URL} download>
             <Download aria-hidden="true" />
             Export to CSV
           </a>

@@ -1,8 +1,10 @@
-export type CommunicationType = 'email' | 'sms' | 'note' | 'phone_log' | 'system_event';
-export type CommunicationStatus = 'pending' | 'sent' | 'delivered' | 'failed';
-export type Visibility = 'internal' | 'client';
+import type { Schemas } from '@/api/types';
 
-/** The records a communication belongs to; any of them may be set. */
+export type CommunicationType = Schemas['CommunicationType'];
+export type CommunicationStatus = Schemas['CommunicationStatus'];
+export type Visibility = Schemas['Visibility'];
+
+/** The records a communication belongs to, as the UI sends them (ids left out when unset). */
 export interface Parents {
   intake_id?: string;
   assessment_id?: string;
@@ -10,80 +12,17 @@ export interface Parents {
   contract_id?: string;
 }
 
-export interface Communication {
-  id: string;
-  version: number;
-  intake_id: string | null;
-  assessment_id: string | null;
-  care_plan_id: string | null;
-  contract_id: string | null;
-  client_name: string | null;
-  communication_type: CommunicationType;
-  direction: 'outbound' | 'internal';
-  subject: string | null;
-  content: string;
-  recipient_email: string | null;
-  recipient_phone: string | null;
-  sender_user_id: string | null;
-  sender_name: string | null;
-  status: CommunicationStatus;
-  failure_reason: string | null;
-  sent_at: string | null;
-  created_at: string;
-  visibility: Visibility;
-  tagged_user_ids: string[];
-  tagged_user_names: string[];
-}
+export type Communication = Schemas['Communication'];
+export type CommunicationList = Schemas['Items_Communication'];
+export type AttachmentInfo = Schemas['AttachmentInfo'];
+/** A request body whose parent ids the server defaults to null. */
+type WithParents<T> = Partial<Schemas['Parents']> & Omit<T, keyof Schemas['Parents']>;
 
-export interface CommunicationList {
-  items: Communication[];
-}
-
-export interface AttachmentInfo {
-  name: string;
-  size: number;
-}
-
-export interface EmailBody extends Parents {
-  to: string;
-  subject: string;
-  body: string;
-  attachments: AttachmentInfo[];
-}
-
-export interface SmsBody extends Parents {
-  to: string;
-  message: string;
-}
-
-export interface NoteBody extends Parents {
-  subject: string;
-  content: string;
-  internal: boolean;
-  tagged_user_ids: string[];
-}
-
-export interface CallBody extends Parents {
-  phone: string;
-  notes: string;
-  duration: string;
-  internal: boolean;
-}
-
+export type EmailBody = WithParents<Schemas['EmailInput']>;
+export type SmsBody = WithParents<Schemas['SmsInput']>;
+export type NoteBody = WithParents<Schemas['NoteInput']>;
+export type CallBody = WithParents<Schemas['CallLogInput']>;
 export type DraftKind = 'email' | 'sms' | 'note';
-
-/** `POST /api/ai/draft`. */
-export interface AiDraftBody extends Parents {
-  message_type: DraftKind;
-  user_input: string;
-  client_name?: string;
-}
-
-export interface AiDraftResponse {
-  generated_text: string;
-  subject?: string | null;
-}
-
-export interface ProfileList {
-  items: { id: string; full_name: string; email: string }[];
-}
+export type AiDraftBody = Schemas['DraftBody'];
+export type AiDraftResponse = Schemas['DraftAnswer'];
+export type ProfileList = Schemas['Items_Profile'];

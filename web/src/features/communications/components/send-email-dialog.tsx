@@ -45,7 +45,11 @@ function EmailForm({ contact, onDone }: { contact: ClientContact; onDone: () => 
     send.mutate(
       { ...contact.parents, to: to.trim(), subject: subject.trim(), body, attachments },
       {
-        onSuccess: () => {
+        onSuccess: (sent) => {
+          if (sent.status === 'failed') {
+            toast.error('Failed to send email', { description: sent.failure_reason ?? undefined });
+            return;
+          }
           toast.success('Email sent successfully!');
           onDone();
         },

@@ -30,7 +30,11 @@ function SmsForm({ contact, onDone }: { contact: ClientContact; onDone: () => vo
     send.mutate(
       { ...contact.parents, to: to.trim(), message },
       {
-        onSuccess: () => {
+        onSuccess: (sent) => {
+          if (sent.status === 'failed') {
+            toast.error('Failed to send SMS', { description: sent.failure_reason ?? undefined });
+            return;
+          }
           toast.success('SMS sent successfully!');
           onDone();
         },

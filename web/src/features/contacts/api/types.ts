@@ -1,4 +1,6 @@
-export type ContactType = 'primary' | 'family' | 'emergency' | 'other';
+import type { Schemas } from '@/api/types';
+
+export type ContactType = Schemas['ContactType'];
 
 export const CONTACT_TYPE_LABELS: Record<ContactType, string> = {
   primary: 'Primary Contact',
@@ -7,33 +9,6 @@ export const CONTACT_TYPE_LABELS: Record<ContactType, string> = {
   other: 'Other',
 };
 
-export interface Contact {
-  id: string;
-  version: number;
-  intake_id: string;
-  contact_type: ContactType;
-  contact_type_label: string;
-  full_name: string;
-  relationship: string | null;
-  phone: string | null;
-  email: string | null;
-  address: string | null;
-  notes: string | null;
-  is_primary: boolean;
-  created_at: string;
-}
-
-export interface ContactInput {
-  contact_type: ContactType;
-  full_name: string;
-  relationship: string;
-  phone: string;
-  email: string;
-  address: string;
-  notes: string;
-  is_primary: boolean;
-}
-
-export interface ContactList {
-  items: Contact[];
-}
+export type Contact = Schemas['Contact'];
+export type ContactInput = Schemas['ContactInput'];
+export type ContactList = Schemas['Items_Contact'];

@@ -1,13 +1,6 @@
-import type { IntakeSummary } from '@/api/types';
+import type { IntakeSummary, Schemas } from '@/api/types';
 
-/** `GET /api/dashboard`. */
-export interface DashboardResponse {
-  counts: {
-    new_intakes: number;
-    pending_assessments: number;
-    active_care_plans: number;
-    awaiting_signatures: number;
-  };
+export type DashboardResponse = Omit<Schemas['Dashboard'], 'follow_ups_due_today' | 'recent_activity'> & {
   follow_ups_due_today: IntakeSummary[];
   recent_activity: IntakeSummary[];
-}
+};

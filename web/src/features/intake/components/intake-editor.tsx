@@ -169,7 +169,7 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
         </form>
         <div className="flex w-full flex-col gap-4 lg:w-80">
           {current && journey.data ? (
-            <ClientContextPanel contact={contact} age={journey.data.intake.age} journey={journey.data.journey} clientId={current.id} />
+            <ClientContextPanel contact={contact} age={journey.data.intake.age ?? null} journey={journey.data.journey} clientId={current.id} />
           ) : (
             <PipelineProgress />
           )}

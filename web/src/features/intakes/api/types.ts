@@ -1,10 +1,5 @@
-import type { IntakeSummary } from '@/api/types';
+import type { IntakeSummary, Schemas } from '@/api/types';
 
 export type IntakeUrgency = 'new' | 'attention' | 'urgent';
 
-/** `GET /api/intakes`. */
-export interface IntakePage {
-  items: IntakeSummary[];
-  next_cursor: string | null;
-  summary: { new: number; attention: number; urgent: number };
-}
+export type IntakePage = Omit<Schemas['IntakePage'], 'items'> & { items: IntakeSummary[] };
