@@ -12,7 +12,12 @@ async function screenshot(page, name) {
   await mkdir(SCREENSHOTS, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.waitForTimeout(300);
+  const hideToasts = (hidden) => {
+    for (const toaster of document.querySelectorAll('[data-sonner-toaster]')) toaster.style.visibility = hidden ? 'hidden' : '';
+  };
+  await page.evaluate(hideToasts, true);
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png` });
+  await page.evaluate(hideToasts, false);
 }
 
 export function createTests({ admin, staff }) {

@@ -11,7 +11,7 @@ export interface ChangeEvent {
 
 /** Which query key prefixes a change of each entity makes stale. */
 const STALE_KEYS: Record<string, string[]> = {
-  communication: ['communications'],
+  communication: ['communications', 'client', 'dashboard'],
   intake: ['intakes', 'intake', 'clients', 'client', 'dashboard', 'search'],
   assessment: ['assessments', 'assessment', 'clients', 'client', 'dashboard', 'intakes'],
   care_plan: ['care-plans', 'clients', 'client', 'dashboard', 'assessments'],
