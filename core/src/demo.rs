@@ -360,12 +360,14 @@ fn demo_client(
     let (follow_up_date, follow_up_time, follow_up_notes) = if follow_up && furthest < 3 {
         let real_today =
             crate::rules::clock::AgencyClock::new(real_now, clock.tz().clone()).today();
+        // An overdue follow-up was set in the past, but never before the intake existed.
         let date = if index % 29 == 3 {
             real_today
         } else {
             real_today
                 .checked_sub(jiff::Span::new().days(rng.random_range(1..5)))
                 .unwrap_or(real_today)
+                .max(today)
         };
         (
             date.to_string(),

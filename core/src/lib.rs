@@ -7,8 +7,8 @@ pub mod error;
 pub mod export;
 pub mod import;
 pub mod model;
-pub mod pdf;
 pub mod outbound;
+pub mod pdf;
 pub mod rules;
 pub mod store;
 

@@ -156,6 +156,10 @@ pub fn build_clients(db: &Path, n: usize) {
 }
 
 /// Runs an export to a file and returns the child's peak resident memory in KiB.
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is reaped by wait4, which also reports its peak memory"
+)]
 fn export_peak_rss_kib(db: &Path, out: &Path) -> i64 {
     let child = std::process::Command::new(crate::common::bin())
         .args(["--db", db.to_str().unwrap(), "export", "clients", "-o"])

@@ -186,7 +186,8 @@ impl Store {
                     id.clone()
                 }
             };
-            let intake_id: Option<IntakeId> = tx.query_row(
+            let intake_id: Option<IntakeId> = super::query_row(
+                tx,
                 "SELECT intake_id FROM assessments WHERE id = ?1",
                 [&id],
                 |row| row.get(0),
@@ -210,8 +211,7 @@ impl Store {
         let sql = format!(
             "SELECT {COLUMNS} FROM assessments a LEFT JOIN intakes i ON i.id = a.intake_id WHERE a.id = ?1"
         );
-        self.conn()
-            .query_row(&sql, [id], |row| from_row(row, &clock))
+        super::query_row(self.conn(), &sql, [id], |row| from_row(row, &clock))
             .optional()?
             .ok_or_else(|| Error::not_found("assessment", id))
     }
@@ -258,7 +258,7 @@ impl Store {
             conditions.join(" AND "),
             limit + 1
         );
-        let mut statement = self.conn().prepare(&sql)?;
+        let mut statement = self.conn().prepare_cached(&sql)?;
         let mut items = statement
             .query_map(params_from_iter(values.iter()), |row| from_row(row, &clock))?
             .collect::<Result<Vec<_>, _>>()?;
@@ -286,7 +286,8 @@ impl Store {
                 _ => stats.completed += n,
             }
         }
-        stats.care_plans_generated = self.conn().query_row(
+        stats.care_plans_generated = super::query_row(
+            self.conn(),
             "SELECT count(DISTINCT assessment_id) FROM care_plan_proposals
              WHERE deleted_at IS NULL AND assessment_id IS NOT NULL",
             [],
@@ -323,11 +324,11 @@ impl Store {
             } else {
                 ("UPDATE assessments SET deleted_at = NULL, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NOT NULL", "restore")
             };
-            if tx.execute(sql, params![id, now])? == 0 {
+            if super::exec(tx, sql, params![id, now])? == 0 {
                 return Err(Error::not_found("assessment", id));
             }
             let intake_id: Option<IntakeId> =
-                tx.query_row("SELECT intake_id FROM assessments WHERE id = ?1", [id], |row| row.get(0))?;
+                super::query_row(tx, "SELECT intake_id FROM assessments WHERE id = ?1", [id], |row| row.get(0))?;
             if let Some(intake_id) = &intake_id {
                 position::refresh(tx, intake_id, &clock)?;
             }
@@ -390,7 +391,8 @@ fn load_stored(tx: &Connection, id: &AssessmentId) -> Result<Stored> {
 }
 
 fn ensure_intake(tx: &Connection, intake_id: &IntakeId) -> Result<()> {
-    let exists: bool = tx.query_row(
+    let exists: bool = super::query_row(
+        tx,
         "SELECT EXISTS (SELECT 1 FROM intakes WHERE id = ?1 AND deleted_at IS NULL)",
         [intake_id],
         |row| row.get(0),
@@ -412,7 +414,8 @@ fn insert(
 ) -> Result<()> {
     let now = ts(clock.now());
     let completed_at = (status == AssessmentStatus::Completed).then(|| now.clone());
-    tx.execute(
+    super::exec(
+        tx,
         "INSERT INTO assessments (id, intake_id, status, assessment_date, client_name,
             coordinator_name, recommended_services, recommended_hours, preferred_days,
             form_data, created_at, updated_at, completed_at)
@@ -444,7 +447,8 @@ fn update(
     status: AssessmentStatus,
 ) -> Result<()> {
     let now = ts(clock.now());
-    tx.execute(
+    super::exec(
+        tx,
         "UPDATE assessments SET status = ?3, assessment_date = ?4, client_name = ?5,
             coordinator_name = ?6, recommended_services = ?7, recommended_hours = ?8,
             preferred_days = ?9, form_data = ?10, updated_at = ?11,
@@ -477,7 +481,8 @@ fn complete_intake(
     intake_id: &IntakeId,
     form: &AssessmentForm,
 ) -> Result<()> {
-    let status: IntakeStatus = tx.query_row(
+    let status: IntakeStatus = super::query_row(
+        tx,
         "SELECT status FROM intakes WHERE id = ?1",
         [intake_id],
         |row| row.get(0),
@@ -490,7 +495,8 @@ fn complete_intake(
         // An archived client keeps its status; its date is still recorded.
         Err(_) => status,
     };
-    tx.execute(
+    super::exec(
+        tx,
         "UPDATE intakes SET status = ?2, assessment_scheduled_date = ?3, updated_at = ?4,
             version = version + 1
          WHERE id = ?1",

@@ -142,7 +142,7 @@ struct Stored {
 }
 
 fn load_stored(tx: &Connection, id: &CarePlanId) -> Result<Stored> {
-    tx.query_row(
+    super::query_row(tx,
         "SELECT version, status, intake_id FROM care_plan_proposals WHERE id = ?1 AND deleted_at IS NULL",
         [id],
         |row| {
@@ -233,7 +233,7 @@ impl Store {
                 weekend_premium(tx, input.pricing_template_id.as_ref())?,
             );
             let now = ts(clock.now());
-            tx.execute(
+            super::exec(tx,
                 "INSERT INTO care_plan_proposals (id, assessment_id, intake_id, status, client_name,
                     family_contact_name, family_contact_email, care_coordinator_name, services,
                     additional_notes, schedule, proposed_start_date, pricing_template_id,
@@ -298,7 +298,8 @@ impl Store {
                 rate,
                 weekend_premium(tx, input.pricing_template_id.as_ref())?,
             );
-            tx.execute(
+            super::exec(
+                tx,
                 "UPDATE care_plan_proposals SET client_name = ?3, family_contact_name = ?4,
                     family_contact_email = ?5, care_coordinator_name = ?6, services = ?7,
                     additional_notes = ?8, schedule = ?9, proposed_start_date = ?10,
@@ -348,8 +349,7 @@ impl Store {
         let sql = format!(
             "SELECT {COLUMNS} FROM care_plan_proposals cp LEFT JOIN intakes i ON i.id = cp.intake_id WHERE cp.id = ?1"
         );
-        self.conn()
-            .query_row(&sql, [id], |row| from_row(row, &clock))
+        super::query_row(self.conn(), &sql, [id], |row| from_row(row, &clock))
             .optional()?
             .ok_or_else(|| Error::not_found("care plan", id))
     }
@@ -387,7 +387,7 @@ impl Store {
             conditions.join(" AND "),
             limit + 1
         );
-        let mut statement = self.conn().prepare(&sql)?;
+        let mut statement = self.conn().prepare_cached(&sql)?;
         let mut items = statement
             .query_map(params_from_iter(values.iter()), |row| from_row(row, &clock))?
             .collect::<Result<Vec<_>, _>>()?;
@@ -405,7 +405,7 @@ impl Store {
              WHERE cp.deleted_at IS NULL AND cp.status IN ('sent', 'approved')
              ORDER BY cp.created_at DESC LIMIT 200"
         );
-        let mut statement = self.conn().prepare(&sql)?;
+        let mut statement = self.conn().prepare_cached(&sql)?;
         let rows = statement.query_map([], |row| from_row(row, &clock))?;
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
@@ -420,7 +420,7 @@ impl Store {
         let clock = self.clock()?;
         self.write(|tx| {
             let stored = load_stored(tx, id)?;
-            tx.execute(
+            super::exec(tx,
                 "UPDATE care_plan_proposals SET marketing_email_content = ?2, updated_at = ?3, version = version + 1 WHERE id = ?1",
                 params![id, content, ts(clock.now())],
             )?;
@@ -451,7 +451,7 @@ impl Store {
             check_care_plan_transition(stored.status, to)?;
             let now = ts(clock.now());
             let column = if to == CarePlanStatus::Sent { "sent_at" } else { "approved_at" };
-            tx.execute(
+            super::exec(tx,
                 &format!(
                     "UPDATE care_plan_proposals SET status = ?2, {column} = ?3, updated_at = ?3, version = version + 1 WHERE id = ?1"
                 ),
@@ -491,10 +491,10 @@ impl Store {
             } else {
                 ("UPDATE care_plan_proposals SET deleted_at = NULL, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NOT NULL", "restore")
             };
-            if tx.execute(sql, params![id, ts(clock.now())])? == 0 {
+            if super::exec(tx, sql, params![id, ts(clock.now())])? == 0 {
                 return Err(Error::not_found("care plan", id));
             }
-            let intake_id: Option<IntakeId> = tx.query_row(
+            let intake_id: Option<IntakeId> = super::query_row(tx,
                 "SELECT intake_id FROM care_plan_proposals WHERE id = ?1",
                 [id],
                 |row| row.get(0),

@@ -80,6 +80,8 @@ pub struct ClientRow {
     pub journey: [JourneyStep; 4],
     /// The furthest existing stage's form.
     pub view_route: String,
+    /// When the client became (or becomes) overdue.
+    pub overdue_at: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -106,19 +108,54 @@ pub struct ClientProfile {
     pub contacts_count: i64,
 }
 
-const JOURNEY_COLUMNS: &str = "latest_assessment_at, latest_care_plan_at, latest_contract_at";
+/// The order a clients page is read in. The urgency filters read along their own index:
+/// most overdue first, or longest in the stage first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PageOrder {
+    Newest,
+    Name,
+    MostOverdue,
+    LongestInStage,
+}
+
+impl PageOrder {
+    fn of(query: &ClientQuery) -> Self {
+        match (query.sort, query.urgency) {
+            (ClientSort::Name, _) => PageOrder::Name,
+            (_, Some(ClientUrgency::Overdue)) => PageOrder::MostOverdue,
+            (_, Some(_)) => PageOrder::LongestInStage,
+            (_, None) => PageOrder::Newest,
+        }
+    }
+
+    /// ORDER BY and the keyset comparison that continues after a cursor.
+    fn sql(self) -> (&'static str, &'static str) {
+        match self {
+            PageOrder::Newest => ("created_at DESC, id DESC", "(created_at, id) < "),
+            PageOrder::Name => ("client_full_name ASC, id ASC", "(client_full_name, id) > "),
+            PageOrder::MostOverdue => ("overdue_at ASC, id ASC", "(overdue_at, id) > "),
+            PageOrder::LongestInStage => {
+                ("stage_entered_at ASC, id ASC", "(stage_entered_at, id) > ")
+            }
+        }
+    }
+}
+
+const JOURNEY_COLUMNS: &str =
+    "latest_assessment_at, latest_care_plan_at, latest_contract_at, overdue_at";
 
 fn client_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<ClientRow> {
     let intake = summary_from_row(row, clock)?;
     let assessment_at: Option<String> = row.get(26)?;
     let care_plan_at: Option<String> = row.get(27)?;
     let contract_at: Option<String> = row.get(28)?;
+    let overdue_at: String = row.get(29)?;
     Ok(decorate(
         intake,
         assessment_at,
         care_plan_at,
         contract_at,
-        clock,
+        overdue_at,
     ))
 }
 
@@ -127,7 +164,7 @@ fn decorate(
     assessment_at: Option<String>,
     care_plan_at: Option<String>,
     contract_at: Option<String>,
-    clock: &AgencyClock,
+    overdue_at: String,
 ) -> ClientRow {
     let position = &intake.position;
     let urgency = if position.archived {
@@ -135,7 +172,6 @@ fn decorate(
     } else {
         client_urgency(intake.pipeline.overdue, intake.pipeline.days_in_stage)
     };
-    let _ = clock;
     let journey = journey(
         &intake.id,
         &intake.created_at,
@@ -163,7 +199,83 @@ fn decorate(
         urgency,
         journey,
         view_route,
+        overdue_at,
     }
+}
+
+/// The statement of one clients page and the values it binds. Filtering and paging are
+/// in the WHERE clause so each page is an index range, whatever its position.
+fn page_statement(
+    query: &ClientQuery,
+    clock: &AgencyClock,
+    limit: u32,
+) -> Result<(String, Vec<String>)> {
+    let mut conditions = vec!["deleted_at IS NULL".to_owned()];
+    let mut values: Vec<String> = Vec::new();
+    let bind = |value: String, values: &mut Vec<String>| {
+        values.push(value);
+        format!("?{}", values.len())
+    };
+    match query.stage {
+        None => {}
+        Some(StageFilter::Archived) => conditions.push("archived = 1".to_owned()),
+        Some(stage) => {
+            let name = match stage {
+                StageFilter::Intake => Stage::Intake,
+                StageFilter::Assessment => Stage::Assessment,
+                StageFilter::CarePlan => Stage::CarePlan,
+                _ => Stage::Contract,
+            };
+            let p = bind(name.as_str().to_owned(), &mut values);
+            conditions.push(format!("archived = 0 AND stage = {p}"));
+        }
+    }
+    if let Some(urgency) = query.urgency {
+        let now = bind(ts(clock.now()), &mut values);
+        if query.stage.is_none() {
+            conditions.push("archived = 0".to_owned());
+        }
+        match urgency {
+            ClientUrgency::Overdue => conditions.push(format!("overdue_at < {now}")),
+            ClientUrgency::DueSoon => {
+                let cut3 = bind(ts(position::stage_cut(clock, 3)), &mut values);
+                // Implied by overdue_at >= now, but stated so the index can seek.
+                let cut5 = bind(ts(position::stage_cut(clock, 5)), &mut values);
+                conditions.push(format!(
+                    "overdue_at >= {now} AND stage_entered_at >= {cut5} AND stage_entered_at < {cut3}"
+                ));
+            }
+            ClientUrgency::OnTrack => {
+                let cut3 = bind(ts(position::stage_cut(clock, 3)), &mut values);
+                conditions.push(format!(
+                    "overdue_at >= {now} AND stage_entered_at >= {cut3}"
+                ));
+            }
+        }
+    }
+    if let Some(term) = query.search.as_deref().filter(|t| !t.trim().is_empty()) {
+        match search_filter(term, SearchFields::Clients, values.len() + 1) {
+            Some(filter) => {
+                values.extend(filter.params);
+                conditions.push(filter.sql);
+            }
+            // One character cannot be searched; show nothing rather than everything.
+            None => conditions.push("0".to_owned()),
+        }
+    }
+    let (order_by, keyset) = PageOrder::of(query).sql();
+    if let Some(cursor) = &query.cursor {
+        let parts = decode_cursor(cursor, 2)?;
+        let a = bind(parts[0].clone(), &mut values);
+        let b = bind(parts[1].clone(), &mut values);
+        conditions.push(format!("{keyset}({a}, {b})"));
+    }
+    let sql = format!(
+        "SELECT {SUMMARY_COLUMNS}, {JOURNEY_COLUMNS} FROM intakes WHERE {} ORDER BY {order_by} LIMIT {}",
+        conditions.join(" AND "),
+        limit + 1
+    );
+    Ok((sql, values))
 }
 
 impl Store {
@@ -172,85 +284,23 @@ impl Store {
     pub fn clients_page(&self, query: &ClientQuery) -> Result<ClientPage> {
         let clock = self.clock()?;
         let counts = self.client_counts(&clock)?;
-
-        let mut conditions = vec!["deleted_at IS NULL".to_owned()];
-        let mut values: Vec<String> = Vec::new();
-        let bind = |value: String, values: &mut Vec<String>| {
-            values.push(value);
-            format!("?{}", values.len())
-        };
-        match query.stage {
-            None => {}
-            Some(StageFilter::Archived) => conditions.push("archived = 1".to_owned()),
-            Some(stage) => {
-                let name = match stage {
-                    StageFilter::Intake => Stage::Intake,
-                    StageFilter::Assessment => Stage::Assessment,
-                    StageFilter::CarePlan => Stage::CarePlan,
-                    _ => Stage::Contract,
-                };
-                let p = bind(name.as_str().to_owned(), &mut values);
-                conditions.push(format!("archived = 0 AND stage = {p}"));
-            }
-        }
-        if let Some(urgency) = query.urgency {
-            let now = bind(ts(clock.now()), &mut values);
-            if query.stage.is_none() {
-                conditions.push("archived = 0".to_owned());
-            }
-            match urgency {
-                ClientUrgency::Overdue => conditions.push(format!("overdue_at < {now}")),
-                ClientUrgency::DueSoon | ClientUrgency::OnTrack => {
-                    let cut3 = bind(ts(position::stage_cut(&clock, 3)), &mut values);
-                    let op = if urgency == ClientUrgency::DueSoon {
-                        "<"
-                    } else {
-                        ">="
-                    };
-                    conditions.push(format!(
-                        "overdue_at >= {now} AND stage_entered_at {op} {cut3}"
-                    ));
-                }
-            }
-        }
-        if let Some(term) = query.search.as_deref().filter(|t| !t.trim().is_empty()) {
-            match search_filter(term, SearchFields::Clients, values.len() + 1) {
-                Some(filter) => {
-                    values.extend(filter.params);
-                    conditions.push(filter.sql);
-                }
-                // One character cannot be searched; show nothing rather than everything.
-                None => conditions.push("0".to_owned()),
-            }
-        }
         let limit = page_limit(query.limit);
-        let (order, keyset) = match query.sort {
-            ClientSort::Newest => ("created_at DESC, id DESC", "(created_at, id) < "),
-            ClientSort::Name => ("client_full_name ASC, id ASC", "(client_full_name, id) > "),
-        };
-        if let Some(cursor) = &query.cursor {
-            let parts = decode_cursor(cursor, 2)?;
-            let a = bind(parts[0].clone(), &mut values);
-            let b = bind(parts[1].clone(), &mut values);
-            conditions.push(format!("{keyset}({a}, {b})"));
-        }
-        let sql = format!(
-            "SELECT {SUMMARY_COLUMNS}, {JOURNEY_COLUMNS} FROM intakes WHERE {} ORDER BY {order} LIMIT {}",
-            conditions.join(" AND "),
-            limit + 1
-        );
-        let mut statement = self.conn().prepare(&sql)?;
+        let order = PageOrder::of(query);
+        let (sql, values) = page_statement(query, &clock, limit)?;
+        let mut statement = self.conn().prepare_cached(&sql)?;
         let mut items = statement
             .query_map(params_from_iter(values.iter()), |row| {
                 client_row(row, &clock)
             })?
             .collect::<Result<Vec<_>, _>>()?;
-        let sort = query.sort;
-        let next_cursor = next_cursor(&mut items, limit, |row| match sort {
-            ClientSort::Newest => encode_cursor(&[&row.intake.created_at, row.intake.id.as_str()]),
-            ClientSort::Name => {
-                encode_cursor(&[&row.intake.client_full_name, row.intake.id.as_str()])
-            }
+        let next_cursor = next_cursor(&mut items, limit, |row| {
+            let key = match order {
+                PageOrder::Newest => &row.intake.created_at,
+                PageOrder::Name => &row.intake.client_full_name,
+                PageOrder::MostOverdue => &row.overdue_at,
+                PageOrder::LongestInStage => &row.intake.position.stage_entered_at,
+            };
+            encode_cursor(&[key, row.intake.id.as_str()])
         });
         Ok(ClientPage {
             items,
@@ -285,7 +335,8 @@ impl Store {
                 _ => counts.contract += n,
             }
         }
-        counts.overdue = self.conn().query_row(
+        counts.overdue = super::query_row(
+            self.conn(),
             "SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND archived = 0 AND overdue_at < ?1",
             [ts(clock.now())],
             |row| row.get(0),
@@ -332,18 +383,28 @@ impl Store {
 }
 
 impl Store {
-    /// The query plan of a filtered clients page, to show which index it reads.
-    pub fn explain_clients_page(&self, stage: Stage, overdue: bool) -> Result<Vec<String>> {
-        let urgency = if overdue {
-            "overdue_at < ?2"
-        } else {
-            "overdue_at >= ?2 AND stage_entered_at >= ?3"
+    /// The query plan of a clients page filtered by stage and urgency, to show which
+    /// index it reads.
+    pub fn explain_clients_page(
+        &self,
+        stage: Stage,
+        urgency: ClientUrgency,
+    ) -> Result<Vec<String>> {
+        let stage = match stage {
+            Stage::Intake => StageFilter::Intake,
+            Stage::Assessment => StageFilter::Assessment,
+            Stage::CarePlan => StageFilter::CarePlan,
+            Stage::Contract => StageFilter::Contract,
         };
-        let sql = format!(
-            "SELECT {SUMMARY_COLUMNS} FROM intakes WHERE deleted_at IS NULL AND archived = 0 AND stage = ?1 AND {urgency}
-             AND (created_at, id) < (?4, ?5) ORDER BY created_at DESC, id DESC LIMIT 51"
-        );
-        let now = ts(self.now());
-        self.explain(&sql, &[&stage.as_str(), &now, &now, &"9999", &""])
+        let query = ClientQuery {
+            stage: Some(stage),
+            urgency: Some(urgency),
+            cursor: Some(encode_cursor(&["", ""])),
+            ..ClientQuery::default()
+        };
+        let (sql, values) = page_statement(&query, &self.clock()?, page_limit(None))?;
+        let params: Vec<&dyn rusqlite::ToSql> =
+            values.iter().map(|v| v as &dyn rusqlite::ToSql).collect();
+        self.explain(&sql, &params)
     }
 }

@@ -141,7 +141,7 @@ impl Store {
         sql.push_str(&format!(
             " ORDER BY c.created_at DESC, c.id DESC LIMIT {TIMELINE_LIMIT}"
         ));
-        let mut statement = self.conn().prepare(&sql)?;
+        let mut statement = self.conn().prepare_cached(&sql)?;
         let rows = statement.query_map(params_from_iter(values.iter()), from_row)?;
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
@@ -196,7 +196,7 @@ impl Store {
             conditions.join(" AND "),
             limit + 1
         );
-        let mut statement = self.conn().prepare(&sql)?;
+        let mut statement = self.conn().prepare_cached(&sql)?;
         let mut items = statement
             .query_map(params_from_iter(values.iter()), from_row)?
             .collect::<Result<Vec<_>, _>>()?;
@@ -207,14 +207,14 @@ impl Store {
     }
 
     pub fn get_communication(&self, id: &CommunicationId) -> Result<Communication> {
-        self.conn()
-            .query_row(
-                &format!("SELECT {COLUMNS} FROM {FROM} WHERE c.id = ?1"),
-                [id],
-                from_row,
-            )
-            .optional()?
-            .ok_or_else(|| Error::not_found("communication", id))
+        super::query_row(
+            self.conn(),
+            &format!("SELECT {COLUMNS} FROM {FROM} WHERE c.id = ?1"),
+            [id],
+            from_row,
+        )
+        .optional()?
+        .ok_or_else(|| Error::not_found("communication", id))
     }
 
     /// Records an email to send: pending until the sender reports back.
@@ -384,9 +384,9 @@ impl Store {
         let now = self.now();
         self.write(|tx| {
             let status: CommunicationStatus =
-                tx.query_row("SELECT status FROM communications WHERE id = ?1", [id], |row| row.get(0))?;
+                super::query_row(tx, "SELECT status FROM communications WHERE id = ?1", [id], |row| row.get(0))?;
             check_communication_transition(status, CommunicationStatus::Pending)?;
-            tx.execute(
+            super::exec(tx,
                 "UPDATE communications SET status = 'pending', failure_reason = NULL, updated_at = ?2, version = version + 1 WHERE id = ?1",
                 params![id, ts(now)],
             )?;
@@ -420,7 +420,8 @@ impl Store {
             {
                 target.extend(extra);
             }
-            tx.execute(
+            super::exec(
+                tx,
                 "UPDATE communications SET status = ?2, failure_reason = ?3, metadata = ?4,
                     sent_at = CASE WHEN ?2 = 'sent' THEN ?5 ELSE sent_at END,
                     attempts = attempts + 1, updated_at = ?5, version = version + 1
@@ -452,7 +453,7 @@ impl Store {
         self.write(|tx| {
             let parents = resolve_parents(tx, new.parents)?;
             let sent_at = (new.status == CommunicationStatus::Sent).then(|| ts(now));
-            tx.execute(
+            super::exec(tx,
                 "INSERT INTO communications (id, intake_id, assessment_id, care_plan_id, contract_id,
                     communication_type, direction, subject, content, recipient_email, recipient_phone,
                     sender_user_id, status, sent_at, created_at, updated_at, visibility,
@@ -486,7 +487,7 @@ impl Store {
                     CommunicationType::Email | CommunicationType::Sms | CommunicationType::PhoneLog
                 )
             {
-                tx.execute(
+                super::exec(tx,
                     "UPDATE intakes SET last_contact_date = ?2 WHERE id = ?1",
                     params![intake_id, ts(now)],
                 )?;
@@ -538,7 +539,8 @@ fn resolve_parents(tx: &Connection, parents: &Parents) -> Result<Parents> {
         }
     }
     if let Some(intake_id) = &resolved.intake_id {
-        let exists: bool = tx.query_row(
+        let exists: bool = super::query_row(
+            tx,
             "SELECT EXISTS (SELECT 1 FROM intakes WHERE id = ?1)",
             [intake_id],
             |row| row.get(0),

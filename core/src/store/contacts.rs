@@ -46,7 +46,8 @@ impl Store {
     }
 
     pub fn contact_count(&self, intake_id: &IntakeId) -> Result<i64> {
-        Ok(self.conn().query_row(
+        Ok(super::query_row(
+            self.conn(),
             "SELECT count(*) FROM client_contacts WHERE intake_id = ?1",
             [intake_id],
             |row| row.get(0),
@@ -54,14 +55,14 @@ impl Store {
     }
 
     pub fn get_contact(&self, id: &ContactId) -> Result<Contact> {
-        self.conn()
-            .query_row(
-                &format!("SELECT {COLUMNS} FROM client_contacts WHERE id = ?1"),
-                [id],
-                from_row,
-            )
-            .optional()?
-            .ok_or_else(|| Error::not_found("contact", id))
+        super::query_row(
+            self.conn(),
+            &format!("SELECT {COLUMNS} FROM client_contacts WHERE id = ?1"),
+            [id],
+            from_row,
+        )
+        .optional()?
+        .ok_or_else(|| Error::not_found("contact", id))
     }
 
     pub fn add_contact(
@@ -74,7 +75,7 @@ impl Store {
         let now = self.now();
         let id = ContactId::new();
         self.write(|tx| {
-            let exists: bool = tx.query_row(
+            let exists: bool = super::query_row(tx,
                 "SELECT EXISTS (SELECT 1 FROM intakes WHERE id = ?1 AND deleted_at IS NULL)",
                 [intake_id],
                 |row| row.get(0),
@@ -84,12 +85,12 @@ impl Store {
             }
             if input.is_primary {
                 // One primary contact per client.
-                tx.execute(
+                super::exec(tx,
                     "UPDATE client_contacts SET is_primary = 0, version = version + 1 WHERE intake_id = ?1 AND is_primary = 1",
                     [intake_id],
                 )?;
             }
-            tx.execute(
+            super::exec(tx,
                 "INSERT INTO client_contacts (id, intake_id, contact_type, full_name, relationship,
                     phone, email, address, notes, is_primary, created_at, updated_at)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)",
@@ -134,13 +135,15 @@ impl Store {
                 return Ok(false);
             }
             if input.is_primary {
-                tx.execute(
+                super::exec(
+                    tx,
                     "UPDATE client_contacts SET is_primary = 0, version = version + 1
                      WHERE intake_id = ?1 AND is_primary = 1 AND id <> ?2",
                     params![intake_id, id],
                 )?;
             }
-            tx.execute(
+            super::exec(
+                tx,
                 "UPDATE client_contacts SET contact_type = ?3, full_name = ?4, relationship = ?5,
                     phone = ?6, email = ?7, address = ?8, notes = ?9, is_primary = ?10,
                     updated_at = ?11, version = version + 1
@@ -198,7 +201,7 @@ impl Store {
                 )
                 .optional()?
                 .ok_or_else(|| Error::not_found("contact", id))?;
-            tx.execute("DELETE FROM client_contacts WHERE id = ?1", [id])?;
+            super::exec(tx, "DELETE FROM client_contacts WHERE id = ?1", [id])?;
             audit(
                 tx,
                 actor,

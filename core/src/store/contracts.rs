@@ -84,7 +84,8 @@ struct Stored {
 }
 
 fn load_stored(tx: &Connection, id: &ContractId) -> Result<Stored> {
-    tx.query_row(
+    super::query_row(
+        tx,
         "SELECT version, status, intake_id FROM contracts WHERE id = ?1 AND deleted_at IS NULL",
         [id],
         |row| {
@@ -149,7 +150,7 @@ impl Store {
         };
         self.write(|tx| {
             let now = ts(clock.now());
-            tx.execute(
+            super::exec(tx,
                 "INSERT INTO contracts (id, care_plan_proposal_id, intake_id, client_name,
                     family_contact_email, status, contract_content, pricing_details, created_at, updated_at)
                  VALUES (?1, ?2, ?3, ?4, ?5, 'draft', ?6, ?7, ?8, ?8)",
@@ -190,7 +191,8 @@ impl Store {
             if stored.version != version {
                 return Ok(false);
             }
-            tx.execute(
+            super::exec(
+                tx,
                 "UPDATE contracts SET contract_content = ?3, updated_at = ?4, version = version + 1
                  WHERE id = ?1 AND version = ?2",
                 params![id, version, content, ts(clock.now())],
@@ -235,7 +237,7 @@ impl Store {
             let stored = load_stored(tx, id)?;
             check_contract_transition(stored.status, to)?;
             let column = if to == ContractStatus::Sent { "sent_at" } else { "signed_at" };
-            tx.execute(
+            super::exec(tx,
                 &format!("UPDATE contracts SET status = ?2, {column} = ?3, updated_at = ?3, version = version + 1 WHERE id = ?1"),
                 params![id, to, ts(clock.now())],
             )?;
@@ -250,8 +252,7 @@ impl Store {
     pub fn get_contract(&self, id: &ContractId) -> Result<Contract> {
         let clock = self.clock()?;
         let sql = format!("SELECT {COLUMNS} FROM contracts WHERE id = ?1");
-        self.conn()
-            .query_row(&sql, [id], |row| from_row(row, &clock))
+        super::query_row(self.conn(), &sql, [id], |row| from_row(row, &clock))
             .optional()?
             .ok_or_else(|| Error::not_found("contract", id))
     }
@@ -279,7 +280,7 @@ impl Store {
             "SELECT {COLUMNS} FROM contracts WHERE {} ORDER BY created_at DESC, id DESC LIMIT {limit}",
             conditions.join(" AND ")
         );
-        let mut statement = self.conn().prepare(&sql)?;
+        let mut statement = self.conn().prepare_cached(&sql)?;
         let items = statement
             .query_map(params_from_iter(values.iter()), |row| from_row(row, &clock))?
             .collect::<Result<Vec<_>, _>>()?;
@@ -288,7 +289,7 @@ impl Store {
             .checked_sub(jiff::SignedDuration::from_hours(24 * 7))
             .unwrap_or(clock.now()));
         let month_start = ts(clock.start_of_month());
-        let stats = self.conn().query_row(
+        let stats = super::query_row(self.conn(),
             "SELECT
                 (SELECT count(*) FROM contracts WHERE deleted_at IS NULL AND status = 'sent'),
                 (SELECT count(*) FROM contracts WHERE deleted_at IS NULL AND sent_at >= ?1),
@@ -331,11 +332,11 @@ impl Store {
             } else {
                 ("UPDATE contracts SET deleted_at = NULL, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NOT NULL", "restore")
             };
-            if tx.execute(sql, params![id, ts(clock.now())])? == 0 {
+            if super::exec(tx, sql, params![id, ts(clock.now())])? == 0 {
                 return Err(Error::not_found("contract", id));
             }
             let intake_id: Option<IntakeId> =
-                tx.query_row("SELECT intake_id FROM contracts WHERE id = ?1", [id], |row| row.get(0))?;
+                super::query_row(tx, "SELECT intake_id FROM contracts WHERE id = ?1", [id], |row| row.get(0))?;
             if let Some(intake_id) = &intake_id {
                 position::refresh(tx, intake_id, &clock)?;
             }

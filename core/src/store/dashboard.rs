@@ -72,12 +72,13 @@ const RECENT_ACTIVITY: u32 = SEARCH_LIMIT;
 impl Store {
     pub fn dashboard(&self) -> Result<Dashboard> {
         let clock = self.clock()?;
-        let new_intakes: i64 = self.conn().query_row(
+        let new_intakes: i64 = super::query_row(
+            self.conn(),
             "SELECT coalesce(sum(n), 0) FROM intake_counts WHERE archived = 0 AND stage = 'intake'",
             [],
             |row| row.get(0),
         )?;
-        let (pending_assessments, active_care_plans, awaiting_signatures) = self.conn().query_row(
+        let (pending_assessments, active_care_plans, awaiting_signatures) = super::query_row(self.conn(),
             "SELECT
                 (SELECT count(*) FROM assessments WHERE deleted_at IS NULL AND status = 'draft'),
                 (SELECT count(*) FROM care_plan_proposals WHERE deleted_at IS NULL AND status IN ('draft', 'sent', 'approved')),
@@ -151,7 +152,8 @@ impl Store {
         ];
         let mut funnel: Vec<FunnelStage> = Vec::new();
         for (stage, label, condition, span) in steps {
-            let count: i64 = self.conn().query_row(
+            let count: i64 = super::query_row(
+                self.conn(),
                 &format!("SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND {condition}"),
                 [],
                 |row| row.get(0),
@@ -172,7 +174,7 @@ impl Store {
                 median_days,
             });
         }
-        let mut statement = self.conn().prepare(
+        let mut statement = self.conn().prepare_cached(
             "SELECT coalesce(referral_source, 'Not recorded'), count(*) FROM intakes
              WHERE deleted_at IS NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20",
         )?;
@@ -196,7 +198,8 @@ impl Store {
             let end = start
                 .checked_add(jiff::Span::new().weeks(1))
                 .unwrap_or(start);
-            let count: i64 = self.conn().query_row(
+            let count: i64 = super::query_row(
+                self.conn(),
                 "SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND created_at >= ?1 AND created_at < ?2",
                 params![ts(clock.start_of_day(start)), ts(clock.start_of_day(end))],
                 |row| row.get(0),
@@ -226,7 +229,7 @@ impl Store {
                 OFFSET ((SELECT count(*) FROM spans) - 1) / 2
              )"
         );
-        let median: Option<f64> = self.conn().query_row(&sql, [], |row| row.get(0))?;
+        let median: Option<f64> = super::query_row(self.conn(), &sql, [], |row| row.get(0))?;
         Ok(median.map(|days| (days.max(0.0) * 10.0).round() / 10.0))
     }
 }

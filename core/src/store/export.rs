@@ -131,7 +131,7 @@ impl Store {
     ) -> Result<ExportSummary> {
         let write_error = |error: std::io::Error| Error::io("cannot write the export", error);
         let columns = columns(kind);
-        let mut statement = self.conn().prepare(&export_sql(kind, options))?;
+        let mut statement = self.conn().prepare_cached(&export_sql(kind, options))?;
         if statement.column_count() != columns.len() {
             return Err(Error::Corrupt(format!(
                 "the {kind} export selects {} columns for {} headers",

@@ -203,7 +203,7 @@ impl Store {
         self.batch(|store| {
             let now = ts(clock.now());
             store.write(|tx| {
-                tx.execute(
+                super::exec(tx,
                     "INSERT INTO import_batches (id, file_name, file_sha256, created_at, created_by,
                         rows_created, rows_updated, rows_skipped)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -264,7 +264,7 @@ impl Store {
 
     /// Every import, newest first.
     pub fn import_batches(&self) -> Result<Vec<ImportBatch>> {
-        let mut statement = self.conn().prepare(&format!(
+        let mut statement = self.conn().prepare_cached(&format!(
             "SELECT {BATCH_COLUMNS} FROM import_batches ORDER BY created_at DESC, id DESC"
         ))?;
         let rows = statement.query_map([], batch_from_row)?;
@@ -287,7 +287,7 @@ impl Store {
 
     /// The duplicate keys of every client that is not deleted.
     fn existing_client_keys(&self) -> Result<HashMap<String, Existing>> {
-        let mut statement = self.conn().prepare(
+        let mut statement = self.conn().prepare_cached(
             "SELECT id, client_full_name, caller_phone, caller_email, date_of_birth
              FROM intakes WHERE deleted_at IS NULL ORDER BY seq",
         )?;
@@ -332,7 +332,7 @@ impl Store {
                     "Import batch {batch_id} was already undone at {at}."
                 )));
             }
-            let mut statement = tx.prepare(
+            let mut statement = tx.prepare_cached(
                 "SELECT i.client_full_name FROM intakes i WHERE i.import_batch_id = ?1 AND (
                     EXISTS (SELECT 1 FROM assessments a WHERE a.intake_id = i.id)
                     OR EXISTS (SELECT 1 FROM care_plan_proposals c WHERE c.intake_id = i.id)
@@ -360,12 +360,16 @@ impl Store {
                 )));
             }
             let ids = tx
-                .prepare("SELECT id FROM intakes WHERE import_batch_id = ?1")?
+                .prepare_cached("SELECT id FROM intakes WHERE import_batch_id = ?1")?
                 .query_map([batch_id], |row| row.get::<_, String>(0))?
                 .collect::<Result<Vec<_>, _>>()?;
-            let removed =
-                tx.execute("DELETE FROM intakes WHERE import_batch_id = ?1", [batch_id])?;
-            tx.execute(
+            let removed = super::exec(
+                tx,
+                "DELETE FROM intakes WHERE import_batch_id = ?1",
+                [batch_id],
+            )?;
+            super::exec(
+                tx,
                 "UPDATE import_batches SET undone_at = ?2 WHERE id = ?1",
                 params![batch_id, ts(now)],
             )?;

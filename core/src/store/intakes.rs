@@ -265,56 +265,54 @@ impl Store {
                     assessment_scheduled_date, deleted_at
              FROM intakes WHERE id = ?1"
         );
-        self.conn()
-            .query_row(&sql, [id], |row| {
-                let summary = summary_from_row(row, &clock)?;
-                let form_data: String = row.get(26)?;
-                Ok((
-                    summary,
-                    form_data,
-                    row.get::<_, Option<String>>(27)?,
-                    row.get::<_, String>(28)?,
-                    row.get::<_, Option<String>>(29)?,
-                    row.get::<_, Option<String>>(30)?,
-                ))
-            })
-            .optional()?
-            .ok_or_else(|| Error::not_found("intake", id))
-            .and_then(
-                |(summary, form_data, coordinator, updated_at, scheduled, deleted)| {
-                    Ok(Intake {
-                        id: summary.id,
-                        version: summary.version,
-                        status: summary.status,
-                        client_full_name: summary.client_full_name,
-                        date_of_birth: summary.date_of_birth,
-                        age: summary.age,
-                        caller_name: summary.caller_name,
-                        caller_phone: summary.caller_phone,
-                        caller_email: summary.caller_email,
-                        services_required: summary.services_required,
-                        assigned_coordinator: coordinator,
-                        created_at: summary.created_at,
-                        updated_at,
-                        last_contact_date: summary.last_contact_date,
-                        next_follow_up_date: summary.next_follow_up_date,
-                        follow_up_notes: summary.follow_up_notes,
-                        assessment_scheduled_date: scheduled,
-                        is_draft: summary.is_draft,
-                        deleted_at: deleted,
-                        position: summary.position,
-                        pipeline: summary.pipeline,
-                        form: serde_json::from_str(&form_data)?,
-                    })
-                },
-            )
+        super::query_row(self.conn(), &sql, [id], |row| {
+            let summary = summary_from_row(row, &clock)?;
+            let form_data: String = row.get(26)?;
+            Ok((
+                summary,
+                form_data,
+                row.get::<_, Option<String>>(27)?,
+                row.get::<_, String>(28)?,
+                row.get::<_, Option<String>>(29)?,
+                row.get::<_, Option<String>>(30)?,
+            ))
+        })
+        .optional()?
+        .ok_or_else(|| Error::not_found("intake", id))
+        .and_then(
+            |(summary, form_data, coordinator, updated_at, scheduled, deleted)| {
+                Ok(Intake {
+                    id: summary.id,
+                    version: summary.version,
+                    status: summary.status,
+                    client_full_name: summary.client_full_name,
+                    date_of_birth: summary.date_of_birth,
+                    age: summary.age,
+                    caller_name: summary.caller_name,
+                    caller_phone: summary.caller_phone,
+                    caller_email: summary.caller_email,
+                    services_required: summary.services_required,
+                    assigned_coordinator: coordinator,
+                    created_at: summary.created_at,
+                    updated_at,
+                    last_contact_date: summary.last_contact_date,
+                    next_follow_up_date: summary.next_follow_up_date,
+                    follow_up_notes: summary.follow_up_notes,
+                    assessment_scheduled_date: scheduled,
+                    is_draft: summary.is_draft,
+                    deleted_at: deleted,
+                    position: summary.position,
+                    pipeline: summary.pipeline,
+                    form: serde_json::from_str(&form_data)?,
+                })
+            },
+        )
     }
 
     pub fn get_intake_summary(&self, id: &IntakeId) -> Result<IntakeSummary> {
         let clock = self.clock()?;
         let sql = format!("SELECT {SUMMARY_COLUMNS} FROM intakes WHERE id = ?1");
-        self.conn()
-            .query_row(&sql, [id], |row| summary_from_row(row, &clock))
+        super::query_row(self.conn(), &sql, [id], |row| summary_from_row(row, &clock))
             .optional()?
             .ok_or_else(|| Error::not_found("intake", id))
     }
@@ -326,7 +324,8 @@ impl Store {
         let cut3 = ts(position::stage_cut(&clock, 3));
         let cut5 = ts(position::stage_cut(&clock, 5));
         let base = "deleted_at IS NULL AND archived = 0 AND stage = 'intake'";
-        let summary = self.conn().query_row(
+        let summary = super::query_row(
+            self.conn(),
             &format!(
                 "SELECT
                     count(*) FILTER (WHERE created_at >= ?1),
@@ -362,7 +361,7 @@ impl Store {
              WHERE {base}{urgency_filter} AND (created_at, id) < (?3, ?4)
              ORDER BY created_at DESC, id DESC LIMIT ?5"
         );
-        let mut statement = self.conn().prepare(&sql)?;
+        let mut statement = self.conn().prepare_cached(&sql)?;
         let mut items = statement
             .query_map(
                 params![cut3, cut5, after_created, after_id, limit + 1],
@@ -388,7 +387,7 @@ impl Store {
                AND latest_assessment_id IS NULL AND status IN ('intake_created', 'pending')
              ORDER BY created_at ASC LIMIT 200"
         );
-        let mut statement = self.conn().prepare(&sql)?;
+        let mut statement = self.conn().prepare_cached(&sql)?;
         let rows = statement.query_map([], |row| summary_from_row(row, &clock))?;
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
@@ -405,7 +404,7 @@ impl Store {
              WHERE deleted_at IS NULL AND {} ORDER BY created_at DESC, id DESC LIMIT {SEARCH_LIMIT}",
             filter.sql
         );
-        let mut statement = self.conn().prepare(&sql)?;
+        let mut statement = self.conn().prepare_cached(&sql)?;
         let rows = statement
             .query_map(rusqlite::params_from_iter(filter.params.iter()), |row| {
                 summary_from_row(row, &clock)
@@ -426,7 +425,8 @@ impl Store {
         let changed = self.write(|tx| {
             let stored = load_stored(tx, id)?;
             crate::rules::transitions::check_intake_transition(stored.status, status)?;
-            let n = tx.execute(
+            let n = super::exec(
+                tx,
                 "UPDATE intakes SET status = ?3, updated_at = ?4, version = version + 1
                  WHERE id = ?1 AND version = ?2",
                 params![id, version, status, ts(now)],
@@ -454,7 +454,8 @@ impl Store {
         super::require_admin(actor)?;
         let now = self.now();
         self.write(|tx| {
-            let n = tx.execute(
+            let n = super::exec(
+                tx,
                 "UPDATE intakes SET deleted_at = ?2, updated_at = ?2, version = version + 1
                  WHERE id = ?1 AND deleted_at IS NULL",
                 params![id, ts(now)],
@@ -480,7 +481,8 @@ impl Store {
         super::require_admin(actor)?;
         let now = self.now();
         self.write(|tx| {
-            let n = tx.execute(
+            let n = super::exec(
+                tx,
                 "UPDATE intakes SET deleted_at = NULL, updated_at = ?2, version = version + 1
                  WHERE id = ?1 AND deleted_at IS NOT NULL",
                 params![id, ts(now)],
@@ -529,7 +531,8 @@ pub(crate) fn insert(
 ) -> Result<()> {
     let now = ts(clock.now());
     let c = columns(form, clock)?;
-    tx.execute(
+    super::exec(
+        tx,
         "INSERT INTO intakes (id, client_full_name, date_of_birth, caller_name, caller_phone,
             caller_phone_digits, caller_email, services_required, living_situation,
             proposed_schedule, referral_source, form_data, status, is_draft,
@@ -596,7 +599,8 @@ fn update(
         .clone()
         .or(stored.assessment_scheduled_date);
     let now = ts(clock.now());
-    let n = tx.execute(
+    let n = super::exec(
+        tx,
         "UPDATE intakes SET client_full_name = ?3, date_of_birth = ?4, caller_name = ?5,
             caller_phone = ?6, caller_phone_digits = ?7, caller_email = ?8,
             services_required = ?9, living_situation = ?10, proposed_schedule = ?11,

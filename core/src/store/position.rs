@@ -91,7 +91,8 @@ pub(crate) fn refresh(tx: &Connection, intake_id: &IntakeId, clock: &AgencyClock
     let follow_up = next_follow_up.as_deref().and_then(parse_timestamp);
     let overdue = overdue_at(follow_up, entered, clock);
 
-    tx.execute(
+    super::exec(
+        tx,
         "UPDATE intakes SET stage = ?2, stage_entered_at = ?3, overdue_at = ?4, archived = ?5,
             latest_assessment_id = ?6, latest_assessment_status = ?7, latest_assessment_at = ?8,
             latest_care_plan_id = ?9, latest_care_plan_status = ?10, latest_care_plan_at = ?11,
@@ -120,7 +121,8 @@ pub(crate) fn refresh(tx: &Connection, intake_id: &IntakeId, clock: &AgencyClock
 /// Recomputes `overdue_at` for every intake; needed when the agency's time zone changes,
 /// because day boundaries move.
 pub(crate) fn refresh_all_overdue(tx: &Connection, clock: &AgencyClock) -> Result<usize> {
-    let mut select = tx.prepare("SELECT id, stage_entered_at, next_follow_up_date FROM intakes")?;
+    let mut select =
+        tx.prepare_cached("SELECT id, stage_entered_at, next_follow_up_date FROM intakes")?;
     let rows = select
         .query_map([], |row| {
             Ok((
@@ -130,7 +132,7 @@ pub(crate) fn refresh_all_overdue(tx: &Connection, clock: &AgencyClock) -> Resul
             ))
         })?
         .collect::<Result<Vec<_>, _>>()?;
-    let mut update = tx.prepare("UPDATE intakes SET overdue_at = ?2 WHERE id = ?1")?;
+    let mut update = tx.prepare_cached("UPDATE intakes SET overdue_at = ?2 WHERE id = ?1")?;
     for (id, entered, follow_up) in &rows {
         let entered = parse_timestamp(entered).unwrap_or(clock.now());
         let follow_up = follow_up.as_deref().and_then(parse_timestamp);

@@ -65,7 +65,7 @@ impl Store {
             if stored.unwrap_or(0) != version {
                 return Ok(false);
             }
-            tx.execute(
+            super::exec(tx,
                 "INSERT INTO settings (tab, value, updated_at, version) VALUES (?1, ?2, ?3, 1)
                  ON CONFLICT (tab) DO UPDATE SET value = ?2, updated_at = ?3, version = version + 1",
                 params![name, value, ts(now)],

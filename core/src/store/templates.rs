@@ -64,7 +64,7 @@ impl Store {
 
     /// Message templates, newest first.
     pub fn message_templates(&self) -> Result<Vec<MessageTemplate>> {
-        let mut statement = self.conn().prepare(&format!(
+        let mut statement = self.conn().prepare_cached(&format!(
             "SELECT {MESSAGE_COLUMNS} FROM message_templates ORDER BY created_at DESC, id DESC"
         ))?;
         let rows = statement.query_map([], message_from_row)?;
@@ -72,14 +72,14 @@ impl Store {
     }
 
     pub fn get_message_template(&self, id: &MessageTemplateId) -> Result<MessageTemplate> {
-        self.conn()
-            .query_row(
-                &format!("SELECT {MESSAGE_COLUMNS} FROM message_templates WHERE id = ?1"),
-                [id],
-                message_from_row,
-            )
-            .optional()?
-            .ok_or_else(|| Error::not_found("template", id))
+        super::query_row(
+            self.conn(),
+            &format!("SELECT {MESSAGE_COLUMNS} FROM message_templates WHERE id = ?1"),
+            [id],
+            message_from_row,
+        )
+        .optional()?
+        .ok_or_else(|| Error::not_found("template", id))
     }
 
     pub fn create_message_template(
@@ -91,7 +91,7 @@ impl Store {
         let now = self.now();
         let id = MessageTemplateId::new();
         self.write(|tx| {
-            tx.execute(
+            super::exec(tx,
                 "INSERT INTO message_templates (id, name, message_type, stage, subject_template, ai_prompt_template, is_active, created_at, updated_at)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
                 params![id, input.name.trim(), input.message_type, input.stage, subject_for(&input), input.ai_prompt_template.trim(), input.is_active, ts(now)],
@@ -111,7 +111,7 @@ impl Store {
         validate_message_template(&input)?;
         let now = self.now();
         let n = self.write(|tx| {
-            let n = tx.execute(
+            let n = super::exec(tx,
                 "UPDATE message_templates SET name = ?3, message_type = ?4, stage = ?5, subject_template = ?6,
                     ai_prompt_template = ?7, is_active = ?8, updated_at = ?9, version = version + 1
                  WHERE id = ?1 AND version = ?2",
@@ -133,7 +133,7 @@ impl Store {
     pub fn delete_message_template(&mut self, actor: &Actor, id: &MessageTemplateId) -> Result<()> {
         let now = self.now();
         self.write(|tx| {
-            if tx.execute("DELETE FROM message_templates WHERE id = ?1", [id])? == 0 {
+            if super::exec(tx, "DELETE FROM message_templates WHERE id = ?1", [id])? == 0 {
                 return Err(Error::not_found("template", id));
             }
             audit(
@@ -153,7 +153,7 @@ impl Store {
 
     /// Pricing templates: the default first, then by name.
     pub fn pricing_templates(&self) -> Result<Vec<PricingTemplate>> {
-        let mut statement = self.conn().prepare(&format!(
+        let mut statement = self.conn().prepare_cached(&format!(
             "SELECT {PRICING_COLUMNS} FROM pricing_templates ORDER BY is_default DESC, name"
         ))?;
         let rows = statement.query_map([], pricing_from_row)?;
@@ -161,14 +161,14 @@ impl Store {
     }
 
     pub fn get_pricing_template(&self, id: &PricingTemplateId) -> Result<PricingTemplate> {
-        self.conn()
-            .query_row(
-                &format!("SELECT {PRICING_COLUMNS} FROM pricing_templates WHERE id = ?1"),
-                [id],
-                pricing_from_row,
-            )
-            .optional()?
-            .ok_or_else(|| Error::not_found("pricing template", id))
+        super::query_row(
+            self.conn(),
+            &format!("SELECT {PRICING_COLUMNS} FROM pricing_templates WHERE id = ?1"),
+            [id],
+            pricing_from_row,
+        )
+        .optional()?
+        .ok_or_else(|| Error::not_found("pricing template", id))
     }
 
     pub fn create_pricing_template(
@@ -207,9 +207,9 @@ impl Store {
         let n = self.write(|tx| {
             if input.is_default {
                 // Setting one as default clears the others.
-                tx.execute("UPDATE pricing_templates SET is_default = 0, version = version + 1 WHERE is_default = 1 AND id <> ?1", [id])?;
+                super::exec(tx, "UPDATE pricing_templates SET is_default = 0, version = version + 1 WHERE is_default = 1 AND id <> ?1", [id])?;
             }
-            let n = tx.execute(
+            let n = super::exec(tx,
                 "UPDATE pricing_templates SET name = ?3, base_rate = ?4, weekend_premium = ?5, evening_premium = ?6,
                     overnight_premium = ?7, holiday_multiplier = ?8, notes = ?9, is_active = ?10, is_default = ?11,
                     updated_at = ?12, version = version + 1
@@ -240,7 +240,7 @@ impl Store {
     pub fn delete_pricing_template(&mut self, actor: &Actor, id: &PricingTemplateId) -> Result<()> {
         let now = self.now();
         self.write(|tx| {
-            if tx.execute("DELETE FROM pricing_templates WHERE id = ?1", [id])? == 0 {
+            if super::exec(tx, "DELETE FROM pricing_templates WHERE id = ?1", [id])? == 0 {
                 return Err(Error::not_found("pricing template", id));
             }
             audit(
@@ -261,7 +261,7 @@ impl Store {
         let now = self.now();
         self.write(|tx| {
             let existing: i64 =
-                tx.query_row("SELECT count(*) FROM pricing_templates", [], |row| {
+                super::query_row(tx, "SELECT count(*) FROM pricing_templates", [], |row| {
                     row.get(0)
                 })?;
             if existing > 0 {
@@ -321,7 +321,7 @@ impl Store {
             )
             .optional()?
             .ok_or_else(|| Error::not_found("contract template", id))?;
-        let mut statement = self.conn().prepare(
+        let mut statement = self.conn().prepare_cached(
             "SELECT section_id, title, content, position, required FROM contract_template_sections WHERE template_id = ?1 ORDER BY position",
         )?;
         let sections = statement
@@ -347,9 +347,9 @@ impl Store {
 
     /// Every saved version, newest first.
     pub fn contract_template_versions(&self) -> Result<Vec<ContractTemplate>> {
-        let mut statement = self
-            .conn()
-            .prepare("SELECT id FROM contract_templates ORDER BY created_at DESC, id DESC")?;
+        let mut statement = self.conn().prepare_cached(
+            "SELECT id FROM contract_templates ORDER BY created_at DESC, id DESC",
+        )?;
         let ids = statement
             .query_map([], |row| row.get::<_, ContractTemplateId>(0))?
             .collect::<Result<Vec<_>, _>>()?;
@@ -377,14 +377,14 @@ impl Store {
                 insert_template(tx, &id, &current.template_version, &input, &ts(now))?;
                 id
             } else {
-                let n = tx.execute(
+                let n = super::exec(tx,
                     "UPDATE contract_templates SET name = ?3, updated_at = ?4, version = version + 1 WHERE id = ?1 AND version = ?2",
                     params![current.id, version, input.name.trim(), ts(now)],
                 )?;
                 if n == 0 {
                     return Err(Error::Rejected("stale".to_owned()));
                 }
-                tx.execute("DELETE FROM contract_template_sections WHERE template_id = ?1", [&current.id])?;
+                super::exec(tx, "DELETE FROM contract_template_sections WHERE template_id = ?1", [&current.id])?;
                 insert_sections(tx, &current.id, &input.sections)?;
                 current.id.clone()
             };
@@ -418,7 +418,8 @@ impl Store {
         let now = self.now();
         let id = ContractTemplateId::new();
         self.write(|tx| {
-            tx.execute(
+            super::exec(
+                tx,
                 "UPDATE contract_templates SET is_current = 0 WHERE is_current = 1",
                 [],
             )?;
@@ -445,7 +446,8 @@ impl Store {
     ) -> Result<ContractTemplate> {
         let now = self.now();
         self.write(|tx| {
-            let exists: bool = tx.query_row(
+            let exists: bool = super::query_row(
+                tx,
                 "SELECT EXISTS (SELECT 1 FROM contract_templates WHERE id = ?1)",
                 [id],
                 |row| row.get(0),
@@ -453,11 +455,13 @@ impl Store {
             if !exists {
                 return Err(Error::not_found("contract template", id));
             }
-            tx.execute(
+            super::exec(
+                tx,
                 "UPDATE contract_templates SET is_current = 0 WHERE is_current = 1",
                 [],
             )?;
-            tx.execute(
+            super::exec(
+                tx,
                 "UPDATE contract_templates SET is_current = 1, version = version + 1 WHERE id = ?1",
                 [id],
             )?;
@@ -488,9 +492,13 @@ fn insert_pricing(
     now: &str,
 ) -> Result<()> {
     if input.is_default {
-        tx.execute("UPDATE pricing_templates SET is_default = 0, version = version + 1 WHERE is_default = 1", [])?;
+        super::exec(
+            tx,
+            "UPDATE pricing_templates SET is_default = 0, version = version + 1 WHERE is_default = 1",
+            [],
+        )?;
     }
-    tx.execute(
+    super::exec(tx,
         "INSERT INTO pricing_templates (id, name, base_rate, weekend_premium, evening_premium, overnight_premium,
             holiday_multiplier, notes, is_active, is_default, created_at, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)",
@@ -510,7 +518,8 @@ fn insert_template(
     input: &ContractTemplateInput,
     now: &str,
 ) -> Result<()> {
-    tx.execute(
+    super::exec(
+        tx,
         "INSERT INTO contract_templates (id, template_version, name, is_current, created_at, updated_at) VALUES (?1, ?2, ?3, 1, ?4, ?4)",
         params![id, template_version, input.name.trim(), now],
     )?;
@@ -525,9 +534,17 @@ fn insert_sections(
     let mut ordered: Vec<&ContractSection> = sections.iter().collect();
     ordered.sort_by_key(|section| section.order);
     for (position, section) in ordered.into_iter().enumerate() {
-        tx.execute(
+        super::exec(
+            tx,
             "INSERT INTO contract_template_sections (template_id, position, section_id, title, content, required) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![id, position as i64 + 1, section.id, section.title.trim(), section.content, section.required],
+            params![
+                id,
+                position as i64 + 1,
+                section.id,
+                section.title.trim(),
+                section.content,
+                section.required
+            ],
         )?;
     }
     Ok(())

@@ -171,7 +171,8 @@ impl Store {
         let now = self.now();
         let id = UserId::new();
         self.write(|tx| {
-            let taken: bool = tx.query_row(
+            let taken: bool = super::query_row(
+                tx,
                 "SELECT EXISTS (SELECT 1 FROM users WHERE email = ?1)",
                 [&email],
                 |row| row.get(0),
@@ -182,18 +183,21 @@ impl Store {
                     "A user with this email address already exists",
                 )));
             }
-            tx.execute(
+            super::exec(
+                tx,
                 "INSERT INTO users (id, email, full_name, password_hash, created_at, updated_at)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
                 params![id, email, full_name, password_hash, ts(now)],
             )?;
             if new.is_admin {
-                tx.execute(
+                super::exec(
+                    tx,
                     "INSERT INTO user_roles (user_id, role, created_at) VALUES (?1, 'admin', ?2)",
                     params![id, ts(now)],
                 )?;
             }
-            tx.execute(
+            super::exec(
+                tx,
                 "UPDATE invitations SET accepted_at = ?2 WHERE email = ?1 AND accepted_at IS NULL",
                 params![email, ts(now)],
             )?;
@@ -212,30 +216,30 @@ impl Store {
     }
 
     pub fn get_user(&self, id: &UserId) -> Result<User> {
-        self.conn()
-            .query_row(
-                &format!("SELECT {USER_COLUMNS} FROM users u WHERE u.id = ?1"),
-                [id],
-                user_from_row,
-            )
-            .optional()?
-            .ok_or_else(|| Error::not_found("user", id))
+        super::query_row(
+            self.conn(),
+            &format!("SELECT {USER_COLUMNS} FROM users u WHERE u.id = ?1"),
+            [id],
+            user_from_row,
+        )
+        .optional()?
+        .ok_or_else(|| Error::not_found("user", id))
     }
 
     pub fn user_by_email(&self, email: &str) -> Result<User> {
         let email = email.trim().to_lowercase();
-        self.conn()
-            .query_row(
-                &format!("SELECT {USER_COLUMNS} FROM users u WHERE u.email = ?1"),
-                [&email],
-                user_from_row,
-            )
-            .optional()?
-            .ok_or_else(|| Error::not_found("user", &email))
+        super::query_row(
+            self.conn(),
+            &format!("SELECT {USER_COLUMNS} FROM users u WHERE u.email = ?1"),
+            [&email],
+            user_from_row,
+        )
+        .optional()?
+        .ok_or_else(|| Error::not_found("user", &email))
     }
 
     pub fn users(&self) -> Result<Vec<User>> {
-        let mut statement = self.conn().prepare(&format!(
+        let mut statement = self.conn().prepare_cached(&format!(
             "SELECT {USER_COLUMNS} FROM users u ORDER BY u.full_name, u.email"
         ))?;
         let rows = statement.query_map([], user_from_row)?;
@@ -244,7 +248,7 @@ impl Store {
 
     /// Profiles for the team-member picker, ordered by name.
     pub fn profiles(&self) -> Result<Vec<Profile>> {
-        let mut statement = self.conn().prepare(
+        let mut statement = self.conn().prepare_cached(
             "SELECT id, full_name, email FROM users WHERE disabled = 0 ORDER BY full_name, email",
         )?;
         let rows = statement.query_map([], |row| {
@@ -271,14 +275,14 @@ impl Store {
         let now = self.now();
         let keep = keep_session.map(token_hash);
         self.write(|tx| {
-            let n = tx.execute(
+            let n = super::exec(tx,
                 "UPDATE users SET password_hash = ?2, failed_sign_ins = 0, updated_at = ?3, version = version + 1 WHERE id = ?1",
                 params![user_id, hash, ts(now)],
             )?;
             if n == 0 {
                 return Err(Error::not_found("user", user_id));
             }
-            tx.execute(
+            super::exec(tx,
                 "DELETE FROM sessions WHERE user_id = ?1 AND token_hash IS NOT ?2",
                 params![user_id, keep],
             )?;
@@ -290,17 +294,17 @@ impl Store {
         require_admin(actor)?;
         let now = self.now();
         self.write(|tx| {
-            let exists: bool = tx.query_row("SELECT EXISTS (SELECT 1 FROM users WHERE id = ?1)", [user_id], |row| row.get(0))?;
+            let exists: bool = super::query_row(tx, "SELECT EXISTS (SELECT 1 FROM users WHERE id = ?1)", [user_id], |row| row.get(0))?;
             if !exists {
                 return Err(Error::not_found("user", user_id));
             }
             if admin {
-                tx.execute(
+                super::exec(tx,
                     "INSERT OR IGNORE INTO user_roles (user_id, role, created_at) VALUES (?1, 'admin', ?2)",
                     params![user_id, ts(now)],
                 )?;
             } else {
-                let admins: i64 = tx.query_row(
+                let admins: i64 = super::query_row(tx,
                     "SELECT count(*) FROM user_roles r JOIN users u ON u.id = r.user_id WHERE r.role = 'admin' AND u.disabled = 0 AND r.user_id <> ?1",
                     [user_id],
                     |row| row.get(0),
@@ -308,7 +312,7 @@ impl Store {
                 if admins == 0 {
                     return Err(Error::Rejected("Carepath needs at least one administrator.".to_owned()));
                 }
-                tx.execute("DELETE FROM user_roles WHERE user_id = ?1 AND role = 'admin'", [user_id])?;
+                super::exec(tx, "DELETE FROM user_roles WHERE user_id = ?1 AND role = 'admin'", [user_id])?;
             }
             audit(tx, actor, now, if admin { "grant_admin" } else { "revoke_admin" }, "user", user_id.as_str(), None, &["role"])
         })?;
@@ -320,15 +324,15 @@ impl Store {
         require_admin(actor)?;
         let now = self.now();
         self.write(|tx| {
-            let n = tx.execute(
+            let n = super::exec(tx,
                 "UPDATE users SET disabled = 1, updated_at = ?2, version = version + 1 WHERE id = ?1",
                 params![user_id, ts(now)],
             )?;
             if n == 0 {
                 return Err(Error::not_found("user", user_id));
             }
-            tx.execute("DELETE FROM sessions WHERE user_id = ?1", [user_id])?;
-            tx.execute("DELETE FROM auth_tokens WHERE user_id = ?1", [user_id])?;
+            super::exec(tx, "DELETE FROM sessions WHERE user_id = ?1", [user_id])?;
+            super::exec(tx, "DELETE FROM auth_tokens WHERE user_id = ?1", [user_id])?;
             audit(tx, actor, now, "disable", "user", user_id.as_str(), None, &["disabled"])
         })?;
         self.get_user(user_id)
@@ -340,7 +344,7 @@ impl Store {
         let email = normalize_email(email)?;
         let now = self.now();
         self.write(|tx| {
-            tx.execute(
+            super::exec(tx,
                 "INSERT INTO invitations (email, invited_by, is_admin, created_at) VALUES (?1, ?2, ?3, ?4)
                  ON CONFLICT (email) DO UPDATE SET invited_by = ?2, is_admin = ?3, created_at = ?4, accepted_at = NULL",
                 params![email, actor.user_id, is_admin, ts(now)],
@@ -416,7 +420,7 @@ impl Store {
         }
         if disabled || !password_matches(password, hash.as_deref()) {
             self.write(|tx| {
-                tx.execute(
+                super::exec(tx,
                     "UPDATE users SET failed_sign_ins = failed_sign_ins + 1, last_failed_at = ?2 WHERE id = ?1",
                     params![user_id, ts(now)],
                 )?;
@@ -425,7 +429,8 @@ impl Store {
             return Ok(Err(SignInFailure::Invalid));
         }
         self.write(|tx| {
-            tx.execute(
+            super::exec(
+                tx,
                 "UPDATE users SET failed_sign_ins = 0, last_failed_at = NULL WHERE id = ?1",
                 [&user_id],
             )?;
@@ -450,12 +455,12 @@ impl Store {
         let now = self.now();
         let expires = now.checked_add(lifetime).unwrap_or(Timestamp::MAX);
         self.write(|tx| {
-            tx.execute(
+            super::exec(tx,
                 "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?1, ?2, ?3, ?3, ?4)",
                 params![token_hash(&token), user_id, ts(now), ts(expires)],
             )?;
             // Sweep this user's dead sessions while we hold the write lock anyway.
-            tx.execute("DELETE FROM sessions WHERE user_id = ?1 AND expires_at < ?2", params![user_id, ts(now)])?;
+            super::exec(tx, "DELETE FROM sessions WHERE user_id = ?1 AND expires_at < ?2", params![user_id, ts(now)])?;
             Ok(())
         })?;
         Ok(token)
@@ -488,7 +493,7 @@ impl Store {
             .unwrap_or(Timestamp::MAX);
         if disabled || now >= expires || now >= idle_deadline {
             self.write(|tx| {
-                tx.execute("DELETE FROM sessions WHERE token_hash = ?1", [&hash])?;
+                super::exec(tx, "DELETE FROM sessions WHERE token_hash = ?1", [&hash])?;
                 Ok(())
             })?;
             return Ok(None);
@@ -496,7 +501,8 @@ impl Store {
         // Touch at most every 30 seconds: a read-heavy page should not write on every call.
         if now.duration_since(last_seen) > SignedDuration::from_secs(30) {
             self.write(|tx| {
-                tx.execute(
+                super::exec(
+                    tx,
                     "UPDATE sessions SET last_seen_at = ?2 WHERE token_hash = ?1",
                     params![hash, ts(now)],
                 )?;
@@ -509,14 +515,14 @@ impl Store {
     pub fn end_session(&mut self, token: &str) -> Result<()> {
         let hash = token_hash(token);
         self.write(|tx| {
-            tx.execute("DELETE FROM sessions WHERE token_hash = ?1", [&hash])?;
+            super::exec(tx, "DELETE FROM sessions WHERE token_hash = ?1", [&hash])?;
             Ok(())
         })
     }
 
     pub fn end_all_sessions(&mut self, user_id: &UserId) -> Result<()> {
         self.write(|tx| {
-            tx.execute("DELETE FROM sessions WHERE user_id = ?1", [user_id])?;
+            super::exec(tx, "DELETE FROM sessions WHERE user_id = ?1", [user_id])?;
             Ok(())
         })
     }
@@ -539,11 +545,11 @@ impl Store {
         let now = self.now();
         let expires = now.checked_add(lifetime).unwrap_or(Timestamp::MAX);
         self.write(|tx| {
-            tx.execute(
+            super::exec(tx,
                 "INSERT INTO auth_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![token_hash(&token), user.id, purpose.as_str(), ts(now), ts(expires)],
             )?;
-            tx.execute("DELETE FROM auth_tokens WHERE user_id = ?1 AND expires_at < ?2", params![user.id, ts(now)])?;
+            super::exec(tx, "DELETE FROM auth_tokens WHERE user_id = ?1 AND expires_at < ?2", params![user.id, ts(now)])?;
             Ok(())
         })?;
         Ok(Some((token, user)))
@@ -566,7 +572,7 @@ impl Store {
                 )
                 .optional()?;
             if user_id.is_some() {
-                tx.execute("UPDATE auth_tokens SET used_at = ?2 WHERE token_hash = ?1", params![hash, ts(now)])?;
+                super::exec(tx, "UPDATE auth_tokens SET used_at = ?2 WHERE token_hash = ?1", params![hash, ts(now)])?;
             }
             Ok(user_id)
         })?;

@@ -108,9 +108,14 @@ CREATE TABLE intakes (
 );
 CREATE INDEX intakes_recent ON intakes(created_at, id) WHERE deleted_at IS NULL;
 CREATE INDEX intakes_stage ON intakes(archived, stage, created_at, id) WHERE deleted_at IS NULL;
+-- The urgency filters page in their own order (most overdue first, longest in stage
+-- first), each along its own index, so a page never scans past non-matching rows.
+CREATE INDEX intakes_stage_overdue ON intakes(archived, stage, overdue_at, id) WHERE deleted_at IS NULL;
+CREATE INDEX intakes_stage_entered ON intakes(archived, stage, stage_entered_at, id) WHERE deleted_at IS NULL;
+CREATE INDEX intakes_entered ON intakes(archived, stage_entered_at, id) WHERE deleted_at IS NULL;
 CREATE INDEX intakes_stage_name ON intakes(archived, stage, client_full_name, id) WHERE deleted_at IS NULL;
 CREATE INDEX intakes_name ON intakes(client_full_name, id) WHERE deleted_at IS NULL;
-CREATE INDEX intakes_overdue ON intakes(archived, overdue_at) WHERE deleted_at IS NULL;
+CREATE INDEX intakes_overdue ON intakes(archived, overdue_at, id) WHERE deleted_at IS NULL;
 CREATE INDEX intakes_follow_up ON intakes(next_follow_up_date) WHERE deleted_at IS NULL;
 CREATE INDEX intakes_caller_email ON intakes(caller_email) WHERE deleted_at IS NULL;
 CREATE INDEX intakes_phone_digits ON intakes(caller_phone_digits) WHERE deleted_at IS NULL;
