@@ -67,6 +67,7 @@ pub fn run(db: &Path, args: Args) -> anyhow::Result<()> {
     let options = ExportOptions {
         since,
         include_deleted: args.include_deleted,
+        ..ExportOptions::default()
     };
 
     if args.out.as_deref() == Some(Path::new("-")) {

@@ -405,8 +405,7 @@ export function createTests({ admin, staff }) {
         await page.getByRole('button', { name: /Overdue/ }).click();
         await page.waitForTimeout(500);
         await expectAccessible(page, 'filtered clients');
-        await page.getByLabel('Search clients').fill('zzzz-nobody');
-        await page.getByText('No clients found').waitFor();
+        const shown = await page.locator('tbody tr').count();
         const download = page.waitForEvent('download');
         await page.getByRole('link', { name: 'Export to CSV' }).click();
         const file = await download;
@@ -415,6 +414,14 @@ export function createTests({ admin, staff }) {
         const { readFile } = await import('node:fs/promises');
         const text = await readFile(path, 'utf8');
         expect(text.startsWith('Client ID,Client Name'), `unexpected CSV header: ${text.slice(0, 60)}`);
+        // The file holds the filtered list: assessment-stage clients only, as many as shown
+        // (the demo has fewer overdue assessments than one page).
+        const lines = text.trimEnd().split('\n').slice(1);
+        expect(lines.length === shown, `${lines.length} exported rows for ${shown} listed`);
+        expect(lines.every((line) => line.includes(',Assessment,')), 'an exported row outside the assessment stage');
+        await page.getByLabel('Search clients').fill('zzzz-nobody');
+        await page.getByText('No clients found').waitFor();
+        expect(await page.getByRole('button', { name: 'Export to CSV' }).isDisabled(), 'Export is enabled on an empty list');
       },
     },
     {

@@ -19,6 +19,8 @@ use crate::error::{Error, Result};
 use crate::model::CarePlanService;
 use crate::rules::clock::{AgencyClock, parse_date};
 use crate::rules::csv_cell::neutralize;
+use crate::rules::stage::ClientUrgency;
+use crate::store::{AssessmentFilter, StageFilter};
 
 /// What can be exported: one kind per list of the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -101,6 +103,39 @@ pub struct ExportOptions {
     pub since: Option<Timestamp>,
     /// Also rows that were deleted (moved to trash); they carry their Deleted At.
     pub include_deleted: bool,
+    /// The filters of the list the export was asked from.
+    pub filter: ListFilter,
+}
+
+/// The filters of the list whose Export button was pressed, so the file holds the rows
+/// the list shows (every page of them), filtered by the same SQL as the list.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum ListFilter {
+    /// Every record: the command line's nightly export.
+    #[default]
+    All,
+    /// The all-clients list's stage, urgency and search.
+    Clients {
+        stage: Option<StageFilter>,
+        urgency: Option<ClientUrgency>,
+        search: Option<String>,
+    },
+    /// The assessments list's stat-card filter and search.
+    Assessments {
+        status: Option<AssessmentFilter>,
+        search: Option<String>,
+    },
+}
+
+impl ListFilter {
+    /// Whether this filter belongs to the list of `kind` (every kind takes `All`).
+    pub fn fits(&self, kind: ExportKind) -> bool {
+        match self {
+            ListFilter::All => true,
+            ListFilter::Clients { .. } => kind == ExportKind::Clients,
+            ListFilter::Assessments { .. } => kind == ExportKind::Assessments,
+        }
+    }
 }
 
 /// Reads `--since`: a date (`2025-01-31`, from the start of that day in the agency's

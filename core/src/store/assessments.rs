@@ -220,28 +220,13 @@ impl Store {
     pub fn assessments_page(&self, query: &AssessmentQuery) -> Result<AssessmentPage> {
         let clock = self.clock()?;
         let stats = self.assessment_stats()?;
-        let mut conditions = vec!["a.deleted_at IS NULL".to_owned()];
         let mut values: Vec<String> = Vec::new();
-        match query.filter {
-            None => {}
-            Some(AssessmentFilter::Draft) => conditions.push("a.status = 'draft'".to_owned()),
-            Some(AssessmentFilter::Completed) => {
-                conditions.push("a.status = 'completed'".to_owned())
-            }
-            Some(AssessmentFilter::CarePlanGenerated) => conditions.push(
-                "EXISTS (SELECT 1 FROM care_plan_proposals cp WHERE cp.assessment_id = a.id AND cp.deleted_at IS NULL)"
-                    .to_owned(),
-            ),
-        }
-        if let Some(term) = query
-            .search
-            .as_deref()
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-        {
-            values.push(format!("%{}%", like_escape(term)));
-            conditions.push(format!("a.client_name LIKE ?{} ESCAPE '\\'", values.len()));
-        }
+        let mut conditions = vec!["a.deleted_at IS NULL".to_owned()];
+        conditions.extend(assessment_conditions(
+            query.filter,
+            query.search.as_deref(),
+            &mut values,
+        ));
         if let Some(cursor) = &query.cursor {
             let parts = decode_cursor(cursor, 2)?;
             values.extend(parts);
@@ -351,6 +336,31 @@ impl Store {
         let care_plan_id: CarePlanId = self.insert_care_plan(actor, Some(id), input, true)?;
         self.get_care_plan(&care_plan_id)
     }
+}
+
+/// The WHERE conditions of the assessments list's stat-card filter and search, over the
+/// alias `a`, with their values appended to `values`. The list pages and the assessments
+/// export both filter through here.
+pub(crate) fn assessment_conditions(
+    filter: Option<AssessmentFilter>,
+    search: Option<&str>,
+    values: &mut Vec<String>,
+) -> Vec<String> {
+    let mut conditions = Vec::new();
+    match filter {
+        None => {}
+        Some(AssessmentFilter::Draft) => conditions.push("a.status = 'draft'".to_owned()),
+        Some(AssessmentFilter::Completed) => conditions.push("a.status = 'completed'".to_owned()),
+        Some(AssessmentFilter::CarePlanGenerated) => conditions.push(
+            "EXISTS (SELECT 1 FROM care_plan_proposals cp WHERE cp.assessment_id = a.id AND cp.deleted_at IS NULL)"
+                .to_owned(),
+        ),
+    }
+    if let Some(term) = search.map(str::trim).filter(|t| !t.is_empty()) {
+        values.push(format!("%{}%", like_escape(term)));
+        conditions.push(format!("a.client_name LIKE ?{} ESCAPE '\\'", values.len()));
+    }
+    conditions
 }
 
 pub(crate) fn like_escape(term: &str) -> String {

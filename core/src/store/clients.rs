@@ -203,20 +203,22 @@ fn decorate(
     }
 }
 
-/// The statement of one clients page and the values it binds. Filtering and paging are
-/// in the WHERE clause so each page is an index range, whatever its position.
-fn page_statement(
-    query: &ClientQuery,
+/// The WHERE conditions of the clients list's stage, urgency and search filters, with
+/// their values appended to `values` (placeholders are numbered after what is there).
+/// The list pages and the clients export both filter through here.
+pub(crate) fn client_conditions(
+    stage: Option<StageFilter>,
+    urgency: Option<ClientUrgency>,
+    search: Option<&str>,
     clock: &AgencyClock,
-    limit: u32,
-) -> Result<(String, Vec<String>)> {
-    let mut conditions = vec!["deleted_at IS NULL".to_owned()];
-    let mut values: Vec<String> = Vec::new();
+    values: &mut Vec<String>,
+) -> Vec<String> {
+    let mut conditions = Vec::new();
     let bind = |value: String, values: &mut Vec<String>| {
         values.push(value);
         format!("?{}", values.len())
     };
-    match query.stage {
+    match stage {
         None => {}
         Some(StageFilter::Archived) => conditions.push("archived = 1".to_owned()),
         Some(stage) => {
@@ -226,34 +228,34 @@ fn page_statement(
                 StageFilter::CarePlan => Stage::CarePlan,
                 _ => Stage::Contract,
             };
-            let p = bind(name.as_str().to_owned(), &mut values);
+            let p = bind(name.as_str().to_owned(), values);
             conditions.push(format!("archived = 0 AND stage = {p}"));
         }
     }
-    if let Some(urgency) = query.urgency {
-        let now = bind(ts(clock.now()), &mut values);
-        if query.stage.is_none() {
+    if let Some(urgency) = urgency {
+        let now = bind(ts(clock.now()), values);
+        if stage.is_none() {
             conditions.push("archived = 0".to_owned());
         }
         match urgency {
             ClientUrgency::Overdue => conditions.push(format!("overdue_at < {now}")),
             ClientUrgency::DueSoon => {
-                let cut3 = bind(ts(position::stage_cut(clock, 3)), &mut values);
+                let cut3 = bind(ts(position::stage_cut(clock, 3)), values);
                 // Implied by overdue_at >= now, but stated so the index can seek.
-                let cut5 = bind(ts(position::stage_cut(clock, 5)), &mut values);
+                let cut5 = bind(ts(position::stage_cut(clock, 5)), values);
                 conditions.push(format!(
                     "overdue_at >= {now} AND stage_entered_at >= {cut5} AND stage_entered_at < {cut3}"
                 ));
             }
             ClientUrgency::OnTrack => {
-                let cut3 = bind(ts(position::stage_cut(clock, 3)), &mut values);
+                let cut3 = bind(ts(position::stage_cut(clock, 3)), values);
                 conditions.push(format!(
                     "overdue_at >= {now} AND stage_entered_at >= {cut3}"
                 ));
             }
         }
     }
-    if let Some(term) = query.search.as_deref().filter(|t| !t.trim().is_empty()) {
+    if let Some(term) = search.filter(|t| !t.trim().is_empty()) {
         match search_filter(term, SearchFields::Clients, values.len() + 1) {
             Some(filter) => {
                 values.extend(filter.params);
@@ -263,12 +265,34 @@ fn page_statement(
             None => conditions.push("0".to_owned()),
         }
     }
+    conditions
+}
+
+/// The statement of one clients page and the values it binds. Filtering and paging are
+/// in the WHERE clause so each page is an index range, whatever its position.
+fn page_statement(
+    query: &ClientQuery,
+    clock: &AgencyClock,
+    limit: u32,
+) -> Result<(String, Vec<String>)> {
+    let mut values: Vec<String> = Vec::new();
+    let mut conditions = vec!["deleted_at IS NULL".to_owned()];
+    conditions.extend(client_conditions(
+        query.stage,
+        query.urgency,
+        query.search.as_deref(),
+        clock,
+        &mut values,
+    ));
     let (order_by, keyset) = PageOrder::of(query).sql();
     if let Some(cursor) = &query.cursor {
         let parts = decode_cursor(cursor, 2)?;
-        let a = bind(parts[0].clone(), &mut values);
-        let b = bind(parts[1].clone(), &mut values);
-        conditions.push(format!("{keyset}({a}, {b})"));
+        values.extend(parts);
+        conditions.push(format!(
+            "{keyset}(?{}, ?{})",
+            values.len() - 1,
+            values.len()
+        ));
     }
     let sql = format!(
         "SELECT {SUMMARY_COLUMNS}, {JOURNEY_COLUMNS} FROM intakes WHERE {} ORDER BY {order_by} LIMIT {}",

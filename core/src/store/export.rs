@@ -3,14 +3,18 @@
 
 use std::io::{BufWriter, Write};
 
+use rusqlite::params_from_iter;
 use rusqlite::types::ValueRef;
 
+use super::assessments::assessment_conditions;
+use super::clients::client_conditions;
 use super::{Store, ts};
 use crate::error::{Error, Result};
 use crate::export::{
-    CellKind, CsvEncoder, ExportKind, ExportOptions, ExportSummary, columns, money, number, same,
-    service_label,
+    CellKind, CsvEncoder, ExportKind, ExportOptions, ExportSummary, ListFilter, columns, money,
+    number, same, service_label,
 };
+use crate::rules::clock::AgencyClock;
 use crate::rules::csv_cell::export_file_name;
 
 /// The select list and table of each export, in the order of [`columns`]. Rows come in
@@ -94,15 +98,51 @@ fn select(kind: ExportKind) -> (&'static str, &'static str) {
     }
 }
 
-/// The whole statement of an export with its filters.
-fn export_sql(kind: ExportKind, options: &ExportOptions) -> String {
+/// The whole statement of an export with its filters, and the values it binds.
+fn export_sql(
+    kind: ExportKind,
+    options: &ExportOptions,
+    clock: &AgencyClock,
+) -> Result<(String, Vec<String>)> {
+    if !options.filter.fits(kind) {
+        return Err(Error::Rejected(format!(
+            "The {kind} export cannot take another list's filters."
+        )));
+    }
     let (select, order) = select(kind);
     let mut conditions = Vec::new();
+    let mut values = Vec::new();
     if kind.has_soft_delete() && !options.include_deleted {
-        conditions.push("x.deleted_at IS NULL");
+        conditions.push("x.deleted_at IS NULL".to_owned());
     }
-    if options.since.is_some() {
-        conditions.push("x.updated_at >= ?1");
+    if let Some(since) = options.since {
+        values.push(ts(since));
+        conditions.push(format!("x.updated_at >= ?{}", values.len()));
+    }
+    match &options.filter {
+        ListFilter::All => {}
+        // The clients export reads `intakes x` alone, so the list's bare column names
+        // are the export's own.
+        ListFilter::Clients {
+            stage,
+            urgency,
+            search,
+        } => conditions.extend(client_conditions(
+            *stage,
+            *urgency,
+            search.as_deref(),
+            clock,
+            &mut values,
+        )),
+        ListFilter::Assessments { status, search } => {
+            let filters = assessment_conditions(*status, search.as_deref(), &mut values);
+            if !filters.is_empty() {
+                conditions.push(format!(
+                    "x.id IN (SELECT a.id FROM assessments a WHERE {})",
+                    filters.join(" AND ")
+                ));
+            }
+        }
     }
     let mut sql = select.to_owned();
     if !conditions.is_empty() {
@@ -111,7 +151,7 @@ fn export_sql(kind: ExportKind, options: &ExportOptions) -> String {
     }
     sql.push_str(" ORDER BY ");
     sql.push_str(order);
-    sql
+    Ok((sql, values))
 }
 
 fn text_of(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
@@ -131,7 +171,8 @@ impl Store {
     ) -> Result<ExportSummary> {
         let write_error = |error: std::io::Error| Error::io("cannot write the export", error);
         let columns = columns(kind);
-        let mut statement = self.conn().prepare_cached(&export_sql(kind, options))?;
+        let (sql, values) = export_sql(kind, options, &self.clock()?)?;
+        let mut statement = self.conn().prepare_cached(&sql)?;
         if statement.column_count() != columns.len() {
             return Err(Error::Corrupt(format!(
                 "the {kind} export selects {} columns for {} headers",
@@ -141,11 +182,7 @@ impl Store {
         }
         let mut encoder = CsvEncoder::new(BufWriter::with_capacity(1 << 16, out));
         encoder.header(columns).map_err(write_error)?;
-        let since = options.since.map(ts);
-        let mut rows = match &since {
-            Some(since) => statement.query([since])?,
-            None => statement.query([])?,
-        };
+        let mut rows = statement.query(params_from_iter(values.iter()))?;
         let mut n_rows = 0u64;
         while let Some(row) = rows.next()? {
             for (index, column) in columns.iter().enumerate() {
@@ -199,6 +236,7 @@ mod tests {
                 ExportOptions {
                     since: Some(jiff::Timestamp::UNIX_EPOCH),
                     include_deleted: true,
+                    filter: ListFilter::All,
                 },
             ] {
                 let mut out = Vec::new();

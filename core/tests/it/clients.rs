@@ -1,5 +1,6 @@
 //! The clients page: stage and urgency filters, counts, keyset paging, query plans.
 
+use carepath_core::export::{ExportKind, ExportOptions, ListFilter};
 use carepath_core::model::{IntakeStatus, Stage};
 use carepath_core::rules::stage::ClientUrgency;
 use carepath_core::store::{AssessmentSave, ClientQuery, ClientSort, StageFilter};
@@ -230,6 +231,89 @@ fn keyset_paging_walks_each_urgency_filter_once() {
         total += seen.len();
     }
     assert_eq!(total, 60, "every client is in exactly one urgency");
+}
+
+#[test]
+fn a_filtered_export_holds_what_the_list_shows() {
+    let mut test = open();
+    let staff = test.staff.clone();
+    for days in [0, 4, 7] {
+        test.store.set_now(Some(days_ago(days)));
+        test.store
+            .create_intake(&staff, intake_form(&format!("Export Client {days}")))
+            .unwrap();
+    }
+    test.store.set_now(Some(now()));
+    let exported_ids = |filter: ListFilter| {
+        let mut out = Vec::new();
+        let options = ExportOptions {
+            filter,
+            ..ExportOptions::default()
+        };
+        test.store
+            .export(ExportKind::Clients, &options, &mut out)
+            .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let mut ids: Vec<String> = text
+            .lines()
+            .skip(1)
+            .map(|line| line.split(',').next().unwrap().to_owned())
+            .collect();
+        ids.sort();
+        ids
+    };
+    for urgency in [
+        ClientUrgency::Overdue,
+        ClientUrgency::DueSoon,
+        ClientUrgency::OnTrack,
+    ] {
+        let page = test
+            .store
+            .clients_page(&ClientQuery {
+                urgency: Some(urgency),
+                ..ClientQuery::default()
+            })
+            .unwrap();
+        let mut listed: Vec<String> = page
+            .items
+            .iter()
+            .map(|row| row.intake.id.to_string())
+            .collect();
+        listed.sort();
+        assert_eq!(listed.len(), 1, "{urgency:?}");
+        let exported = exported_ids(ListFilter::Clients {
+            stage: Some(StageFilter::Intake),
+            urgency: Some(urgency),
+            search: None,
+        });
+        assert_eq!(exported, listed, "{urgency:?}");
+    }
+    let found = exported_ids(ListFilter::Clients {
+        stage: None,
+        urgency: None,
+        search: Some("Client 4".into()),
+    });
+    assert_eq!(found.len(), 1);
+    assert!(
+        exported_ids(ListFilter::Clients {
+            stage: Some(StageFilter::Archived),
+            urgency: None,
+            search: None,
+        })
+        .is_empty()
+    );
+    let mismatched = test.store.export(
+        ExportKind::Contacts,
+        &ExportOptions {
+            filter: ListFilter::Assessments {
+                status: None,
+                search: None,
+            },
+            ..ExportOptions::default()
+        },
+        &mut Vec::new(),
+    );
+    assert!(matches!(mismatched, Err(carepath_core::Error::Rejected(_))));
 }
 
 #[test]

@@ -5,7 +5,9 @@ use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use carepath_core::export::{ExportKind, ExportOptions, parse_since};
+use carepath_core::export::{ExportKind, ExportOptions, ListFilter, parse_since};
+use carepath_core::rules::stage::ClientUrgency;
+use carepath_core::store::{AssessmentFilter, StageFilter};
 use serde::Deserialize;
 use tokio::sync::mpsc;
 use utoipa::IntoParams;
@@ -39,6 +41,42 @@ pub struct ExportParams {
     pub include_deleted: bool,
 }
 
+/// The clients export takes the all-clients list's filters, so Export to CSV downloads
+/// what the list shows.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ClientExportParams {
+    /// Only rows created or changed since: a date, `today`, `yesterday`, `7d` or a time.
+    pub since: Option<String>,
+    /// Also deleted records (admin).
+    #[serde(default)]
+    pub include_deleted: bool,
+    /// `intake`, `assessment`, `care_plan`, `contract` or `archived`.
+    #[param(value_type = Option<String>)]
+    pub stage: Option<StageFilter>,
+    /// `overdue`, `due_soon` or `on_track`.
+    #[param(value_type = Option<String>)]
+    pub urgency: Option<ClientUrgency>,
+    /// Client name, caller name or caller phone.
+    pub q: Option<String>,
+}
+
+/// The assessments export takes the assessments list's filters.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AssessmentExportParams {
+    /// Only rows created or changed since: a date, `today`, `yesterday`, `7d` or a time.
+    pub since: Option<String>,
+    /// Also deleted records (admin).
+    #[serde(default)]
+    pub include_deleted: bool,
+    /// `draft`, `completed` or `care_plan_generated`.
+    #[param(value_type = Option<String>)]
+    pub status: Option<AssessmentFilter>,
+    /// Client name.
+    pub q: Option<String>,
+}
+
 /// Hands the export's bytes from the blocking thread to the response body as they are
 /// written, so a large export never sits in memory whole.
 struct ChannelWriter {
@@ -63,6 +101,7 @@ async fn download(
     user: CurrentUser,
     kind: ExportKind,
     params: ExportParams,
+    filter: ListFilter,
 ) -> ApiResult<Response> {
     if params.include_deleted && !user.user.is_admin {
         return Err(ApiError::forbidden(DELETED_NEEDS_ADMIN));
@@ -79,6 +118,7 @@ async fn download(
             let options = ExportOptions {
                 since,
                 include_deleted: params.include_deleted,
+                filter,
             };
             Ok((options, store.export_file_name(kind)?))
         })
@@ -127,7 +167,7 @@ macro_rules! csv_download {
             user: CurrentUser,
             ApiQuery(params): ApiQuery<ExportParams>,
         ) -> ApiResult<Response> {
-            download(state, user, $kind, params).await
+            download(state, user, $kind, params, ListFilter::All).await
         }
     };
 }
@@ -138,18 +178,48 @@ csv_download!(
     ExportKind::Intakes,
     "intakes"
 );
-csv_download!(
-    clients,
-    "/api/clients/export.csv",
-    ExportKind::Clients,
-    "clients"
-);
-csv_download!(
-    assessments,
-    "/api/assessments/export.csv",
-    ExportKind::Assessments,
-    "assessments"
-);
+/// CSV of the clients the all-clients list shows with these filters (every page),
+/// named `{name}_{date}.csv`.
+#[utoipa::path(get, path = "/api/clients/export.csv", tag = "exports", params(ClientExportParams),
+    responses((status = 200, description = "CSV file", content_type = "text/csv"),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn clients(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiQuery(params): ApiQuery<ClientExportParams>,
+) -> ApiResult<Response> {
+    let filter = ListFilter::Clients {
+        stage: params.stage,
+        urgency: params.urgency,
+        search: params.q,
+    };
+    let params = ExportParams {
+        since: params.since,
+        include_deleted: params.include_deleted,
+    };
+    download(state, user, ExportKind::Clients, params, filter).await
+}
+
+/// CSV of the assessments the assessments list shows with these filters (every page),
+/// named `{name}_{date}.csv`.
+#[utoipa::path(get, path = "/api/assessments/export.csv", tag = "exports", params(AssessmentExportParams),
+    responses((status = 200, description = "CSV file", content_type = "text/csv"),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn assessments(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiQuery(params): ApiQuery<AssessmentExportParams>,
+) -> ApiResult<Response> {
+    let filter = ListFilter::Assessments {
+        status: params.status,
+        search: params.q,
+    };
+    let params = ExportParams {
+        since: params.since,
+        include_deleted: params.include_deleted,
+    };
+    download(state, user, ExportKind::Assessments, params, filter).await
+}
 csv_download!(
     care_plans,
     "/api/care-plans/export.csv",

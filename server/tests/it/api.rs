@@ -764,6 +764,37 @@ async fn csv_downloads_stream_core_exports() {
             "{kind} has its header row"
         );
     }
+    // The list exports take their list's filters.
+    expect_json(
+        staff
+            .post("/api/intakes", json!({"form": intake_form("Jones Other")}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let count_rows = |text: String| text.lines().count() - 1;
+    for (query, rows) in [
+        ("", 2),
+        ("?q=Smith", 1),
+        ("?stage=intake&q=Jones", 1),
+        ("?stage=assessment", 0),
+        ("?urgency=on_track", 2),
+        ("?urgency=overdue", 0),
+    ] {
+        let response = staff.get(&format!("/api/clients/export.csv{query}")).await;
+        assert_eq!(response.status(), StatusCode::OK, "{query}");
+        assert_eq!(count_rows(response.text().await.unwrap()), rows, "{query}");
+    }
+    let drafts = staff
+        .get("/api/assessments/export.csv?status=completed&q=Smith")
+        .await;
+    assert_eq!(count_rows(drafts.text().await.unwrap()), 0);
+    expect_error(
+        staff.get("/api/clients/export.csv?stage=patients").await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+
     let recent = staff.get("/api/intakes/export.csv?since=7d").await;
     assert_eq!(recent.text().await.unwrap().lines().count(), 2);
     expect_error(

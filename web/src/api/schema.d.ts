@@ -149,6 +149,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * CSV of the assessments the assessments list shows with these filters (every page),
+         *     named `{name}_{date}.csv`.
+         */
         get: operations["assessments"];
         put?: never;
         post?: never;
@@ -612,6 +616,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * CSV of the clients the all-clients list shows with these filters (every page),
+         *     named `{name}_{date}.csv`.
+         */
         get: operations["clients"];
         put?: never;
         post?: never;
@@ -3507,6 +3515,10 @@ export interface operations {
                 since?: string;
                 /** @description Also deleted records (admin). */
                 include_deleted?: boolean;
+                /** @description `draft`, `completed` or `care_plan_generated`. */
+                status?: string;
+                /** @description Client name. */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -3521,6 +3533,14 @@ export interface operations {
                 };
                 content: {
                     "text/csv": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -4721,6 +4741,12 @@ export interface operations {
                 since?: string;
                 /** @description Also deleted records (admin). */
                 include_deleted?: boolean;
+                /** @description `intake`, `assessment`, `care_plan`, `contract` or `archived`. */
+                stage?: string;
+                /** @description `overdue`, `due_soon` or `on_track`. */
+                urgency?: string;
+                /** @description Client name, caller name or caller phone. */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -4735,6 +4761,14 @@ export interface operations {
                 };
                 content: {
                     "text/csv": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {

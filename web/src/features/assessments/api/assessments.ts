@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IntakeSummary } from '@/api/types';
-import { api } from '@/lib/api-client';
+import { api, withQuery } from '@/lib/api-client';
 import type { Assessment, AssessmentFilter, AssessmentForm, AssessmentPage, CreatedCarePlan, SaveAssessmentBody, UpdateAssessmentBody } from './types';
 
 export interface AssessmentsQuery {
@@ -18,8 +18,10 @@ export function useAssessments(query: AssessmentsQuery) {
   });
 }
 
-/** The whole assessments export (`carepath export assessments`); the server does not filter it. */
-export const ASSESSMENTS_EXPORT_URL = '/api/assessments/export.csv';
+/** The assessments export with the list's filters: the file holds every row the list shows. */
+export function assessmentsExportUrl(query: Pick<AssessmentsQuery, 'status' | 'q'>): string {
+  return withQuery('/api/assessments/export.csv', { status: query.status, q: query.q });
+}
 
 export function useAwaitingAssessment() {
   return useQuery({

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { useMe } from '@/features/auth/api/auth';
 import { useCursorPager } from '@/lib/cursor-pager';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { ASSESSMENTS_EXPORT_URL, useAssessments, useDeleteAssessment, useGenerateCarePlan } from '../api/assessments';
+import { assessmentsExportUrl, useAssessments, useDeleteAssessment, useGenerateCarePlan } from '../api/assessments';
 import type { Assessment, AssessmentFilter } from '../api/types';
 import { assessmentsColumns } from './assessments-columns';
 import { AwaitingAssessmentCard } from './awaiting-assessment-card';
@@ -112,12 +112,20 @@ export default function AssessmentsPage() {
           }}
           options={FILTERS}
         />
-        <Button asChild variant="outline" className="sm:ml-auto">
-          <a href={ASSESSMENTS_EXPORT_URL} download>
+        {/* Nothing is exported when the list has no data. */}
+        {rows.length > 0 ? (
+          <Button asChild variant="outline" className="sm:ml-auto">
+            <a href={assessmentsExportUrl(query)} download>
+              <Download aria-hidden="true" />
+              Export to CSV
+            </a>
+          </Button>
+        ) : (
+          <Button variant="outline" className="sm:ml-auto" disabled>
             <Download aria-hidden="true" />
             Export to CSV
-          </a>
-        </Button>
+          </Button>
+        )}
       </DataTableToolbar>
       <DataTable
         caption="Assessments"

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, withQuery } from '@/lib/api-client';
 import type { ClientPage, ClientProfile, ClientsQuery } from './types';
 
 export function clientsQueryOptions(query: ClientsQuery) {
@@ -15,8 +15,10 @@ export function useClients(query: ClientsQuery) {
   return useQuery(clientsQueryOptions(query));
 }
 
-/** The whole clients export (`carepath export clients`); the server does not filter it. */
-export const CLIENTS_EXPORT_URL = '/api/clients/export.csv';
+/** The clients export with the list's filters: the file holds every row the list shows. */
+export function clientsExportUrl(query: Pick<ClientsQuery, 'stage' | 'urgency' | 'q'>): string {
+  return withQuery('/api/clients/export.csv', { stage: query.stage, urgency: query.urgency, q: query.q });
+}
 
 export function useClientProfile(id: string) {
   return useQuery({

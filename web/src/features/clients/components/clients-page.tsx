@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useCursorPager } from '@/lib/cursor-pager';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { CLIENTS_EXPORT_URL, useClients } from '../api/clients';
+import { clientsExportUrl, useClients } from '../api/clients';
 import type { StageFilter } from '../api/types';
 import { clientsColumns } from './clients-columns';
 
@@ -113,12 +113,20 @@ export default function ClientsPage() {
           }}
           options={URGENCIES}
         />
-        <Button asChild variant="outline" className="sm:ml-auto">
-          <a href={CLIENTS_EXPORT_URL} download>
+        {/* Nothing is exported when the list has no data. */}
+        {rows.length > 0 ? (
+          <Button asChild variant="outline" className="sm:ml-auto">
+            <a href={clientsExportUrl(query)} download>
+              <Download aria-hidden="true" />
+              Export to CSV
+            </a>
+          </Button>
+        ) : (
+          <Button variant="outline" className="sm:ml-auto" disabled>
             <Download aria-hidden="true" />
             Export to CSV
-          </a>
-        </Button>
+          </Button>
+        )}
       </DataTableToolbar>
       <DataTable
         caption="Clients"
