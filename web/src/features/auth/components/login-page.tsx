@@ -24,11 +24,12 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const next = safeNext(searchParams.get('next'));
-  const [link] = useState(() => {
-    const found = readLinkFragment(window.location.hash);
-    if (found) window.history.replaceState(null, '', window.location.pathname + window.location.search);
-    return found;
-  });
+  // Reading the emailed link is pure; the token leaves the address bar only once this
+  // render is committed, since React may discard a render and run it again.
+  const [link] = useState(() => readLinkFragment(window.location.hash));
+  useEffect(() => {
+    if (link) window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  }, [link]);
   const [mode, setMode] = useState<LoginMode>(link?.kind === 'recovery' ? 'reset' : 'sign-in');
   const [values, setValues] = useState({ email: '', password: '', confirmPassword: '', fullName: '' });
   const [error, setError] = useState<string | null>(link?.kind === 'error' ? link.message : null);
