@@ -252,6 +252,8 @@ pub struct App {
     pub time_zone: TimeZone,
     /// The last `PRAGMA data_version` seen; a change means another process wrote.
     pub data_version: i64,
+    /// Set by a first attempt to leave a form with unsaved changes; a second one leaves.
+    pub leave_armed: bool,
     pub quit: bool,
 }
 
@@ -301,6 +303,7 @@ impl App {
             theme,
             time_zone,
             data_version,
+            leave_armed: false,
             quit: false,
         };
         crate::load::reload(&mut app);

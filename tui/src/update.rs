@@ -18,6 +18,10 @@ use crate::load;
 /// How many screens `q` can go back through.
 const HISTORY_LIMIT: usize = 20;
 
+/// What a first attempt to leave a form with unsaved changes says.
+pub const UNSAVED_CHANGES: &str =
+    "Unsaved changes: press again to leave without saving, or Ctrl+S to save.";
+
 /// Rows a page key moves.
 const PAGE_ROWS: usize = 10;
 
@@ -29,6 +33,9 @@ pub fn handle_key(app: &mut App, key: KeyEvent) {
 }
 
 pub fn update(app: &mut App, action: Action) {
+    if action != Action::Tick && !confirm_leaving(app, &action) {
+        return;
+    }
     match action {
         Action::Quit => app.quit = true,
         Action::Tick => tick(app),
@@ -68,6 +75,29 @@ pub fn update(app: &mut App, action: Action) {
         _ if app.overlay.is_some() => search_action(app, action),
         _ => screen_action(app, action),
     }
+}
+
+/// Leaving a form with unsaved changes (back, dashboard, quit) takes a second press, so a
+/// stray Esc or Ctrl+H (which some terminals send for Backspace) loses no typing. False
+/// when the action is held back.
+fn confirm_leaving(app: &mut App, action: &Action) -> bool {
+    let leaves = match action {
+        Action::Back => app.overlay.is_none(),
+        Action::GoDashboard | Action::Quit => true,
+        _ => false,
+    };
+    let unsaved = matches!(&app.screen, Screen::Form(form) if form.has_unsaved_changes());
+    if !leaves || !unsaved {
+        app.leave_armed = false;
+        return true;
+    }
+    if app.leave_armed {
+        app.leave_armed = false;
+        return true;
+    }
+    app.leave_armed = true;
+    app.toast(ToastKind::Error, UNSAVED_CHANGES);
+    false
 }
 
 /// Expires the toast and notices writes made by the server or the CLI.

@@ -59,6 +59,8 @@ pub struct FormState {
     /// The headline of the last failed save (the spec's toast).
     pub message: Option<String>,
     pub read_only: bool,
+    /// The values as opened, to tell whether leaving would lose typing.
+    opened: (IntakeForm, String),
 }
 
 impl FormState {
@@ -95,6 +97,7 @@ impl FormState {
         Self {
             existing,
             status_banner,
+            opened: (values.clone(), hours_text.clone()),
             values,
             hours_text,
             focus: 0,
@@ -102,6 +105,11 @@ impl FormState {
             message: None,
             read_only,
         }
+    }
+
+    /// Whether something was typed that leaving the form would lose.
+    pub fn has_unsaved_changes(&self) -> bool {
+        !self.read_only && (self.values != self.opened.0 || self.hours_text != self.opened.1)
     }
 
     pub fn slot(&self) -> Slot {

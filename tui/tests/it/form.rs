@@ -177,3 +177,31 @@ fn an_existing_intake_is_viewed_read_only_then_edited() {
     let intake = client.intake.as_ref().expect("loaded");
     assert_eq!(intake.form.staff_member_taking_call, "Priya Shah");
 }
+
+#[test]
+fn leaving_a_form_with_typing_takes_a_second_press() {
+    let mut fixture = agency();
+    let app = &mut fixture.app;
+    // An untouched form closes at once.
+    ctrl(app, 'n');
+    press(app, KeyCode::Esc);
+    assert_eq!(screen_name(app), "dashboard");
+
+    ctrl(app, 'n');
+    press(app, KeyCode::Tab);
+    type_text(app, "Sam Staff");
+    // Ctrl+H is what some terminals send for Backspace: it must not lose the typing.
+    ctrl(app, 'h');
+    assert_eq!(screen_name(app), "form");
+    assert_eq!(
+        app.toast.as_ref().map(|t| t.text.as_str()),
+        Some(carepath_tui::update::UNSAVED_CHANGES)
+    );
+    assert_eq!(form(app).values.staff_member_taking_call, "Sam Staff");
+    // Typing on disarms it: the next Esc asks again, the one after leaves.
+    type_text(app, "!");
+    press(app, KeyCode::Esc);
+    assert_eq!(screen_name(app), "form");
+    press(app, KeyCode::Esc);
+    assert_eq!(screen_name(app), "dashboard");
+}
