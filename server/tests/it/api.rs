@@ -796,7 +796,7 @@ async fn csv_downloads_stream_core_exports() {
     .await;
 
     let recent = staff.get("/api/intakes/export.csv?since=7d").await;
-    assert_eq!(recent.text().await.unwrap().lines().count(), 2);
+    assert_eq!(recent.text().await.unwrap().lines().count(), 3);
     expect_error(
         staff.get("/api/intakes/export.csv?since=someday").await,
         StatusCode::UNPROCESSABLE_ENTITY,
