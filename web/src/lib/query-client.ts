@@ -8,6 +8,8 @@ declare module '@tanstack/react-query' {
       /** Shown as the toast's text when the load fails and the server gave no message. */
       errorMessage?: string;
       errorTitle?: string;
+      /** Put before the error's message: the spec's "Failed to load clients: {message}". */
+      errorPrefix?: string;
       /** The spec has some loads fail quietly (only logged, an empty list shown). */
       silent?: boolean;
     };
@@ -22,6 +24,7 @@ declare module '@tanstack/react-query' {
 interface ErrorMeta {
   errorMessage?: string;
   errorTitle?: string;
+  errorPrefix?: string;
   silent?: boolean;
 }
 
@@ -32,6 +35,11 @@ export function reportError(error: unknown, meta: ErrorMeta | undefined): void {
     return;
   }
   const serverMessage = isApiError(error) && error.message ? error.message : undefined;
+  if (meta?.errorPrefix) {
+    const reason = serverMessage ?? (error instanceof Error && error.message ? error.message : 'the server did not answer');
+    toast.error(meta.errorTitle ?? 'Error', { description: `${meta.errorPrefix}: ${reason}` });
+    return;
+  }
   toast.error(meta?.errorTitle ?? 'Error', {
     description: serverMessage ?? meta?.errorMessage ?? 'Something went wrong',
   });

@@ -7,7 +7,7 @@ export function clientsQueryOptions(query: ClientsQuery) {
     queryKey: ['clients', query],
     queryFn: ({ signal }) => api.get<ClientPage>('/api/clients', { ...query }, signal),
     placeholderData: keepPreviousData,
-    meta: { errorMessage: 'Failed to load clients' },
+    meta: { errorPrefix: 'Failed to load clients' },
   });
 }
 
