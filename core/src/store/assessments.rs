@@ -377,8 +377,7 @@ struct Stored {
 }
 
 fn load_stored(tx: &Connection, id: &AssessmentId) -> Result<Stored> {
-    let (version, status, intake_id, form_data) = tx
-        .query_row(
+    let (version, status, intake_id, form_data) = super::query_row(tx,
             "SELECT version, status, intake_id, form_data FROM assessments WHERE id = ?1 AND deleted_at IS NULL",
             [id],
             |row| {

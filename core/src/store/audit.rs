@@ -23,11 +23,12 @@ pub struct AuditEntry {
 impl Store {
     /// The newest audit sequence number (0 for an empty log).
     pub fn latest_audit_seq(&self) -> Result<i64> {
-        Ok(self
-            .conn()
-            .query_row("SELECT coalesce(max(seq), 0) FROM audit_log", [], |row| {
-                row.get(0)
-            })?)
+        Ok(super::query_row(
+            self.conn(),
+            "SELECT coalesce(max(seq), 0) FROM audit_log",
+            [],
+            |row| row.get(0),
+        )?)
     }
 
     /// Changes after `seq`, oldest first, at most `limit`.

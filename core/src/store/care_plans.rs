@@ -161,14 +161,14 @@ fn weekend_premium(tx: &Connection, template: Option<&PricingTemplateId>) -> Res
     let Some(template) = template else {
         return Ok(0.0);
     };
-    Ok(tx
-        .query_row(
-            "SELECT weekend_premium FROM pricing_templates WHERE id = ?1",
-            [template],
-            |row| row.get(0),
-        )
-        .optional()?
-        .unwrap_or(0.0))
+    Ok(super::query_row(
+        tx,
+        "SELECT weekend_premium FROM pricing_templates WHERE id = ?1",
+        [template],
+        |row| row.get(0),
+    )
+    .optional()?
+    .unwrap_or(0.0))
 }
 
 impl Store {
@@ -216,8 +216,7 @@ impl Store {
         let id = CarePlanId::new();
         self.write(|tx| {
             let intake_id: Option<IntakeId> = match assessment_id {
-                Some(assessment_id) => tx
-                    .query_row(
+                Some(assessment_id) => super::query_row(tx,
                         "SELECT intake_id FROM assessments WHERE id = ?1 AND deleted_at IS NULL",
                         [assessment_id],
                         |row| row.get(0),

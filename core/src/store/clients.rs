@@ -374,9 +374,7 @@ impl Store {
         let sql = format!(
             "SELECT {SUMMARY_COLUMNS}, {JOURNEY_COLUMNS} FROM intakes WHERE id = ?1 AND deleted_at IS NULL"
         );
-        let row = self
-            .conn()
-            .query_row(&sql, [id], |row| client_row(row, &clock))
+        let row = super::query_row(self.conn(), &sql, [id], |row| client_row(row, &clock))
             .optional()?
             .ok_or_else(|| Error::not_found("client", id))?;
         let position = &row.intake.position;

@@ -405,8 +405,9 @@ impl Store {
     ) -> Result<Communication> {
         let now = self.now();
         self.write(|tx| {
-            let (status, intake_id, stored): (CommunicationStatus, Option<String>, String) = tx
-                .query_row(
+            let (status, intake_id, stored): (CommunicationStatus, Option<String>, String) =
+                super::query_row(
+                    tx,
                     "SELECT status, intake_id, metadata FROM communications WHERE id = ?1",
                     [id],
                     |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
@@ -522,13 +523,13 @@ fn resolve_parents(tx: &Connection, parents: &Parents) -> Result<Parents> {
     ];
     for (table, entity, id) in lookups {
         let Some(id) = id else { continue };
-        let intake: Option<Option<IntakeId>> = tx
-            .query_row(
-                &format!("SELECT intake_id FROM {table} WHERE id = ?1"),
-                [id],
-                |row| row.get(0),
-            )
-            .optional()?;
+        let intake: Option<Option<IntakeId>> = super::query_row(
+            tx,
+            &format!("SELECT intake_id FROM {table} WHERE id = ?1"),
+            [id],
+            |row| row.get(0),
+        )
+        .optional()?;
         match intake {
             None => return Err(Error::not_found(entity, id)),
             Some(intake) => {

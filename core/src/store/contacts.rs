@@ -123,14 +123,14 @@ impl Store {
         let input = validate_contact(&input)?;
         let now = self.now();
         let updated = self.write(|tx| {
-            let (stored_version, intake_id): (i64, IntakeId) = tx
-                .query_row(
-                    "SELECT version, intake_id FROM client_contacts WHERE id = ?1",
-                    [id],
-                    |row| Ok((row.get(0)?, row.get(1)?)),
-                )
-                .optional()?
-                .ok_or_else(|| Error::not_found("contact", id))?;
+            let (stored_version, intake_id): (i64, IntakeId) = super::query_row(
+                tx,
+                "SELECT version, intake_id FROM client_contacts WHERE id = ?1",
+                [id],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .optional()?
+            .ok_or_else(|| Error::not_found("contact", id))?;
             if stored_version != version {
                 return Ok(false);
             }
@@ -193,14 +193,14 @@ impl Store {
     pub fn delete_contact(&mut self, actor: &Actor, id: &ContactId) -> Result<()> {
         let now = self.now();
         self.write(|tx| {
-            let intake_id: IntakeId = tx
-                .query_row(
-                    "SELECT intake_id FROM client_contacts WHERE id = ?1",
-                    [id],
-                    |row| row.get(0),
-                )
-                .optional()?
-                .ok_or_else(|| Error::not_found("contact", id))?;
+            let intake_id: IntakeId = super::query_row(
+                tx,
+                "SELECT intake_id FROM client_contacts WHERE id = ?1",
+                [id],
+                |row| row.get(0),
+            )
+            .optional()?
+            .ok_or_else(|| Error::not_found("contact", id))?;
             super::exec(tx, "DELETE FROM client_contacts WHERE id = ?1", [id])?;
             audit(
                 tx,

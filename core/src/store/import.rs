@@ -272,17 +272,16 @@ impl Store {
     }
 
     fn import_batch_by_sha(&self, sha: &str) -> Result<Option<ImportBatch>> {
-        Ok(self
-            .conn()
-            .query_row(
-                &format!(
-                    "SELECT {BATCH_COLUMNS} FROM import_batches
+        Ok(super::query_row(
+            self.conn(),
+            &format!(
+                "SELECT {BATCH_COLUMNS} FROM import_batches
                      WHERE file_sha256 = ?1 AND undone_at IS NULL ORDER BY created_at LIMIT 1"
-                ),
-                [sha],
-                batch_from_row,
-            )
-            .optional()?)
+            ),
+            [sha],
+            batch_from_row,
+        )
+        .optional()?)
     }
 
     /// The duplicate keys of every client that is not deleted.
@@ -319,14 +318,14 @@ impl Store {
         let batch_id = batch_id.trim();
         let now = self.now();
         self.write(|tx| {
-            let batch = tx
-                .query_row(
-                    &format!("SELECT {BATCH_COLUMNS} FROM import_batches WHERE id = ?1"),
-                    [batch_id],
-                    batch_from_row,
-                )
-                .optional()?
-                .ok_or_else(|| Error::not_found("import batch", batch_id))?;
+            let batch = super::query_row(
+                tx,
+                &format!("SELECT {BATCH_COLUMNS} FROM import_batches WHERE id = ?1"),
+                [batch_id],
+                batch_from_row,
+            )
+            .optional()?
+            .ok_or_else(|| Error::not_found("import batch", batch_id))?;
             if let Some(at) = &batch.undone_at {
                 return Err(Error::Rejected(format!(
                     "Import batch {batch_id} was already undone at {at}."

@@ -169,23 +169,23 @@ struct Stored {
 }
 
 fn load_stored(tx: &Connection, id: &IntakeId) -> Result<Stored> {
-    let row = tx
-        .query_row(
-            "SELECT version, status, is_draft, assessment_scheduled_date, form_data
+    let row = super::query_row(
+        tx,
+        "SELECT version, status, is_draft, assessment_scheduled_date, form_data
              FROM intakes WHERE id = ?1 AND deleted_at IS NULL",
-            [id],
-            |row| {
-                Ok((
-                    row.get::<_, i64>(0)?,
-                    row.get::<_, IntakeStatus>(1)?,
-                    row.get::<_, bool>(2)?,
-                    row.get::<_, Option<String>>(3)?,
-                    row.get::<_, String>(4)?,
-                ))
-            },
-        )
-        .optional()?
-        .ok_or_else(|| Error::not_found("intake", id))?;
+        [id],
+        |row| {
+            Ok((
+                row.get::<_, i64>(0)?,
+                row.get::<_, IntakeStatus>(1)?,
+                row.get::<_, bool>(2)?,
+                row.get::<_, Option<String>>(3)?,
+                row.get::<_, String>(4)?,
+            ))
+        },
+    )
+    .optional()?
+    .ok_or_else(|| Error::not_found("intake", id))?;
     Ok(Stored {
         version: row.0,
         status: row.1,

@@ -123,15 +123,14 @@ impl Store {
 
     /// The agency's clock: now, in the time zone of the settings.
     pub fn clock(&self) -> Result<AgencyClock> {
-        let zone: Option<String> = self
-            .conn
-            .query_row(
-                "SELECT json_extract(value, '$.time_zone') FROM settings WHERE tab = 'general'",
-                [],
-                |row| row.get(0),
-            )
-            .optional()?
-            .flatten();
+        let zone: Option<String> = query_row(
+            &self.conn,
+            "SELECT json_extract(value, '$.time_zone') FROM settings WHERE tab = 'general'",
+            [],
+            |row| row.get(0),
+        )
+        .optional()?
+        .flatten();
         Ok(AgencyClock::new(
             self.now(),
             AgencyClock::zone_named(zone.as_deref().unwrap_or("")),
@@ -284,7 +283,8 @@ pub(crate) fn audit(
     intake_id: Option<&str>,
     changed_fields: &[&str],
 ) -> Result<()> {
-    tx.execute(
+    exec(
+        tx,
         "INSERT INTO audit_log (at, user_id, channel, action, entity, entity_id, intake_id, changed_fields)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         rusqlite::params![

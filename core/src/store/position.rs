@@ -29,32 +29,31 @@ fn latest(tx: &Connection, table: &str, intake_id: &IntakeId) -> Result<Option<L
          WHERE intake_id = ?1 AND deleted_at IS NULL
          ORDER BY created_at DESC, id DESC LIMIT 1"
     );
-    Ok(tx
-        .query_row(&sql, [intake_id], |row| {
-            Ok(Latest {
-                id: row.get(0)?,
-                status: row.get(1)?,
-                created_at: row.get(2)?,
-            })
+    Ok(super::query_row(tx, &sql, [intake_id], |row| {
+        Ok(Latest {
+            id: row.get(0)?,
+            status: row.get(1)?,
+            created_at: row.get(2)?,
         })
-        .optional()?)
+    })
+    .optional()?)
 }
 
 /// Recomputes the position of one intake from its records.
 pub(crate) fn refresh(tx: &Connection, intake_id: &IntakeId, clock: &AgencyClock) -> Result<()> {
-    let Some((status, created_at, next_follow_up)) = tx
-        .query_row(
-            "SELECT status, created_at, next_follow_up_date FROM intakes WHERE id = ?1",
-            [intake_id],
-            |row| {
-                Ok((
-                    row.get::<_, String>(0)?,
-                    row.get::<_, String>(1)?,
-                    row.get::<_, Option<String>>(2)?,
-                ))
-            },
-        )
-        .optional()?
+    let Some((status, created_at, next_follow_up)) = super::query_row(
+        tx,
+        "SELECT status, created_at, next_follow_up_date FROM intakes WHERE id = ?1",
+        [intake_id],
+        |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, Option<String>>(2)?,
+            ))
+        },
+    )
+    .optional()?
     else {
         return Ok(());
     };
@@ -97,7 +96,14 @@ pub(crate) fn refresh(tx: &Connection, intake_id: &IntakeId, clock: &AgencyClock
             latest_assessment_id = ?6, latest_assessment_status = ?7, latest_assessment_at = ?8,
             latest_care_plan_id = ?9, latest_care_plan_status = ?10, latest_care_plan_at = ?11,
             latest_contract_id = ?12, latest_contract_status = ?13, latest_contract_at = ?14
-         WHERE id = ?1",
+         WHERE id = ?1
+           -- An unchanged position writes nothing: the row, with its form, is not rewritten.
+           AND (stage IS NOT ?2 OR stage_entered_at IS NOT ?3 OR overdue_at IS NOT ?4
+             OR archived IS NOT ?5 OR latest_assessment_id IS NOT ?6
+             OR latest_assessment_status IS NOT ?7 OR latest_assessment_at IS NOT ?8
+             OR latest_care_plan_id IS NOT ?9 OR latest_care_plan_status IS NOT ?10
+             OR latest_care_plan_at IS NOT ?11 OR latest_contract_id IS NOT ?12
+             OR latest_contract_status IS NOT ?13 OR latest_contract_at IS NOT ?14)",
         params![
             intake_id,
             stage,

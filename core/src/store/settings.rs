@@ -59,8 +59,7 @@ impl Store {
         let now = self.now();
         let zone_before = self.clock()?.tz().iana_name().map(str::to_owned);
         let saved = self.write(|tx| {
-            let stored: Option<i64> = tx
-                .query_row("SELECT version FROM settings WHERE tab = ?1", [name], |row| row.get(0))
+            let stored: Option<i64> = super::query_row(tx, "SELECT version FROM settings WHERE tab = ?1", [name], |row| row.get(0))
                 .optional()?;
             if stored.unwrap_or(0) != version {
                 return Ok(false);

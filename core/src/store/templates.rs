@@ -290,14 +290,13 @@ impl Store {
 
     /// The current contract template; the built-in default (version 1.0) until one is saved.
     pub fn current_contract_template(&self) -> Result<ContractTemplate> {
-        let id: Option<ContractTemplateId> = self
-            .conn()
-            .query_row(
-                "SELECT id FROM contract_templates WHERE is_current = 1",
-                [],
-                |row| row.get(0),
-            )
-            .optional()?;
+        let id: Option<ContractTemplateId> = super::query_row(
+            self.conn(),
+            "SELECT id FROM contract_templates WHERE is_current = 1",
+            [],
+            |row| row.get(0),
+        )
+        .optional()?;
         match id {
             Some(id) => self.contract_template(&id),
             None => Ok(ContractTemplate {
@@ -312,9 +311,7 @@ impl Store {
     }
 
     pub fn contract_template(&self, id: &ContractTemplateId) -> Result<ContractTemplate> {
-        let (version, template_version, name, created_at) = self
-            .conn()
-            .query_row(
+        let (version, template_version, name, created_at) = super::query_row(self.conn(),
                 "SELECT version, template_version, name, created_at FROM contract_templates WHERE id = ?1",
                 [id],
                 |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
@@ -410,9 +407,7 @@ impl Store {
         validate_contract_template(&input)?;
         let current = self.current_contract_template()?;
         ensure_required_kept(&current.sections, &input.sections)?;
-        let latest: Option<String> = self
-            .conn()
-            .query_row("SELECT template_version FROM contract_templates ORDER BY created_at DESC, id DESC LIMIT 1", [], |row| row.get(0))
+        let latest: Option<String> = super::query_row(self.conn(), "SELECT template_version FROM contract_templates ORDER BY created_at DESC, id DESC LIMIT 1", [], |row| row.get(0))
             .optional()?;
         let next = next_template_version(latest.as_deref().unwrap_or(&current.template_version));
         let now = self.now();

@@ -356,14 +356,13 @@ impl Store {
     /// Sign-up: only for an invited email without an account.
     pub fn sign_up(&mut self, email: &str, full_name: &str, password: &str) -> Result<User> {
         let email = normalize_email(email)?;
-        let invitation: Option<bool> = self
-            .conn()
-            .query_row(
-                "SELECT is_admin FROM invitations WHERE email = ?1 AND accepted_at IS NULL",
-                [&email],
-                |row| row.get(0),
-            )
-            .optional()?;
+        let invitation: Option<bool> = super::query_row(
+            self.conn(),
+            "SELECT is_admin FROM invitations WHERE email = ?1 AND accepted_at IS NULL",
+            [&email],
+            |row| row.get(0),
+        )
+        .optional()?;
         let Some(is_admin) = invitation else {
             return Err(Error::Forbidden(
                 "Sign-up is by invitation only. Ask an administrator to invite this email address.",
@@ -394,9 +393,7 @@ impl Store {
     ) -> Result<std::result::Result<SessionUser, SignInFailure>> {
         let email = email.trim().to_lowercase();
         let now = self.now();
-        let row: Option<CredentialRow> = self
-            .conn()
-            .query_row(
+        let row: Option<CredentialRow> = super::query_row(self.conn(),
                 "SELECT id, password_hash, disabled, failed_sign_ins, last_failed_at FROM users WHERE email = ?1",
                 [&email],
                 |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?)),
@@ -475,9 +472,7 @@ impl Store {
     ) -> Result<Option<SessionUser>> {
         let hash = token_hash(token);
         let now = self.now();
-        let row: Option<(UserId, String, String, bool)> = self
-            .conn()
-            .query_row(
+        let row: Option<(UserId, String, String, bool)> = super::query_row(self.conn(),
                 "SELECT s.user_id, s.last_seen_at, s.expires_at, u.disabled FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1",
                 [&hash],
                 |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
@@ -564,8 +559,7 @@ impl Store {
         let hash = token_hash(token);
         let now = self.now();
         let user_id: Option<UserId> = self.write(|tx| {
-            let user_id: Option<UserId> = tx
-                .query_row(
+            let user_id: Option<UserId> = super::query_row(tx,
                     "SELECT user_id FROM auth_tokens WHERE token_hash = ?1 AND purpose = ?2 AND used_at IS NULL AND expires_at > ?3",
                     params![hash, purpose.as_str(), ts(now)],
                     |row| row.get(0),

@@ -67,7 +67,7 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
       { id: current?.id ?? null, version: current?.version ?? null, body: { form } },
       {
         onSuccess: (result) => {
-          toast.success(current ? 'Intake Updated Successfully' : 'Intake Saved Successfully');
+          toast.success(current && !current.is_draft ? 'Intake Updated Successfully' : 'Intake Saved Successfully');
           setSaved(result);
           returnTimer.current = window.setTimeout(() => void navigate('/clients'), RETURN_AFTER_SAVE_MS);
         },
