@@ -174,6 +174,8 @@ pub struct CarePlan {
     pub family_contact_email: String,
     pub care_coordinator_name: String,
     pub services: Vec<CarePlanService>,
+    /// The services as the proposal names them ("Help with Daily Personal Care", …).
+    pub service_labels: Vec<String>,
     pub additional_notes: String,
     pub schedule: WeeklySchedule,
     pub proposed_start_date: Option<String>,

@@ -233,7 +233,6 @@ pub struct Intake {
     pub is_draft: bool,
     pub deleted_at: Option<String>,
     pub position: PipelinePosition,
-    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
     pub pipeline: PipelineStatus,
     pub form: IntakeForm,
 }
@@ -258,6 +257,5 @@ pub struct IntakeSummary {
     pub follow_up_notes: Option<String>,
     pub is_draft: bool,
     pub position: PipelinePosition,
-    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
     pub pipeline: PipelineStatus,
 }

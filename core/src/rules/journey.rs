@@ -7,12 +7,14 @@ use crate::model::{AssessmentId, CarePlanId, ContractId, IntakeId, Stage};
 
 /// One step of the journey bar.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct JourneyStep {
     pub stage: Stage,
     pub label: &'static str,
     /// The step's record exists.
     pub complete: bool,
-    /// When the step's record was created, as stored.
+    /// When the step's record was created, as stored (null while it has none).
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub date: Option<String>,
     pub route: String,
     /// A step can only be opened once the step before it has a record (the intake and

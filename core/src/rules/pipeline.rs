@@ -29,6 +29,7 @@ pub struct PipelineFacts<'a> {
 
 /// The status line every list and the dashboard show for an intake.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PipelineStatus {
     pub label: String,
     pub description: String,

@@ -67,6 +67,7 @@ pub fn urgency_for_days(days: i64) -> Urgency {
 /// The clients list's urgency filter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum ClientUrgency {
     Overdue,
     DueSoon,

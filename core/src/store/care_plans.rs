@@ -10,8 +10,8 @@ use super::{
 };
 use crate::error::{Error, Result};
 use crate::model::{
-    Actor, Assessment, AssessmentId, CarePlan, CarePlanId, CarePlanInput, CarePlanStatus,
-    DaySchedule, IntakeId, PricingTemplateId, WeeklySchedule,
+    Actor, Assessment, AssessmentId, CarePlan, CarePlanId, CarePlanInput, CarePlanService,
+    CarePlanStatus, DaySchedule, IntakeId, PricingTemplateId, WeeklySchedule,
 };
 use crate::rules::clock::{AgencyClock, age_in_years, parse_date, parse_timestamp};
 use crate::rules::costs::care_plan_costs;
@@ -55,7 +55,8 @@ fn json_err(index: usize, e: serde_json::Error) -> rusqlite::Error {
 }
 
 fn from_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<CarePlan> {
-    let services: String = row.get(9)?;
+    let services: Vec<CarePlanService> =
+        serde_json::from_str(&row.get::<_, String>(9)?).map_err(|e| json_err(9, e))?;
     let schedule: String = row.get(11)?;
     let created_at: String = row.get(21)?;
     let date_of_birth: Option<String> = row.get(24)?;
@@ -69,7 +70,11 @@ fn from_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<Ca
         family_contact_name: row.get(6)?,
         family_contact_email: row.get(7)?,
         care_coordinator_name: row.get(8)?,
-        services: serde_json::from_str(&services).map_err(|e| json_err(9, e))?,
+        service_labels: services
+            .iter()
+            .map(|service| service.label().to_owned())
+            .collect(),
+        services,
         additional_notes: row.get(10)?,
         schedule: serde_json::from_str(&schedule).map_err(|e| json_err(11, e))?,
         proposed_start_date: row.get(12)?,

@@ -74,9 +74,8 @@ pub struct ClientCounts {
 pub struct ClientRow {
     #[serde(flatten)]
     pub intake: IntakeSummary,
-    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub urgency: ClientUrgency,
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<JourneyStep>))]
     pub journey: [JourneyStep; 4],
     /// The furthest existing stage's form.
     pub view_route: String,
@@ -97,9 +96,8 @@ pub struct ClientPage {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ClientProfile {
     pub intake: IntakeSummary,
-    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub urgency: ClientUrgency,
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<JourneyStep>))]
     pub journey: [JourneyStep; 4],
     pub view_route: String,
     pub assessment: Option<Assessment>,

@@ -248,6 +248,12 @@ fn generating_a_care_plan_uses_rate_25_and_needs_a_completed_assessment() {
     assert_eq!(plan.total_weekly_hours, 12.0);
     assert_eq!(plan.weekly_cost, 300.0);
     assert_eq!(plan.monthly_cost, 1299.0);
+    // Each service also comes with the name the proposal gives it.
+    assert_eq!(plan.service_labels.len(), plan.services.len());
+    for (service, label) in plan.services.iter().zip(&plan.service_labels) {
+        assert_eq!(service.label(), label);
+    }
+    assert!(!plan.service_labels.is_empty());
     let page = test
         .store
         .assessments_page(&AssessmentQuery::default())

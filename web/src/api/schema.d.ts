@@ -1750,6 +1750,8 @@ export interface components {
             proposed_start_date?: string | null;
             schedule: components["schemas"]["WeeklySchedule"];
             sent_at?: string | null;
+            /** @description The services as the proposal names them ("Help with Daily Personal Care", …). */
+            service_labels: string[];
             services: components["schemas"]["CarePlanService"][];
             status: components["schemas"]["CarePlanStatus"];
             /** Format: double */
@@ -1891,19 +1893,24 @@ export interface components {
             contacts_count: number;
             contract?: components["schemas"]["Contract"] | null;
             intake: components["schemas"]["IntakeSummary"];
-            journey: Record<string, never>[];
-            urgency: string;
+            journey: components["schemas"]["JourneyStep"][];
+            urgency: components["schemas"]["ClientUrgency"];
             view_route: string;
         };
         /** @description One row of the clients list. */
         ClientRow: components["schemas"]["IntakeSummary"] & {
-            journey: Record<string, never>[];
+            journey: components["schemas"]["JourneyStep"][];
             /** @description When the client became (or becomes) overdue. */
             overdue_at: string;
-            urgency: string;
+            urgency: components["schemas"]["ClientUrgency"];
             /** @description The furthest existing stage's form. */
             view_route: string;
         };
+        /**
+         * @description The clients list's urgency filter.
+         * @enum {string}
+         */
+        ClientUrgency: "overdue" | "due_soon" | "on_track";
         Communication: components["schemas"]["Parents"] & {
             client_name?: string | null;
             communication_type: components["schemas"]["CommunicationType"];
@@ -2292,7 +2299,7 @@ export interface components {
             is_draft: boolean;
             last_contact_date?: string | null;
             next_follow_up_date?: string | null;
-            pipeline: Record<string, never>;
+            pipeline: components["schemas"]["PipelineStatus"];
             position: components["schemas"]["PipelinePosition"];
             services_required: string[];
             status: components["schemas"]["IntakeStatus"];
@@ -2451,7 +2458,7 @@ export interface components {
             is_draft: boolean;
             last_contact_date?: string | null;
             next_follow_up_date?: string | null;
-            pipeline: Record<string, never>;
+            pipeline: components["schemas"]["PipelineStatus"];
             position: components["schemas"]["PipelinePosition"];
             services_required: string[];
             status: components["schemas"]["IntakeStatus"];
@@ -2500,6 +2507,8 @@ export interface components {
                 proposed_start_date?: string | null;
                 schedule: components["schemas"]["WeeklySchedule"];
                 sent_at?: string | null;
+                /** @description The services as the proposal names them ("Help with Daily Personal Care", …). */
+                service_labels: string[];
                 services: components["schemas"]["CarePlanService"][];
                 status: components["schemas"]["CarePlanStatus"];
                 /** Format: double */
@@ -2587,7 +2596,7 @@ export interface components {
                 is_draft: boolean;
                 last_contact_date?: string | null;
                 next_follow_up_date?: string | null;
-                pipeline: Record<string, never>;
+                pipeline: components["schemas"]["PipelineStatus"];
                 position: components["schemas"]["PipelinePosition"];
                 services_required: string[];
                 status: components["schemas"]["IntakeStatus"];
@@ -2660,6 +2669,21 @@ export interface components {
                 /** Format: int64 */
                 version: number;
             }[];
+        };
+        /** @description One step of the journey bar. */
+        JourneyStep: {
+            /** @description The step's record exists. */
+            complete: boolean;
+            /** @description When the step's record was created, as stored (null while it has none). */
+            date: string | null;
+            /**
+             * @description A step can only be opened once the step before it has a record (the intake and
+             *     assessment steps are always open).
+             */
+            enabled: boolean;
+            label: string;
+            route: string;
+            stage: components["schemas"]["Stage"];
         };
         MarketingEmail: {
             care_plan: components["schemas"]["CarePlan"];
@@ -2823,7 +2847,7 @@ export interface components {
                 is_draft: boolean;
                 last_contact_date?: string | null;
                 next_follow_up_date?: string | null;
-                pipeline: Record<string, never>;
+                pipeline: components["schemas"]["PipelineStatus"];
                 position: components["schemas"]["PipelinePosition"];
                 services_required: string[];
                 status: components["schemas"]["IntakeStatus"];
@@ -2859,6 +2883,19 @@ export interface components {
             stage: components["schemas"]["Stage"];
             /** @description UTC RFC 3339. */
             stage_entered_at: string;
+        };
+        /** @description The status line every list and the dashboard show for an intake. */
+        PipelineStatus: {
+            /**
+             * Format: int64
+             * @description Whole calendar days since the client entered its current stage.
+             */
+            days_in_stage: number;
+            description: string;
+            label: string;
+            next_action: string;
+            next_route: string;
+            overdue: boolean;
         };
         /** @description Premiums a pricing template adds to its base rate. */
         Premiums: {

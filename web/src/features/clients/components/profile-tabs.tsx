@@ -83,7 +83,7 @@ export function CarePlanTab({ profile }: { profile: ClientProfile }) {
           <RecordStatusBadge status={carePlan.status} />
         </Fact>
         <Fact label="Monthly Cost">{formatMoney(carePlan.monthly_cost)}</Fact>
-        <Fact label="Services">{carePlan.services.join(', ')}</Fact>
+        <Fact label="Services">{carePlan.service_labels.join(', ')}</Fact>
       </Facts>
       <Button asChild variant="outline" className="w-fit">
         <Link to={`/care-plans/new?care_plan_id=${carePlan.id}`}>View Full Care Plan</Link>

@@ -1,4 +1,4 @@
-import type { IntakeSummary, JourneyStep, PipelineStatus, Schemas } from '@/api/types';
+import type { IntakeSummary, JourneyStep, Schemas } from '@/api/types';
 
 /** The whole intake form under the spec's camelCase field names. */
 export type IntakeForm = Schemas['IntakeForm'];
@@ -6,7 +6,7 @@ export type IntakeForm = Schemas['IntakeForm'];
 export type IntakeField = keyof IntakeForm;
 
 /** `GET /api/intakes/{id}`: the summary columns plus the form. */
-export type Intake = Omit<Schemas['Intake'], 'pipeline'> & { pipeline: PipelineStatus };
+export type Intake = Schemas['Intake'];
 
 export type CreateIntakeBody = Schemas['IntakeBody'];
 export type UpdateIntakeBody = Schemas['IntakeUpdate'];
