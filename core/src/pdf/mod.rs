@@ -1,6 +1,8 @@
 //! Printable PDFs of the intake form, the assessment, the care plan letter and the
 //! contract: US letter with 0.5 inch margins, the spec's page breaks, and the DejaVu
-//! fonts that ship inside the binary, subset to the characters each document uses.
+//! fonts that ship inside the binary. The fonts are embedded whole (about 1.5 MB a
+//! PDF): genpdfi's subsetting drops the mapping from glyphs back to text, and a PDF
+//! whose text cannot be searched or copied is worse than a large one.
 //!
 //! Documents are first described as [`Block`]s (pure, testable), then rendered by
 //! genpdfi. The server's Print buttons and `carepath print` both call
@@ -111,8 +113,8 @@ fn pdf_error(error: genpdfi::error::Error) -> Error {
     Error::Corrupt(format!("the PDF cannot be made: {error}"))
 }
 
-/// A DejaVu font loaded from the bytes built into the binary. The PDF writer embeds
-/// only the glyphs the document uses, and keeps the text extractable.
+/// A DejaVu font loaded from the bytes built into the binary, embedded whole so the
+/// text stays extractable (see the module note); `_text` is what a subset would need.
 fn subset_font(full: &'static [u8], _text: &str) -> Result<FontData> {
     FontData::new(full.to_vec(), None).map_err(pdf_error)
 }
