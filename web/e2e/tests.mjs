@@ -376,6 +376,8 @@ export function createTests({ admin, staff }) {
         await open(page, '/assessments');
         await page.getByRole('heading', { name: 'Assessments' }).waitFor();
         const firstRow = page.getByRole('row').nth(1);
+        // The row's actions appear once the list has loaded (before that the row says Loading...).
+        await firstRow.getByRole('button', { name: /^Actions for / }).waitFor();
         const client = (await firstRow.getByRole('cell').first().innerText()).trim();
         await firstRow.getByRole('button', { name: `Actions for ${client}` }).click();
         await page.getByRole('menuitem', { name: 'Delete' }).click();
