@@ -395,17 +395,24 @@ export function createTests({ admin, staff }) {
         await open(page, '/clients');
         await page.getByRole('heading', { name: 'All Clients' }).waitFor();
         await page.getByRole('cell').first().waitFor();
+        // Each filter change is waited for by its answer: the table keeps the previous
+        // rows on screen until the new ones arrive.
+        const answered = (part) => page.waitForResponse((response) => response.url().includes('/api/clients?') && response.url().includes(part));
+        const byStage = answered('stage=assessment');
         await page.getByLabel('Stage').selectOption('assessment').catch(async () => {
           await page.getByLabel('Stage').click();
           await page.getByRole('option', { name: 'Assessment' }).click();
         });
         await page.waitForURL(/filter=assessment/);
-        await page.waitForTimeout(500);
+        await byStage;
+        await page.waitForTimeout(300);
         const stages = await page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.textContent ?? ''));
         expect(stages.length > 0, 'no clients in the assessment stage');
         expect(stages.every((text) => /Assessment/.test(text)), 'a row outside the assessment stage is listed');
+        const byUrgency = answered('urgency=overdue');
         await page.getByRole('button', { name: /Overdue/ }).click();
-        await page.waitForTimeout(500);
+        await byUrgency;
+        await page.waitForTimeout(300);
         await expectAccessible(page, 'filtered clients');
         const shown = await page.locator('tbody tr').count();
         const download = page.waitForEvent('download');
