@@ -1,6 +1,7 @@
-import { Search } from 'lucide-react';
+import { Download, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Input, NativeSelect } from '@/components/ui/input';
+import { Button } from '@/components/ui/button';
 
 export function DataTableToolbar({ children }: { children: ReactNode }) {
   return <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">{children}</div>;
@@ -37,5 +38,28 @@ export function ToolbarFilter({ id, label, value, onChange, options }: { id: str
         ))}
       </NativeSelect>
     </div>
+  );
+}
+
+/**
+ * "Export to CSV" for a list: downloads `href` (the list's export with its filters), and is
+ * disabled while the list is empty, since nothing is exported when there is no data.
+ */
+export function ToolbarExport({ href, empty }: { href: string; empty: boolean }) {
+  if (empty) {
+    return (
+      <Button variant="outline" className="sm:ml-auto" disabled>
+        <Download aria-hidden="true" />
+        Export to CSV
+      </Button>
+    );
+  }
+  return (
+    <Button asChild variant="outline" className="sm:ml-auto">
+      <a href={href} download>
+        <Download aria-hidden="true" />
+        Export to CSV
+      </a>
+    </Button>
   );
 }

@@ -1,4 +1,4 @@
-import { Download, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -6,7 +6,7 @@ import { ConfirmDialog, softDeleteText } from '@/components/confirm-dialog';
 import { CountCard } from '@/components/count-card';
 import { DataTable } from '@/components/data-table/data-table';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
-import { DataTableToolbar, ToolbarFilter, ToolbarSearch } from '@/components/data-table/data-table-toolbar';
+import { DataTableToolbar, ToolbarExport, ToolbarFilter, ToolbarSearch } from '@/components/data-table/data-table-toolbar';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useMe } from '@/features/auth/api/auth';
@@ -112,20 +112,7 @@ export default function AssessmentsPage() {
           }}
           options={FILTERS}
         />
-        {/* Nothing is exported when the list has no data. */}
-        {rows.length > 0 ? (
-          <Button asChild variant="outline" className="sm:ml-auto">
-            <a href={assessmentsExportUrl(query)} download>
-              <Download aria-hidden="true" />
-              Export to CSV
-            </a>
-          </Button>
-        ) : (
-          <Button variant="outline" className="sm:ml-auto" disabled>
-            <Download aria-hidden="true" />
-            Export to CSV
-          </Button>
-        )}
+        <ToolbarExport href={assessmentsExportUrl(query)} empty={rows.length === 0} />
       </DataTableToolbar>
       <DataTable
         caption="Assessments"

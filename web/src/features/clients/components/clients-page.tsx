@@ -1,11 +1,11 @@
-import { Download, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ClientUrgency } from '@/api/types';
 import { CountCard } from '@/components/count-card';
 import { DataTable } from '@/components/data-table/data-table';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
-import { DataTableToolbar, ToolbarFilter, ToolbarSearch } from '@/components/data-table/data-table-toolbar';
+import { DataTableToolbar, ToolbarExport, ToolbarFilter, ToolbarSearch } from '@/components/data-table/data-table-toolbar';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useCursorPager } from '@/lib/cursor-pager';
@@ -113,20 +113,7 @@ export default function ClientsPage() {
           }}
           options={URGENCIES}
         />
-        {/* Nothing is exported when the list has no data. */}
-        {rows.length > 0 ? (
-          <Button asChild variant="outline" className="sm:ml-auto">
-            <a href={clientsExportUrl(query)} download>
-              <Download aria-hidden="true" />
-              Export to CSV
-            </a>
-          </Button>
-        ) : (
-          <Button variant="outline" className="sm:ml-auto" disabled>
-            <Download aria-hidden="true" />
-            Export to CSV
-          </Button>
-        )}
+        <ToolbarExport href={clientsExportUrl(query)} empty={rows.length === 0} />
       </DataTableToolbar>
       <DataTable
         caption="Clients"
