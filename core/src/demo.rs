@@ -154,29 +154,23 @@ pub fn build(store: &mut Store, options: &DemoOptions) -> Result<DemoReport> {
         )?;
     }
 
-    // Commit in chunks: one transaction per client would wait for a disk flush each time.
-    let chunk = 2_000;
-    let mut done = 0;
-    while done < options.clients {
-        let end = (done + chunk).min(options.clients);
-        store.batch(|store| {
-            for index in done..end {
-                let staff = &users[1 + index % (users.len() - 1)];
-                let actor = Actor::user(staff.id.clone(), Channel::Cli, false);
-                demo_client(
-                    store,
-                    &actor,
-                    &admin,
-                    &mut rng,
-                    index,
-                    options.clients,
-                    real_now,
-                )?;
-            }
-            Ok(())
-        })?;
-        done = end;
-    }
+    // One bulk load: the list and search indexes are built once from the finished tables.
+    store.bulk_load(|store| {
+        for index in 0..options.clients {
+            let staff = &users[1 + index % (users.len() - 1)];
+            let actor = Actor::user(staff.id.clone(), Channel::Cli, false);
+            demo_client(
+                store,
+                &actor,
+                &admin,
+                &mut rng,
+                index,
+                options.clients,
+                real_now,
+            )?;
+        }
+        Ok(())
+    })?;
     store.set_now(None);
     Ok(DemoReport {
         admin_email: DEMO_ADMIN_EMAIL.to_owned(),

@@ -67,7 +67,47 @@ pub struct Store {
     path: PathBuf,
     /// Tests and demo data pin "now"; everything else uses the real clock.
     fixed_now: Option<Timestamp>,
+    /// Inside [`Store::bulk_load`]: operations run without their own savepoints.
+    bulk: bool,
+    /// An operation inside the bulk load failed after it may have written part of itself;
+    /// the load is rolled back whatever its caller makes of the error.
+    bulk_failed: bool,
 }
+
+/// What [`Store::bulk_load`] builds once at the end instead of row by row: the search
+/// index's triggers and the indexes that only order and filter list pages. Indexes that
+/// operations look records up by (ids, parents, phone, email) stay, so every operation
+/// inside a bulk load is as fast as on its own.
+const DEFERRED_SCHEMA: &[&str] = &[
+    "intakes_search_insert",
+    "intakes_search_delete",
+    "intakes_search_update",
+    "intakes_recent",
+    "intakes_stage",
+    "intakes_stage_overdue",
+    "intakes_stage_entered",
+    "intakes_entered",
+    "intakes_stage_name",
+    "intakes_name",
+    "intakes_overdue",
+    "intakes_follow_up",
+    "intakes_awaiting",
+    "assessments_recent",
+    "assessments_status",
+    "care_plans_recent",
+    "care_plans_status",
+    "contracts_recent",
+    "contracts_status",
+    "contracts_sent",
+    "contracts_signed",
+    "communications_recent",
+    "communications_type",
+    "communications_status",
+];
+
+/// Page cache while a bulk load runs (KiB, as `cache_size` takes it): its whole
+/// transaction stays in memory instead of spilling to the log page by page.
+const BULK_CACHE_KIB: i64 = 262_144;
 
 impl Store {
     /// Opens (creating if needed) the database file and brings its schema up to date.
@@ -90,6 +130,8 @@ impl Store {
             conn,
             path,
             fixed_now: None,
+            bulk: false,
+            bulk_failed: false,
         };
         migrations::migrate(&mut store.conn)?;
         Ok(store)
@@ -140,6 +182,13 @@ impl Store {
     /// Runs `f` in one `BEGIN IMMEDIATE` transaction: all of it is written, or none.
     /// Inside a [`Store::batch`] it runs in a savepoint of the batch's transaction.
     pub(crate) fn write<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        // A bulk load is all or nothing as a whole, so its operations need no savepoints
+        // of their own (each would also make the search index flush to disk).
+        if self.bulk {
+            let result = f(&self.conn);
+            self.bulk_failed |= result.is_err();
+            return result;
+        }
         if !self.conn.is_autocommit() {
             let savepoint = self.conn.savepoint()?;
             let value = f(&savepoint)?;
@@ -244,9 +293,80 @@ impl Store {
             .map_err(|e| Error::io(format!("cannot write {}", target.display()), e))
     }
 
+    /// Runs many operations as one transaction, like [`Store::batch`], for loads of tens of
+    /// thousands of records (demo data, a spreadsheet import). Every operation validates,
+    /// audits and moves the pipeline exactly as on its own; what differs is when the list
+    /// indexes and the search index are built: once, at the end, from the finished
+    /// tables. The index changes are part of the transaction, so a failed load leaves the
+    /// database, schema included, as it was.
+    pub fn bulk_load<T>(&mut self, f: impl FnOnce(&mut Store) -> Result<T>) -> Result<T> {
+        if !self.conn.is_autocommit() {
+            return self.batch(f);
+        }
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        let cache: i64 = self
+            .conn
+            .pragma_query_value(None, "cache_size", |row| row.get(0))?;
+        let result = (|| {
+            let deferred = defer_schema(&self.conn)?;
+            self.conn
+                .pragma_update(None, "cache_size", -BULK_CACHE_KIB)?;
+            self.bulk = true;
+            self.bulk_failed = false;
+            let value = f(self);
+            self.bulk = false;
+            let value = value?;
+            if self.bulk_failed {
+                return Err(Error::Rejected(
+                    "An operation of the load failed, so nothing was loaded.".to_owned(),
+                ));
+            }
+            for sql in &deferred {
+                self.conn.execute_batch(sql)?;
+            }
+            self.conn
+                .execute_batch("INSERT INTO intakes_search(intakes_search) VALUES ('rebuild')")?;
+            Ok(value)
+        })();
+        self.bulk = false;
+        let restored = self.conn.pragma_update(None, "cache_size", cache);
+        match result {
+            Ok(value) => {
+                self.conn.execute_batch("COMMIT")?;
+                restored?;
+                Ok(value)
+            }
+            Err(error) => {
+                let _ = self.conn.execute_batch("ROLLBACK");
+                Err(error)
+            }
+        }
+    }
+
     pub(crate) fn conn(&self) -> &Connection {
         &self.conn
     }
+}
+
+/// Drops the [`DEFERRED_SCHEMA`] objects in the caller's transaction and returns the
+/// statements that create them again.
+fn defer_schema(conn: &Connection) -> Result<Vec<String>> {
+    let mut deferred = Vec::with_capacity(DEFERRED_SCHEMA.len());
+    for name in DEFERRED_SCHEMA {
+        let (kind, sql): (String, String) = query_row(
+            conn,
+            "SELECT type, sql FROM sqlite_schema WHERE name = ?1",
+            [name],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )?;
+        let drop = match kind.as_str() {
+            "trigger" => "TRIGGER",
+            _ => "INDEX",
+        };
+        conn.execute_batch(&format!("DROP {drop} {name}"))?;
+        deferred.push(sql);
+    }
+    Ok(deferred)
 }
 
 fn configure(conn: &Connection) -> Result<()> {

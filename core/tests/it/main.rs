@@ -3,6 +3,7 @@
 mod support;
 
 mod assessments;
+mod bulk;
 mod clients;
 mod communications;
 mod concurrency;
