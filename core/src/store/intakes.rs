@@ -8,7 +8,7 @@ use super::{Page, Store, audit, decode_cursor, encode_cursor, json_list, page_li
 use crate::error::{Error, Result};
 use crate::model::{Actor, Intake, IntakeForm, IntakeId, IntakeStatus, IntakeSummary};
 use crate::rules::clock::{AgencyClock, age_in_years, parse_date};
-use crate::rules::stage::Urgency;
+use crate::rules::stage::{Urgency, is_archived};
 use crate::rules::validation::{follow_up_timestamp, prepare_intake_draft, validate_intake_submit};
 
 /// Search results, recent activity: the spec's limit of 10.
@@ -531,15 +531,19 @@ pub(crate) fn insert(
 ) -> Result<()> {
     let now = ts(clock.now());
     let c = columns(form, clock)?;
+    // A new intake has no assessment, care plan or contract yet: it is at the intake
+    // stage since now, pending, not archived. Its row is written once, complete.
+    let overdue = position::stored_overdue_at(c.next_follow_up_date.as_deref(), &now, clock);
     super::exec(
         tx,
         "INSERT INTO intakes (id, client_full_name, date_of_birth, caller_name, caller_phone,
             caller_phone_digits, caller_email, services_required, living_situation,
             proposed_schedule, referral_source, form_data, status, is_draft,
             assigned_coordinator, created_at, updated_at, next_follow_up_date, follow_up_notes,
-            assessment_scheduled_date, import_batch_id, stage_entered_at, overdue_at)
+            assessment_scheduled_date, import_batch_id, stage, stage_entered_at, overdue_at,
+            archived)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?16,
-                 ?17, ?18, ?19, ?20, ?16, ?16)",
+                 ?17, ?18, ?19, ?20, 'intake', ?16, ?21, ?22)",
         params![
             id,
             c.client_full_name,
@@ -561,9 +565,10 @@ pub(crate) fn insert(
             c.follow_up_notes,
             c.consultation_date,
             import_batch,
+            ts(overdue),
+            is_archived(&[IntakeStatus::Pending.as_str()]),
         ],
     )?;
-    position::refresh(tx, id, clock)?;
     let action = if is_draft { "create_draft" } else { "create" };
     audit(
         tx,

@@ -39,6 +39,16 @@ fn latest(tx: &Connection, table: &str, intake_id: &IntakeId) -> Result<Option<L
     .optional()?)
 }
 
+/// When a client becomes overdue, from the stored follow-up and stage-entered columns.
+pub(crate) fn stored_overdue_at(
+    next_follow_up: Option<&str>,
+    stage_entered_at: &str,
+    clock: &AgencyClock,
+) -> Timestamp {
+    let entered = parse_timestamp(stage_entered_at).unwrap_or(clock.now());
+    overdue_at(next_follow_up.and_then(parse_timestamp), entered, clock)
+}
+
 /// Recomputes the position of one intake from its records.
 pub(crate) fn refresh(tx: &Connection, intake_id: &IntakeId, clock: &AgencyClock) -> Result<()> {
     let Some((status, created_at, next_follow_up)) = super::query_row(
@@ -86,9 +96,7 @@ pub(crate) fn refresh(tx: &Connection, intake_id: &IntakeId, clock: &AgencyClock
     } else {
         "intake"
     };
-    let entered = parse_timestamp(&stage_entered_at).unwrap_or(clock.now());
-    let follow_up = next_follow_up.as_deref().and_then(parse_timestamp);
-    let overdue = overdue_at(follow_up, entered, clock);
+    let overdue = stored_overdue_at(next_follow_up.as_deref(), &stage_entered_at, clock);
 
     super::exec(
         tx,

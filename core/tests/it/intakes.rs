@@ -198,10 +198,23 @@ fn a_follow_up_in_the_past_makes_the_intake_overdue() {
     form.next_follow_up_time = "11:00".into(); // 16:00 UTC, one hour after "now"
     let intake = test.store.create_intake(&staff, form).unwrap();
     assert!(!intake.pipeline.overdue);
+    let overdue_list = |store: &carepath_core::store::Store| {
+        store
+            .clients_page(&carepath_core::store::ClientQuery {
+                urgency: Some(carepath_core::rules::stage::ClientUrgency::Overdue),
+                ..Default::default()
+            })
+            .unwrap()
+            .items
+            .len()
+    };
+    assert_eq!(overdue_list(&test.store), 0);
     test.store
         .set_now(Some(crate::support::at("2026-11-22T16:00:01Z")));
     let later = test.store.get_intake(&intake.id).unwrap();
     assert!(later.pipeline.overdue);
+    // The list's overdue filter reads the stored position, written with the intake.
+    assert_eq!(overdue_list(&test.store), 1);
     assert_eq!(later.pipeline.label, "⚠️ Follow-up Overdue");
     assert_eq!(
         later.pipeline.next_route,
