@@ -171,8 +171,9 @@ struct Stored {
 fn load_stored(tx: &Connection, id: &IntakeId) -> Result<Stored> {
     let row = super::query_row(
         tx,
-        "SELECT version, status, is_draft, assessment_scheduled_date, form_data
-             FROM intakes WHERE id = ?1 AND deleted_at IS NULL",
+        "SELECT i.version, i.status, i.is_draft, i.assessment_scheduled_date, f.form_data
+             FROM intakes i JOIN intake_forms f ON f.intake_seq = i.seq
+             WHERE i.id = ?1 AND i.deleted_at IS NULL",
         [id],
         |row| {
             Ok((
@@ -263,7 +264,7 @@ impl Store {
         let sql = format!(
             "SELECT {SUMMARY_COLUMNS}, form_data, assigned_coordinator, updated_at,
                     assessment_scheduled_date, deleted_at
-             FROM intakes WHERE id = ?1"
+             FROM intakes JOIN intake_forms ON intake_seq = seq WHERE id = ?1"
         );
         super::query_row(self.conn(), &sql, [id], |row| {
             let summary = summary_from_row(row, &clock)?;
@@ -538,12 +539,12 @@ pub(crate) fn insert(
         tx,
         "INSERT INTO intakes (id, client_full_name, date_of_birth, caller_name, caller_phone,
             caller_phone_digits, caller_email, services_required, living_situation,
-            proposed_schedule, referral_source, form_data, status, is_draft,
+            proposed_schedule, referral_source, status, is_draft,
             assigned_coordinator, created_at, updated_at, next_follow_up_date, follow_up_notes,
             assessment_scheduled_date, import_batch_id, stage, stage_entered_at, overdue_at,
             archived)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?16,
-                 ?17, ?18, ?19, ?20, 'intake', ?16, ?21, ?22)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?15,
+                 ?16, ?17, ?18, ?19, 'intake', ?15, ?20, ?21)",
         params![
             id,
             c.client_full_name,
@@ -556,7 +557,6 @@ pub(crate) fn insert(
             c.living_situation,
             c.proposed_schedule,
             c.referral_source,
-            c.form_data,
             IntakeStatus::Pending,
             is_draft,
             c.assigned_coordinator,
@@ -568,6 +568,11 @@ pub(crate) fn insert(
             ts(overdue),
             is_archived(&[IntakeStatus::Pending.as_str()]),
         ],
+    )?;
+    super::exec(
+        tx,
+        "INSERT INTO intake_forms (intake_seq, form_data) VALUES (?1, ?2)",
+        params![tx.last_insert_rowid(), c.form_data],
     )?;
     let action = if is_draft { "create_draft" } else { "create" };
     audit(
@@ -609,9 +614,9 @@ fn update(
         "UPDATE intakes SET client_full_name = ?3, date_of_birth = ?4, caller_name = ?5,
             caller_phone = ?6, caller_phone_digits = ?7, caller_email = ?8,
             services_required = ?9, living_situation = ?10, proposed_schedule = ?11,
-            referral_source = ?12, form_data = ?13, is_draft = ?14, assigned_coordinator = ?15,
-            updated_at = ?16, next_follow_up_date = ?17, follow_up_notes = ?18,
-            assessment_scheduled_date = ?19, version = version + 1
+            referral_source = ?12, is_draft = ?13, assigned_coordinator = ?14,
+            updated_at = ?15, next_follow_up_date = ?16, follow_up_notes = ?17,
+            assessment_scheduled_date = ?18, version = version + 1
          WHERE id = ?1 AND version = ?2",
         params![
             id,
@@ -626,7 +631,6 @@ fn update(
             c.living_situation,
             c.proposed_schedule,
             c.referral_source,
-            c.form_data,
             is_draft,
             c.assigned_coordinator,
             now,
@@ -638,6 +642,12 @@ fn update(
     if n == 0 {
         return Ok(false);
     }
+    super::exec(
+        tx,
+        "UPDATE intake_forms SET form_data = ?2
+         WHERE intake_seq = (SELECT seq FROM intakes WHERE id = ?1)",
+        params![id, c.form_data],
+    )?;
     position::refresh(tx, id, clock)?;
     let changed = changed_fields(&stored.form, form);
     let changed: Vec<&str> = changed.iter().map(String::as_str).collect();

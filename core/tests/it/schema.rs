@@ -20,6 +20,7 @@ fn a_new_file_gets_the_whole_schema_and_the_pragmas() {
     assert_eq!(mode, "wal");
     for table in [
         "intakes",
+        "intake_forms",
         "assessments",
         "care_plan_proposals",
         "contracts",
@@ -114,4 +115,32 @@ fn backup_makes_a_checked_copy() {
     let copy = Store::open(&target).unwrap();
     assert!(copy.check().unwrap().is_empty());
     assert_eq!(copy.search("Backup").unwrap().len(), 1);
+}
+
+#[test]
+fn a_version_1_database_keeps_every_intake_form_when_migrated() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v1.db");
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch(include_str!("../../src/store/migrations/0001_init.sql"))
+            .unwrap();
+        conn.execute_batch(
+            r#"INSERT INTO intakes (id, client_full_name, form_data, status, created_at,
+                   updated_at, stage_entered_at, overdue_at)
+               VALUES ('01a2b3c4-0000-7000-8000-000000000001', 'Rose Alvarez',
+                   '{"clientFullName":"Rose Alvarez","city":"Evanston","servicesRequired":["Companionship"]}',
+                   'pending', '2026-11-20T15:00:00.000Z', '2026-11-20T15:00:00.000Z',
+                   '2026-11-20T15:00:00.000Z', '2026-11-26T05:00:00.000Z');
+               PRAGMA user_version = 1;"#,
+        )
+        .unwrap();
+    }
+    let store = Store::open(&path).unwrap();
+    let id = carepath_core::model::IntakeId::from("01a2b3c4-0000-7000-8000-000000000001");
+    let intake = store.get_intake(&id).unwrap();
+    assert_eq!(intake.form.city, "Evanston");
+    assert_eq!(intake.form.services_required, vec!["Companionship"]);
+    assert!(store.check().unwrap().is_empty());
+    assert_eq!(store.search("Alvarez").unwrap().len(), 1);
 }
