@@ -155,8 +155,16 @@ fn export_sql(
 }
 
 fn text_of(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
-    String::from_utf8_lossy(bytes)
+    // Stored text is UTF-8; the strict check is the fast path, the lossy one the fallback.
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
 }
+
+/// Page cache while an export runs (KiB): it reads each page once, so a large cache
+/// would only cost the memory and the time to fill it.
+const EXPORT_CACHE_KIB: i64 = 2_048;
 
 impl Store {
     /// Streams one export as CSV into `out`: the header row, then one row per record,
@@ -169,7 +177,6 @@ impl Store {
         options: &ExportOptions,
         out: &mut impl Write,
     ) -> Result<ExportSummary> {
-        let write_error = |error: std::io::Error| Error::io("cannot write the export", error);
         let columns = columns(kind);
         let (sql, values) = export_sql(kind, options, &self.clock()?)?;
         let mut statement = self.conn().prepare_cached(&sql)?;
@@ -180,6 +187,28 @@ impl Store {
                 columns.len()
             )));
         }
+        let cache: i64 = self
+            .conn()
+            .pragma_query_value(None, "cache_size", |row| row.get(0))?;
+        self.conn()
+            .pragma_update(None, "cache_size", -EXPORT_CACHE_KIB)?;
+        let written = self.write_export(&mut statement, &values, columns, out);
+        self.conn().pragma_update(None, "cache_size", cache)?;
+        Ok(ExportSummary {
+            kind,
+            rows: written?,
+        })
+    }
+
+    /// The rows of an export's statement, encoded; returns how many were written.
+    fn write_export(
+        &self,
+        statement: &mut rusqlite::CachedStatement<'_>,
+        values: &[String],
+        columns: &[crate::export::Column],
+        out: &mut impl Write,
+    ) -> Result<u64> {
+        let write_error = |error: std::io::Error| Error::io("cannot write the export", error);
         let mut encoder = CsvEncoder::new(BufWriter::with_capacity(1 << 16, out));
         encoder.header(columns).map_err(write_error)?;
         let mut rows = statement.query(params_from_iter(values.iter()))?;
@@ -212,7 +241,7 @@ impl Store {
             n_rows += 1;
         }
         encoder.flush().map_err(write_error)?;
-        Ok(ExportSummary { kind, rows: n_rows })
+        Ok(n_rows)
     }
 
     /// The default file name of an export made today: `{name}_{date}.csv`, the date in
