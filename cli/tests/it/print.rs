@@ -116,6 +116,9 @@ fn every_document_prints_with_its_texts_and_pages() {
         if let Some(pages) = pages {
             assert_eq!(n, pages, "{kind} pages");
         }
+        // Only the glyphs a document prints are embedded, not whole fonts (~1.5 MB).
+        let bytes = std::fs::metadata(&file).unwrap().len();
+        assert!(bytes <= 150_000, "{kind} is {bytes} bytes");
     }
     let intake = pdf_text(&dir.path().join("intake.pdf"));
     let pages: Vec<&str> = intake.split('\u{c}').collect();

@@ -1,8 +1,9 @@
 //! Printable PDFs of the intake form, the assessment, the care plan letter and the
 //! contract: US letter with 0.5 inch margins, the spec's page breaks, and the DejaVu
-//! fonts that ship inside the binary. The fonts are embedded whole (about 1.5 MB a
-//! PDF): genpdfi's subsetting drops the mapping from glyphs back to text, and a PDF
-//! whose text cannot be searched or copied is worse than a large one.
+//! fonts that ship inside the binary. Each PDF embeds only the glyphs it prints (a
+//! 5-page intake is under 100 KB): printpdf's own subsetting does that when the file is
+//! written and keeps each glyph's mapping back to its character, so the text can be
+//! searched and copied. (genpdfi's subsetting, done before layout, loses that mapping.)
 //!
 //! Documents are first described as [`Block`]s (pure, testable), then rendered by
 //! genpdfi. The server's Print buttons and `carepath print` both call
@@ -79,51 +80,20 @@ pub struct PrintDocument {
     pub blocks: Vec<Block>,
 }
 
-impl PrintDocument {
-    /// Every character the document prints, for font subsetting.
-    fn all_text(&self) -> String {
-        let mut text = String::from("0123456789 Page of[]x-:.,—·$");
-        text.push_str(&self.header);
-        text.push_str(&self.title);
-        for block in &self.blocks {
-            match block {
-                Block::Title(t) | Block::Heading(t) | Block::Text(t) | Block::Signature(t) => {
-                    text.push_str(t)
-                }
-                Block::Field(label, value) => {
-                    text.push_str(label);
-                    text.push_str(value);
-                }
-                Block::Checks(label, options) => {
-                    text.push_str(label);
-                    for (option, _) in options {
-                        text.push_str(option);
-                    }
-                }
-                Block::Table(_, rows) => rows.iter().flatten().for_each(|c| text.push_str(c)),
-                Block::Boxed(lines) => lines.iter().for_each(|l| text.push_str(l)),
-                Block::Space | Block::PageBreak => {}
-            }
-        }
-        text
-    }
-}
-
 fn pdf_error(error: genpdfi::error::Error) -> Error {
     Error::Corrupt(format!("the PDF cannot be made: {error}"))
 }
 
-/// A DejaVu font loaded from the bytes built into the binary, embedded whole so the
-/// text stays extractable (see the module note); `_text` is what a subset would need.
-fn subset_font(full: &'static [u8], _text: &str) -> Result<FontData> {
+/// A DejaVu font from the bytes built into the binary. It is handed over whole; printpdf
+/// keeps only the glyphs a document uses when it writes the file (see the module note).
+fn font(full: &'static [u8]) -> Result<FontData> {
     FontData::new(full.to_vec(), None).map_err(pdf_error)
 }
 
 /// Renders a document as PDF into `out`.
 pub fn render(document: &PrintDocument, out: &mut impl Write) -> Result<()> {
-    let text = document.all_text();
-    let regular = subset_font(dejavu::sans::regular(), &text)?;
-    let bold = subset_font(dejavu::sans::bold(), &text)?;
+    let regular = font(dejavu::sans::regular())?;
+    let bold = font(dejavu::sans::bold())?;
     let family = FontFamily {
         regular: regular.clone(),
         bold: bold.clone(),
