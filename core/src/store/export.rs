@@ -23,20 +23,15 @@ use crate::rules::csv_cell::export_file_name;
 fn select(kind: ExportKind) -> (&'static str, &'static str) {
     match kind {
         ExportKind::Intakes => (
-            "SELECT x.id, x.created_at, json_extract(f.form_data, '$.date'),
-                json_extract(f.form_data, '$.staffMemberTakingCall'), x.client_full_name,
-                x.date_of_birth, x.caller_name, json_extract(f.form_data, '$.relationshipToClient'),
-                x.caller_phone, x.caller_email, json_extract(f.form_data, '$.howDidYouHear'),
-                json_extract(f.form_data, '$.clientAddress'), json_extract(f.form_data, '$.city'),
-                json_extract(f.form_data, '$.state'), json_extract(f.form_data, '$.zipCode'),
-                json_extract(f.form_data, '$.clientPhone'), json_extract(f.form_data, '$.clientEmail'),
-                x.living_situation, x.services_required,
-                json_extract(f.form_data, '$.totalHoursPerWeek'),
-                json_extract(f.form_data, '$.anticipatedStartDate'),
-                json_extract(f.form_data, '$.sourceOfPayment'), x.status, x.is_draft,
-                x.assigned_coordinator, x.last_contact_date, x.next_follow_up_date,
-                x.follow_up_notes, x.assessment_scheduled_date, x.import_batch_id, x.deleted_at
-             FROM intakes x JOIN intake_forms f ON f.intake_seq = x.seq",
+            "SELECT x.id, x.created_at, x.intake_date, x.staff_member_taking_call,
+                x.client_full_name, x.date_of_birth, x.caller_name, x.relationship_to_client,
+                x.caller_phone, x.caller_email, x.how_did_you_hear, x.client_address, x.city,
+                x.state, x.zip_code, x.client_phone, x.client_email, x.living_situation,
+                x.services_required, x.total_hours_per_week, x.anticipated_start_date,
+                x.source_of_payment, x.status, x.is_draft, x.assigned_coordinator,
+                x.last_contact_date, x.next_follow_up_date, x.follow_up_notes,
+                x.assessment_scheduled_date, x.import_batch_id, x.deleted_at
+             FROM intakes x",
             "x.seq",
         ),
         ExportKind::Clients => (

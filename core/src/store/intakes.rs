@@ -72,6 +72,9 @@ struct IntakeColumns {
     follow_up_notes: Option<String>,
     consultation_date: Option<String>,
     form_data: String,
+    /// The intakes export's form fields, in its column order.
+    export: [String; 12],
+    total_hours_per_week: Option<f64>,
 }
 
 fn non_empty(text: &str) -> Option<String> {
@@ -118,6 +121,21 @@ fn columns(form: &IntakeForm, clock: &AgencyClock) -> Result<IntakeColumns> {
         follow_up_notes: non_empty(&form.follow_up_notes),
         consultation_date: parse_date(&form.consultation_date).map(|d| d.to_string()),
         form_data: serde_json::to_string(form)?,
+        export: [
+            form.date.clone(),
+            form.staff_member_taking_call.clone(),
+            form.relationship_to_client.clone(),
+            form.how_did_you_hear.clone(),
+            form.client_address.clone(),
+            form.city.clone(),
+            form.state.clone(),
+            form.zip_code.clone(),
+            form.client_phone.clone(),
+            form.client_email.clone(),
+            form.anticipated_start_date.clone(),
+            serde_json::to_string(&form.source_of_payment)?,
+        ],
+        total_hours_per_week: form.total_hours_per_week,
     })
 }
 
@@ -542,9 +560,12 @@ pub(crate) fn insert(
             proposed_schedule, referral_source, status, is_draft,
             assigned_coordinator, created_at, updated_at, next_follow_up_date, follow_up_notes,
             assessment_scheduled_date, import_batch_id, stage, stage_entered_at, overdue_at,
-            archived)
+            archived, total_hours_per_week, intake_date, staff_member_taking_call,
+            relationship_to_client, how_did_you_hear, client_address, city, state, zip_code,
+            client_phone, client_email, anticipated_start_date, source_of_payment)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?15,
-                 ?16, ?17, ?18, ?19, 'intake', ?15, ?20, ?21)",
+                 ?16, ?17, ?18, ?19, 'intake', ?15, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27,
+                 ?28, ?29, ?30, ?31, ?32, ?33, ?34)",
         params![
             id,
             c.client_full_name,
@@ -567,6 +588,19 @@ pub(crate) fn insert(
             import_batch,
             ts(overdue),
             is_archived(&[IntakeStatus::Pending.as_str()]),
+            c.total_hours_per_week,
+            c.export[0],
+            c.export[1],
+            c.export[2],
+            c.export[3],
+            c.export[4],
+            c.export[5],
+            c.export[6],
+            c.export[7],
+            c.export[8],
+            c.export[9],
+            c.export[10],
+            c.export[11],
         ],
     )?;
     super::exec(
@@ -616,7 +650,11 @@ fn update(
             services_required = ?9, living_situation = ?10, proposed_schedule = ?11,
             referral_source = ?12, is_draft = ?13, assigned_coordinator = ?14,
             updated_at = ?15, next_follow_up_date = ?16, follow_up_notes = ?17,
-            assessment_scheduled_date = ?18, version = version + 1
+            assessment_scheduled_date = ?18, total_hours_per_week = ?19, intake_date = ?20,
+            staff_member_taking_call = ?21, relationship_to_client = ?22,
+            how_did_you_hear = ?23, client_address = ?24, city = ?25, state = ?26,
+            zip_code = ?27, client_phone = ?28, client_email = ?29,
+            anticipated_start_date = ?30, source_of_payment = ?31, version = version + 1
          WHERE id = ?1 AND version = ?2",
         params![
             id,
@@ -637,6 +675,19 @@ fn update(
             c.next_follow_up_date,
             c.follow_up_notes,
             scheduled,
+            c.total_hours_per_week,
+            c.export[0],
+            c.export[1],
+            c.export[2],
+            c.export[3],
+            c.export[4],
+            c.export[5],
+            c.export[6],
+            c.export[7],
+            c.export[8],
+            c.export[9],
+            c.export[10],
+            c.export[11],
         ],
     )?;
     if n == 0 {

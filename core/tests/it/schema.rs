@@ -143,4 +143,16 @@ fn a_version_1_database_keeps_every_intake_form_when_migrated() {
     assert_eq!(intake.form.services_required, vec!["Companionship"]);
     assert!(store.check().unwrap().is_empty());
     assert_eq!(store.search("Alvarez").unwrap().len(), 1);
+    // The export's form columns were filled from the stored form.
+    let mut csv = Vec::new();
+    store
+        .export(
+            carepath_core::export::ExportKind::Intakes,
+            &carepath_core::export::ExportOptions::default(),
+            &mut csv,
+        )
+        .unwrap();
+    let csv = String::from_utf8(csv).unwrap();
+    let row = csv.lines().nth(1).unwrap();
+    assert!(row.contains(",Evanston,"), "{row}");
 }
