@@ -16,7 +16,7 @@ use serde::Serialize;
 pub use columns::{Column, columns};
 
 use crate::error::{Error, Result};
-use crate::model::CarePlanService;
+use crate::model::{Actor, CarePlanService};
 use crate::rules::clock::{AgencyClock, parse_date};
 use crate::rules::csv_cell::neutralize;
 use crate::rules::stage::ClientUrgency;
@@ -105,6 +105,19 @@ pub struct ExportOptions {
     pub include_deleted: bool,
     /// The filters of the list the export was asked from.
     pub filter: ListFilter,
+}
+
+/// Deleted records are in the trash, which only administrators see.
+pub const DELETED_NEEDS_ADMIN: &str = "Only an administrator can export deleted records.";
+
+impl ExportOptions {
+    /// Refuses an export that would show `actor` records they may not see.
+    pub fn check_permitted(&self, actor: &Actor) -> Result<()> {
+        if self.include_deleted && !actor.is_admin {
+            return Err(Error::Forbidden(DELETED_NEEDS_ADMIN));
+        }
+        Ok(())
+    }
 }
 
 /// The filters of the list whose Export button was pressed, so the file holds the rows
@@ -355,6 +368,22 @@ pub fn number(value: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_an_administrator_exports_deleted_records() {
+        let staff = Actor::user("staff".into(), crate::model::Channel::Web, false);
+        let admin = Actor::user("admin".into(), crate::model::Channel::Web, true);
+        let with_deleted = ExportOptions {
+            include_deleted: true,
+            ..ExportOptions::default()
+        };
+        assert!(ExportOptions::default().check_permitted(&staff).is_ok());
+        assert!(with_deleted.check_permitted(&admin).is_ok());
+        assert!(matches!(
+            with_deleted.check_permitted(&staff),
+            Err(Error::Forbidden(DELETED_NEEDS_ADMIN))
+        ));
+    }
 
     fn encode(cells: &[&str]) -> String {
         let mut encoder = CsvEncoder::new(Vec::new());

@@ -13,12 +13,10 @@ use tokio::sync::mpsc;
 use utoipa::IntoParams;
 
 use crate::AppState;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::extract::ApiQuery;
 use crate::routes::ApiRoutes;
 use crate::session::CurrentUser;
-
-const DELETED_NEEDS_ADMIN: &str = "Only an administrator can export deleted records.";
 
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
     routes
@@ -103,10 +101,9 @@ async fn download(
     params: ExportParams,
     filter: ListFilter,
 ) -> ApiResult<Response> {
-    if params.include_deleted && !user.user.is_admin {
-        return Err(ApiError::forbidden(DELETED_NEEDS_ADMIN));
-    }
-    // Read the options first, so a bad `since` is a 422 before any byte is sent.
+    // Read and check the options first, so a bad `since` is a 422 and a refused
+    // export a 403 before any byte is sent.
+    let actor = user.actor();
     let (options, file_name) = state
         .db
         .call(move |store| {
@@ -120,6 +117,7 @@ async fn download(
                 include_deleted: params.include_deleted,
                 filter,
             };
+            options.check_permitted(&actor)?;
             Ok((options, store.export_file_name(kind)?))
         })
         .await?;
