@@ -18,7 +18,7 @@ pub use columns::{Column, columns};
 use crate::error::{Error, Result};
 use crate::model::{Actor, CarePlanService};
 use crate::rules::clock::{AgencyClock, parse_date};
-use crate::rules::csv_cell::neutralize;
+use crate::rules::csv_cell::{neutralize, starts_like_formula};
 use crate::rules::stage::ClientUrgency;
 use crate::store::{AssessmentFilter, StageFilter};
 
@@ -244,6 +244,16 @@ impl<W: Write> CsvEncoder<W> {
         self.separator()?;
         let cell = neutralize(cell);
         write_quoted(&mut self.out, cell.as_bytes())
+    }
+
+    /// A text cell as stored bytes: the common case (no formula start) is written
+    /// without being checked as UTF-8 first, which is most of the time of a large export.
+    pub fn text_bytes(&mut self, cell: &[u8]) -> std::io::Result<()> {
+        if starts_like_formula(cell) {
+            return self.text(&String::from_utf8_lossy(cell));
+        }
+        self.separator()?;
+        write_quoted(&mut self.out, cell)
     }
 
     /// A cell written exactly as given (numbers, which are never formulas).

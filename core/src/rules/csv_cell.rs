@@ -7,13 +7,19 @@ use std::borrow::Cow;
 use jiff::civil::Date;
 
 /// Characters that make a spreadsheet read a cell as a formula (or hide one behind a
-/// tab or carriage return).
-const FORMULA_STARTS: &[char] = &['=', '+', '-', '@', '\t', '\r'];
+/// tab or carriage return). All ASCII, so the first byte of a cell decides.
+const FORMULA_STARTS: &[u8] = b"=+-@\t\r";
+
+/// Whether a cell starts like a formula and needs [`neutralize`].
+pub fn starts_like_formula(cell: &[u8]) -> bool {
+    cell.first()
+        .is_some_and(|first| FORMULA_STARTS.contains(first))
+}
 
 /// A cell a spreadsheet will show as text: one that starts like a formula gets a leading
 /// apostrophe, so a client named "=HYPERLINK(…)" cannot run anything on the office PC.
 pub fn neutralize(cell: &str) -> Cow<'_, str> {
-    if cell.starts_with(FORMULA_STARTS) {
+    if starts_like_formula(cell.as_bytes()) {
         Cow::Owned(format!("'{cell}"))
     } else {
         Cow::Borrowed(cell)

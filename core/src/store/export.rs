@@ -228,7 +228,7 @@ impl Store {
                     }
                     (_, ValueRef::Real(value)) => encoder.raw(&number(value)),
                     (_, ValueRef::Integer(value)) => encoder.raw(&value.to_string()),
-                    (_, ValueRef::Text(bytes)) => encoder.text(&text_of(bytes)),
+                    (_, ValueRef::Text(bytes)) => encoder.text_bytes(bytes),
                 };
                 written.map_err(write_error)?;
             }
