@@ -139,6 +139,18 @@ fn columns(form: &IntakeForm, clock: &AgencyClock) -> Result<IntakeColumns> {
     })
 }
 
+impl IntakeColumns {
+    /// The intakes export's form fields as statement values, in the order the insert
+    /// and the update name them: total hours, then [`IntakeColumns::export`].
+    fn export_values(&self) -> impl Iterator<Item = &dyn rusqlite::ToSql> {
+        std::iter::once(&self.total_hours_per_week as &dyn rusqlite::ToSql).chain(
+            self.export
+                .iter()
+                .map(|value| value as &dyn rusqlite::ToSql),
+        )
+    }
+}
+
 /// The form field names whose values differ; the audit log keeps names, never values.
 pub(crate) fn changed_fields<T: Serialize>(before: &T, after: &T) -> Vec<String> {
     let before = serde_json::to_value(before).unwrap_or_default();
@@ -552,7 +564,12 @@ pub(crate) fn insert(
     let c = columns(form, clock)?;
     // A new intake has no assessment, care plan or contract yet: it is at the intake
     // stage since now, pending, not archived. Its row is written once, complete.
-    let overdue = position::stored_overdue_at(c.next_follow_up_date.as_deref(), &now, clock);
+    let overdue = ts(position::stored_overdue_at(
+        c.next_follow_up_date.as_deref(),
+        &now,
+        clock,
+    ));
+    let archived = is_archived(&[IntakeStatus::Pending.as_str()]);
     super::exec(
         tx,
         "INSERT INTO intakes (id, client_full_name, date_of_birth, caller_name, caller_phone,
@@ -586,22 +603,14 @@ pub(crate) fn insert(
             c.follow_up_notes,
             c.consultation_date,
             import_batch,
-            ts(overdue),
-            is_archived(&[IntakeStatus::Pending.as_str()]),
-            c.total_hours_per_week,
-            c.export[0],
-            c.export[1],
-            c.export[2],
-            c.export[3],
-            c.export[4],
-            c.export[5],
-            c.export[6],
-            c.export[7],
-            c.export[8],
-            c.export[9],
-            c.export[10],
-            c.export[11],
-        ],
+            overdue,
+            archived,
+        ]
+        .iter()
+        .copied()
+        .chain(c.export_values())
+        .collect::<Vec<_>>()
+        .as_slice(),
     )?;
     super::exec(
         tx,
@@ -675,20 +684,12 @@ fn update(
             c.next_follow_up_date,
             c.follow_up_notes,
             scheduled,
-            c.total_hours_per_week,
-            c.export[0],
-            c.export[1],
-            c.export[2],
-            c.export[3],
-            c.export[4],
-            c.export[5],
-            c.export[6],
-            c.export[7],
-            c.export[8],
-            c.export[9],
-            c.export[10],
-            c.export[11],
-        ],
+        ]
+        .iter()
+        .copied()
+        .chain(c.export_values())
+        .collect::<Vec<_>>()
+        .as_slice(),
     )?;
     if n == 0 {
         return Ok(false);
