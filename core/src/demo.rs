@@ -155,7 +155,7 @@ pub fn build(store: &mut Store, options: &DemoOptions) -> Result<DemoReport> {
     }
 
     // One bulk load: the list and search indexes are built once from the finished tables.
-    store.bulk_load(|store| {
+    store.bulk_load(options.clients, |store| {
         for index in 0..options.clients {
             let staff = &users[1 + index % (users.len() - 1)];
             let actor = Actor::user(staff.id.clone(), Channel::Cli, false);

@@ -246,10 +246,11 @@ impl<W: Write> CsvEncoder<W> {
         write_quoted(&mut self.out, cell.as_bytes())
     }
 
-    /// A text cell as stored bytes: the common case (no formula start) is written
-    /// without being checked as UTF-8 first, which is most of the time of a large export.
+    /// A text cell as stored bytes: the common case (UTF-8 without a formula start) is
+    /// written as it is, without a copy. Bytes that are not UTF-8 (only a file edited by
+    /// another program holds them) are written with replacement characters.
     pub fn text_bytes(&mut self, cell: &[u8]) -> std::io::Result<()> {
-        if starts_like_formula(cell) {
+        if starts_like_formula(cell) || std::str::from_utf8(cell).is_err() {
             return self.text(&String::from_utf8_lossy(cell));
         }
         self.separator()?;
@@ -393,6 +394,18 @@ mod tests {
             with_deleted.check_permitted(&staff),
             Err(Error::Forbidden(DELETED_NEEDS_ADMIN))
         ));
+    }
+
+    #[test]
+    fn stored_bytes_are_written_as_text_cells() {
+        let mut encoder = CsvEncoder::new(Vec::new());
+        encoder.text_bytes(b"plain").unwrap();
+        encoder.text_bytes(b"a,b").unwrap();
+        encoder.text_bytes(b"=cmd").unwrap();
+        encoder.text_bytes(b"bad \xff byte").unwrap();
+        encoder.end_row().unwrap();
+        let out = String::from_utf8(encoder.into_inner()).unwrap();
+        assert_eq!(out, "plain,\"a,b\",'=cmd,bad \u{fffd} byte\n");
     }
 
     fn encode(cells: &[&str]) -> String {

@@ -200,7 +200,7 @@ impl Store {
         let skipped = report.skipped.len() + report.invalid_rows;
         let updated = report.updated.len();
         let created = report.created;
-        self.bulk_load(|store| {
+        self.bulk_load(total, |store| {
             let now = ts(clock.now());
             store.write(|tx| {
                 super::exec(tx,

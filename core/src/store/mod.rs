@@ -295,20 +295,35 @@ impl Store {
 
     /// Runs many operations as one transaction, like [`Store::batch`], for loads of tens of
     /// thousands of records (demo data, a spreadsheet import). Every operation validates,
-    /// audits and moves the pipeline exactly as on its own; what differs is when the list
-    /// indexes and the search index are built: once, at the end, from the finished
-    /// tables. The index changes are part of the transaction, so a failed load leaves the
-    /// database, schema included, as it was.
-    pub fn bulk_load<T>(&mut self, f: impl FnOnce(&mut Store) -> Result<T>) -> Result<T> {
+    /// audits and moves the pipeline exactly as on its own. `records` is about how many
+    /// clients the load adds: when that is large next to the clients already stored (see
+    /// [`defers_indexes`]), the list indexes and the search index are built once at the
+    /// end from the finished tables instead of row by row. The index changes are part of
+    /// the transaction, so a failed load leaves the database, schema included, as it was.
+    pub fn bulk_load<T>(
+        &mut self,
+        records: usize,
+        f: impl FnOnce(&mut Store) -> Result<T>,
+    ) -> Result<T> {
         if !self.conn.is_autocommit() {
             return self.batch(f);
         }
-        self.conn.execute_batch("BEGIN IMMEDIATE")?;
         let cache: i64 = self
             .conn
             .pragma_query_value(None, "cache_size", |row| row.get(0))?;
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
         let result = (|| {
-            let deferred = defer_schema(&self.conn)?;
+            let existing: i64 = query_row(
+                &self.conn,
+                "SELECT coalesce(sum(n), 0) FROM intake_counts",
+                [],
+                |row| row.get(0),
+            )?;
+            let deferred = if defers_indexes(records, existing) {
+                defer_schema(&self.conn)?
+            } else {
+                Vec::new()
+            };
             self.conn
                 .pragma_update(None, "cache_size", -BULK_CACHE_KIB)?;
             self.bulk = true;
@@ -321,31 +336,42 @@ impl Store {
                     "An operation of the load failed, so nothing was loaded.".to_owned(),
                 ));
             }
-            for sql in &deferred {
-                self.conn.execute_batch(sql)?;
+            if !deferred.is_empty() {
+                for sql in &deferred {
+                    self.conn.execute_batch(sql)?;
+                }
+                self.conn.execute_batch(
+                    "INSERT INTO intakes_search(intakes_search) VALUES ('rebuild')",
+                )?;
             }
-            self.conn
-                .execute_batch("INSERT INTO intakes_search(intakes_search) VALUES ('rebuild')")?;
+            self.conn.pragma_update(None, "cache_size", cache)?;
+            self.conn.execute_batch("COMMIT")?;
             Ok(value)
         })();
         self.bulk = false;
-        let restored = self.conn.pragma_update(None, "cache_size", cache);
-        match result {
-            Ok(value) => {
-                self.conn.execute_batch("COMMIT")?;
-                restored?;
-                Ok(value)
-            }
-            Err(error) => {
+        if result.is_err() {
+            if !self.conn.is_autocommit() {
                 let _ = self.conn.execute_batch("ROLLBACK");
-                Err(error)
             }
+            let _ = self.conn.pragma_update(None, "cache_size", cache);
         }
+        result
     }
 
     pub(crate) fn conn(&self) -> &Connection {
         &self.conn
     }
+}
+
+/// Whether a bulk load of `records` clients into a store of `existing` ones builds the
+/// list and search indexes at the end. Building them costs about as much as the whole
+/// tables; keeping them up to date costs about as much per row as the rows added. So a
+/// load defers them when it adds at least a quarter as many clients as are stored, and
+/// enough of them that the difference shows.
+pub(crate) fn defers_indexes(records: usize, existing: i64) -> bool {
+    const WORTH_DEFERRING: usize = 1_000;
+    let existing = usize::try_from(existing).unwrap_or(usize::MAX);
+    records >= WORTH_DEFERRING && records.saturating_mul(4) >= existing
 }
 
 /// Drops the [`DEFERRED_SCHEMA`] objects in the caller's transaction and returns the
@@ -482,4 +508,31 @@ pub(crate) fn query_row<T, P: rusqlite::Params>(
     f: impl FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
 ) -> rusqlite::Result<T> {
     conn.prepare_cached(sql)?.query_row(params, f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::defers_indexes;
+
+    #[test]
+    fn only_a_large_load_next_to_the_stored_clients_defers_the_indexes() {
+        // (clients added, clients stored, deferred)
+        let cases = [
+            (999, 0, false),
+            (1_000, 0, true),
+            (100_000, 0, true),
+            (1_000, 4_000, true),
+            (1_000, 4_001, false),
+            (3, 100_000, false),
+            (25_000, 100_000, true),
+            (24_999, 100_000, false),
+        ];
+        for (records, existing, deferred) in cases {
+            assert_eq!(
+                defers_indexes(records, existing),
+                deferred,
+                "{records} into {existing}"
+            );
+        }
+    }
 }

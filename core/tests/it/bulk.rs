@@ -7,6 +7,10 @@ use carepath_core::store::{ClientQuery, StageFilter};
 
 use crate::support::{assessment_form, intake_form, open};
 
+/// Told it adds this many clients, a load builds its indexes at the end, whatever it
+/// really adds.
+const LARGE: usize = 100_000;
+
 /// Every index and trigger of the file, with the statement that made it.
 fn schema(path: &std::path::Path) -> Vec<(String, String)> {
     let conn = rusqlite::Connection::open(path).unwrap();
@@ -33,7 +37,7 @@ fn a_bulk_load_ends_with_the_same_indexes_and_a_search_that_finds_everyone() {
         .create_intake(&staff, intake_form("Ophelia Earlier"))
         .unwrap();
     test.store
-        .bulk_load(|store| {
+        .bulk_load(LARGE, |store| {
             for index in 0..30 {
                 let mut form = intake_form(&format!("Bulk Client {index:02}"));
                 form.caller_email = format!("bulk{index}@example.com");
@@ -90,7 +94,7 @@ fn a_failed_bulk_load_leaves_data_and_schema_as_they_were() {
         .create_intake(&staff, intake_form("Ophelia Earlier"))
         .unwrap();
     let before = schema(&path);
-    let result = test.store.bulk_load(|store| {
+    let result = test.store.bulk_load(LARGE, |store| {
         for index in 0..5 {
             store.create_intake(&staff, intake_form(&format!("Lost Client {index}")))?;
         }
@@ -116,7 +120,7 @@ fn a_failed_bulk_load_leaves_data_and_schema_as_they_were() {
 fn a_bulk_load_that_ignores_a_failed_operation_still_writes_nothing() {
     let mut test = open();
     let staff = test.staff.clone();
-    let result = test.store.bulk_load(|store| {
+    let result = test.store.bulk_load(LARGE, |store| {
         let intake = store.create_intake(&staff, intake_form("Lost Client"))?;
         // An update is checked inside its write, where a half-done change could hide.
         let mut form = intake.form.clone();
@@ -129,4 +133,22 @@ fn a_bulk_load_that_ignores_a_failed_operation_still_writes_nothing() {
     assert!(test.store.search("Lost Client").unwrap().is_empty());
     let all = test.store.clients_page(&ClientQuery::default()).unwrap();
     assert_eq!(all.counts.total, 0);
+}
+
+#[test]
+fn a_small_load_keeps_its_indexes_up_to_date_row_by_row() {
+    let mut test = open();
+    let staff = test.staff.clone();
+    test.store
+        .bulk_load(3, |store| {
+            for index in 0..3 {
+                store.create_intake(&staff, intake_form(&format!("Small Load {index}")))?;
+            }
+            Ok(())
+        })
+        .unwrap();
+    assert_eq!(test.store.search("Small Load").unwrap().len(), 3);
+    let all = test.store.clients_page(&ClientQuery::default()).unwrap();
+    assert_eq!(all.counts.total, 3);
+    assert_eq!(all.items.len(), 3);
 }

@@ -107,17 +107,17 @@ async fn download(
     let (options, file_name) = state
         .db
         .call(move |store| {
-            let clock = store.clock()?;
-            let since = params
-                .since
-                .map(|text| parse_since(&text, &clock))
-                .transpose()?;
-            let options = ExportOptions {
-                since,
+            let mut options = ExportOptions {
+                since: None,
                 include_deleted: params.include_deleted,
                 filter,
             };
             options.check_permitted(&actor)?;
+            let clock = store.clock()?;
+            options.since = params
+                .since
+                .map(|text| parse_since(&text, &clock))
+                .transpose()?;
             Ok((options, store.export_file_name(kind)?))
         })
         .await?;
