@@ -344,17 +344,16 @@ impl Store {
                     "INSERT INTO intakes_search(intakes_search) VALUES ('rebuild')",
                 )?;
             }
-            self.conn.pragma_update(None, "cache_size", cache)?;
             self.conn.execute_batch("COMMIT")?;
             Ok(value)
         })();
         self.bulk = false;
-        if result.is_err() {
-            if !self.conn.is_autocommit() {
-                let _ = self.conn.execute_batch("ROLLBACK");
-            }
-            let _ = self.conn.pragma_update(None, "cache_size", cache);
+        if result.is_err() && !self.conn.is_autocommit() {
+            let _ = self.conn.execute_batch("ROLLBACK");
         }
+        // After the commit: a smaller cache set before it would first spill the load's
+        // pages. The size only tunes speed, so failing to set it back loses nothing.
+        let _ = self.conn.pragma_update(None, "cache_size", cache);
         result
     }
 
