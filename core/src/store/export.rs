@@ -188,7 +188,8 @@ impl Store {
         self.conn()
             .pragma_update(None, "cache_size", -EXPORT_CACHE_KIB)?;
         let written = self.write_export(&mut statement, &values, columns, out);
-        self.conn().pragma_update(None, "cache_size", cache)?;
+        // The size only tunes speed: an export already written does not fail over it.
+        let _ = self.conn().pragma_update(None, "cache_size", cache);
         Ok(ExportSummary {
             kind,
             rows: written?,

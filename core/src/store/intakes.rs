@@ -140,14 +140,20 @@ fn columns(form: &IntakeForm, clock: &AgencyClock) -> Result<IntakeColumns> {
 }
 
 impl IntakeColumns {
-    /// The intakes export's form fields as statement values, in the order the insert
-    /// and the update name them: total hours, then [`IntakeColumns::export`].
-    fn export_values(&self) -> impl Iterator<Item = &dyn rusqlite::ToSql> {
-        std::iter::once(&self.total_hours_per_week as &dyn rusqlite::ToSql).chain(
+    /// A statement's values followed by the intakes export's form fields, in the order
+    /// the insert and the update name them: total hours, then [`IntakeColumns::export`].
+    fn with_export_values<'a>(
+        &'a self,
+        values: &[&'a dyn rusqlite::ToSql],
+    ) -> Vec<&'a dyn rusqlite::ToSql> {
+        let mut all = values.to_vec();
+        all.push(&self.total_hours_per_week);
+        all.extend(
             self.export
                 .iter()
                 .map(|value| value as &dyn rusqlite::ToSql),
-        )
+        );
+        all
     }
 }
 
@@ -583,7 +589,7 @@ pub(crate) fn insert(
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?15,
                  ?16, ?17, ?18, ?19, 'intake', ?15, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27,
                  ?28, ?29, ?30, ?31, ?32, ?33, ?34)",
-        params![
+        c.with_export_values(params![
             id,
             c.client_full_name,
             c.date_of_birth,
@@ -605,11 +611,7 @@ pub(crate) fn insert(
             import_batch,
             overdue,
             archived,
-        ]
-        .iter()
-        .copied()
-        .chain(c.export_values())
-        .collect::<Vec<_>>()
+        ])
         .as_slice(),
     )?;
     super::exec(
@@ -665,7 +667,7 @@ fn update(
             zip_code = ?27, client_phone = ?28, client_email = ?29,
             anticipated_start_date = ?30, source_of_payment = ?31, version = version + 1
          WHERE id = ?1 AND version = ?2",
-        params![
+        c.with_export_values(params![
             id,
             version,
             c.client_full_name,
@@ -684,11 +686,7 @@ fn update(
             c.next_follow_up_date,
             c.follow_up_notes,
             scheduled,
-        ]
-        .iter()
-        .copied()
-        .chain(c.export_values())
-        .collect::<Vec<_>>()
+        ])
         .as_slice(),
     )?;
     if n == 0 {

@@ -105,7 +105,7 @@ pub(crate) fn refresh(tx: &Connection, intake_id: &IntakeId, clock: &AgencyClock
             latest_care_plan_id = ?9, latest_care_plan_status = ?10, latest_care_plan_at = ?11,
             latest_contract_id = ?12, latest_contract_status = ?13, latest_contract_at = ?14
          WHERE id = ?1
-           -- An unchanged position writes nothing: the row, with its form, is not rewritten.
+           -- An unchanged position writes nothing: the row is not rewritten.
            AND (stage IS NOT ?2 OR stage_entered_at IS NOT ?3 OR overdue_at IS NOT ?4
              OR archived IS NOT ?5 OR latest_assessment_id IS NOT ?6
              OR latest_assessment_status IS NOT ?7 OR latest_assessment_at IS NOT ?8
@@ -135,24 +135,35 @@ pub(crate) fn refresh(tx: &Connection, intake_id: &IntakeId, clock: &AgencyClock
 /// Recomputes `overdue_at` for every intake; needed when the agency's time zone changes,
 /// because day boundaries move.
 pub(crate) fn refresh_all_overdue(tx: &Connection, clock: &AgencyClock) -> Result<usize> {
-    let mut select =
-        tx.prepare_cached("SELECT id, stage_entered_at, next_follow_up_date FROM intakes")?;
-    let rows = select
-        .query_map([], |row| {
-            Ok((
-                row.get::<_, String>(0)?,
-                row.get::<_, String>(1)?,
-                row.get::<_, Option<String>>(2)?,
-            ))
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+    // In slices along the rowid, so memory stays flat however many clients there are.
+    const SLICE: i64 = 1_000;
+    let mut select = tx.prepare_cached(
+        "SELECT seq, id, stage_entered_at, next_follow_up_date FROM intakes
+         WHERE seq > ?1 ORDER BY seq LIMIT ?2",
+    )?;
     let mut update = tx.prepare_cached("UPDATE intakes SET overdue_at = ?2 WHERE id = ?1")?;
-    for (id, entered, follow_up) in &rows {
-        let entered = parse_timestamp(entered).unwrap_or(clock.now());
-        let follow_up = follow_up.as_deref().and_then(parse_timestamp);
-        update.execute(params![id, ts(overdue_at(follow_up, entered, clock))])?;
+    let (mut after, mut total) = (0_i64, 0_usize);
+    loop {
+        let rows = select
+            .query_map(params![after, SLICE], |row| {
+                Ok((
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, String>(2)?,
+                    row.get::<_, Option<String>>(3)?,
+                ))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        let Some(last) = rows.last() else {
+            return Ok(total);
+        };
+        after = last.0;
+        total += rows.len();
+        for (_, id, entered, follow_up) in &rows {
+            let overdue = stored_overdue_at(follow_up.as_deref(), entered, clock);
+            update.execute(params![id, ts(overdue)])?;
+        }
     }
-    Ok(rows.len())
 }
 
 /// The position of one row and the status derived from it.

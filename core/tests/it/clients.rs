@@ -367,3 +367,41 @@ fn client_search_on_the_list() {
     assert_eq!(names("patricia"), vec!["Howard Brooks"]); // caller name
     assert_eq!(names("Ho"), vec!["Howard Brooks"]);
 }
+
+#[test]
+fn a_new_time_zone_moves_every_clients_overdue_moment() {
+    let mut test = open();
+    let staff = test.staff.clone();
+    let admin = test.admin.clone();
+    // Entered on 10 November: overdue from the first moment of 16 November, local time.
+    test.store
+        .set_now(Some(crate::support::at("2026-11-10T15:00:00Z")));
+    test.store
+        .create_intake(&staff, intake_form("Zone Client"))
+        .unwrap();
+    // 01:00 in New York, still 22:00 on the 15th in Los Angeles.
+    test.store
+        .set_now(Some(crate::support::at("2026-11-16T06:00:00Z")));
+    let overdue = |store: &carepath_core::store::Store| {
+        store
+            .clients_page(&ClientQuery {
+                urgency: Some(ClientUrgency::Overdue),
+                ..ClientQuery::default()
+            })
+            .unwrap()
+            .items
+            .len()
+    };
+    assert_eq!(overdue(&test.store), 1);
+    let settings = test.store.settings().unwrap();
+    let mut general = settings.general.clone();
+    general.time_zone = "America/Los_Angeles".into();
+    test.store
+        .update_settings(
+            &admin,
+            settings.versions["general"],
+            carepath_core::model::SettingsTab::General(general),
+        )
+        .unwrap();
+    assert_eq!(overdue(&test.store), 0);
+}
