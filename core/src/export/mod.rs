@@ -250,6 +250,11 @@ impl<W: Write> CsvEncoder<W> {
     /// written as it is, without a copy. Bytes that are not UTF-8 (only a file edited by
     /// another program holds them) are written with replacement characters.
     pub fn text_bytes(&mut self, cell: &[u8]) -> std::io::Result<()> {
+        // One pass settles nearly every cell: printable ASCII with nothing to quote.
+        if !starts_like_formula(cell) && cell.iter().all(|&byte| PLAIN[usize::from(byte)]) {
+            self.separator()?;
+            return self.out.write_all(cell);
+        }
         if starts_like_formula(cell) || std::str::from_utf8(cell).is_err() {
             return self.text(&String::from_utf8_lossy(cell));
         }
@@ -305,6 +310,18 @@ impl<W: Write> CsvEncoder<W> {
         self.out
     }
 }
+
+/// Bytes a cell may hold to be written as it is: printable ASCII but the comma and the
+/// quote. Anything else goes through the UTF-8 check and [`write_quoted`].
+static PLAIN: [bool; 256] = {
+    let mut plain = [false; 256];
+    let mut byte = b' ';
+    while byte <= b'~' {
+        plain[byte as usize] = byte != b',' && byte != b'"';
+        byte += 1;
+    }
+    plain
+};
 
 /// Writes a cell, quoted only when it holds a comma, a quote or a line break.
 fn write_quoted(out: &mut impl Write, cell: &[u8]) -> std::io::Result<()> {
@@ -403,9 +420,16 @@ mod tests {
         encoder.text_bytes(b"a,b").unwrap();
         encoder.text_bytes(b"=cmd").unwrap();
         encoder.text_bytes(b"bad \xff byte").unwrap();
+        encoder.text_bytes("Jos\u{e9} \"Joe\"".as_bytes()).unwrap();
+        encoder.text_bytes(b"two\nlines").unwrap();
+        encoder.text_bytes(b"").unwrap();
+        encoder.text_bytes(b"-5 units").unwrap();
         encoder.end_row().unwrap();
         let out = String::from_utf8(encoder.into_inner()).unwrap();
-        assert_eq!(out, "plain,\"a,b\",'=cmd,bad \u{fffd} byte\n");
+        assert_eq!(
+            out,
+            "plain,\"a,b\",'=cmd,bad \u{fffd} byte,\"Jos\u{e9} \"\"Joe\"\"\",\"two\nlines\",,'-5 units\n"
+        );
     }
 
     fn encode(cells: &[&str]) -> String {

@@ -1,6 +1,6 @@
 //! CSV export cells: list joins, file names, and the guard against spreadsheet formulas.
-//! Quoting itself is the csv crate's (a cell with a comma, quote or newline is quoted
-//! and its quotes doubled, as the spec asks).
+//! Quoting itself is the encoder's (`crate::export::CsvEncoder`: a cell with a comma,
+//! quote or line break is quoted and its quotes doubled, as the spec asks).
 
 use std::borrow::Cow;
 
