@@ -1,7 +1,10 @@
 //! Intakes: create, update, draft, load, the intakes list, awaiting assessment and search.
 
+use std::collections::BTreeMap;
+
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
+use serde_json::value::RawValue;
 
 use super::position::{self, read_position};
 use super::{Page, Store, audit, decode_cursor, encode_cursor, json_list, page_limit, ts};
@@ -120,7 +123,7 @@ fn columns(form: &IntakeForm, clock: &AgencyClock) -> Result<IntakeColumns> {
         .map(ts),
         follow_up_notes: non_empty(&form.follow_up_notes),
         consultation_date: parse_date(&form.consultation_date).map(|d| d.to_string()),
-        form_data: serde_json::to_string(form)?,
+        form_data: stored_form(form)?,
         export: [
             form.date.clone(),
             form.staff_member_taking_call.clone(),
@@ -137,6 +140,20 @@ fn columns(form: &IntakeForm, clock: &AgencyClock) -> Result<IntakeColumns> {
         ],
         total_hours_per_week: form.total_hours_per_week,
     })
+}
+
+/// The form as `intake_forms` keeps it: its filled-in fields only. Staff fill a handful
+/// of the form's sixty-odd fields at first (an imported lead, about seven), so a stored
+/// form is a quarter of the whole; reading it back gives the others their defaults,
+/// which are exactly the empty values left out (`IntakeForm` is `#[serde(default)]`).
+pub(crate) fn stored_form(form: &IntakeForm) -> Result<String> {
+    let whole = serde_json::to_string(form)?;
+    let fields: BTreeMap<&str, &RawValue> = serde_json::from_str(&whole)?;
+    let filled: BTreeMap<&str, &RawValue> = fields
+        .into_iter()
+        .filter(|(_, value)| !matches!(value.get(), r#""""# | "[]" | "null" | "false"))
+        .collect();
+    Ok(serde_json::to_string(&filled)?)
 }
 
 impl IntakeColumns {
@@ -788,4 +805,48 @@ pub(crate) fn search_filter(
 /// Reads a JSON list column of strings (services, living situation).
 pub(crate) fn string_list(text: &str) -> Vec<String> {
     json_list(text).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_form_keeps_only_filled_fields_and_reads_back_whole() {
+        let empty = IntakeForm::default();
+        assert_eq!(stored_form(&empty).unwrap(), "{}");
+        assert_eq!(
+            serde_json::from_str::<IntakeForm>(&stored_form(&empty).unwrap()).unwrap(),
+            empty
+        );
+
+        let filled = IntakeForm {
+            caller_name: "Ann \"Nan\" O'Neil, Jr.".to_owned(),
+            client_is_caller: true,
+            client_full_name: "Ann O'Neil".to_owned(),
+            services_required: vec!["Companionship".to_owned(), "Meal Preparation".to_owned()],
+            total_hours_per_week: Some(0.0),
+            additional_comments: "line one\nline two, with \\ and ünïcode".to_owned(),
+            ..IntakeForm::default()
+        };
+        let stored = stored_form(&filled).unwrap();
+        let fields: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(&stored).unwrap();
+        let mut names: Vec<&str> = fields.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        // Zero hours is an answer, not an empty field.
+        assert_eq!(
+            names,
+            [
+                "additionalComments",
+                "callerName",
+                "clientFullName",
+                "clientIsCaller",
+                "servicesRequired",
+                "totalHoursPerWeek"
+            ]
+        );
+        assert_eq!(serde_json::from_str::<IntakeForm>(&stored).unwrap(), filled);
+        assert!(stored.len() * 4 < serde_json::to_string(&filled).unwrap().len());
+    }
 }

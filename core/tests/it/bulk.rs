@@ -78,11 +78,16 @@ fn a_bulk_load_ends_with_the_same_indexes_and_a_search_that_finds_everyone() {
     assert_eq!(assessed.counts.total, 31);
     assert_eq!(assessed.counts.assessment, 10);
 
-    // The search triggers work again for what comes after.
+    // The search and count triggers work again for what comes after.
     test.store
         .create_intake(&staff, intake_form("Penelope Later"))
         .unwrap();
     assert_eq!(test.store.search("Penelope").unwrap().len(), 1);
+    let all = test.store.clients_page(&ClientQuery::default()).unwrap();
+    assert_eq!(
+        (all.counts.total, all.counts.intake, all.counts.assessment),
+        (32, 22, 10)
+    );
 }
 
 #[test]
