@@ -297,6 +297,12 @@ impl<W: Write> CsvEncoder<W> {
         }
     }
 
+    /// Whole rows another encoder wrote.
+    pub fn append_rows(&mut self, encoded: &[u8]) -> std::io::Result<()> {
+        debug_assert!(self.first_in_row, "rows are appended between rows");
+        self.out.write_all(encoded)
+    }
+
     pub fn end_row(&mut self) -> std::io::Result<()> {
         self.first_in_row = true;
         self.out.write_all(b"\n")

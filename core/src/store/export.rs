@@ -3,8 +3,8 @@
 
 use std::io::{BufWriter, Write};
 
-use rusqlite::params_from_iter;
 use rusqlite::types::ValueRef;
+use rusqlite::{Connection, OpenFlags, params_from_iter};
 
 use super::assessments::assessment_conditions;
 use super::clients::client_conditions;
@@ -17,9 +17,9 @@ use crate::export::{
 use crate::rules::clock::AgencyClock;
 use crate::rules::csv_cell::export_file_name;
 
-/// The select list and table of each export, in the order of [`columns`]. Rows come in
-/// rowid order (the order they were created), which reads the table straight through
-/// with no sort, so memory stays flat whatever the row count.
+/// The select list and table of each export, in the order of [`columns`], and its
+/// rowid. Rows come in rowid order (the order they were created), which reads the table
+/// straight through with no sort, so memory stays flat whatever the row count.
 fn select(kind: ExportKind) -> (&'static str, &'static str) {
     match kind {
         ExportKind::Intakes => (
@@ -93,11 +93,14 @@ fn select(kind: ExportKind) -> (&'static str, &'static str) {
     }
 }
 
-/// The whole statement of an export with its filters, and the values it binds.
+/// The whole statement of an export with its filters, and the values it binds. With
+/// `sliced`, it reads one slice of rowids, bound after the values: above the first,
+/// up to and including the second.
 fn export_sql(
     kind: ExportKind,
     options: &ExportOptions,
     clock: &AgencyClock,
+    sliced: bool,
 ) -> Result<(String, Vec<String>)> {
     if !options.filter.fits(kind) {
         return Err(Error::Rejected(format!(
@@ -139,6 +142,13 @@ fn export_sql(
             }
         }
     }
+    if sliced {
+        conditions.push(format!(
+            "{order} > ?{} AND {order} <= ?{}",
+            values.len() + 1,
+            values.len() + 2
+        ));
+    }
     let mut sql = select.to_owned();
     if !conditions.is_empty() {
         sql.push_str(" WHERE ");
@@ -161,20 +171,133 @@ fn text_of(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
 /// would only cost the memory and the time to fill it.
 const EXPORT_CACHE_KIB: i64 = 2_048;
 
+/// Rowids per slice when two readers share an export.
+const SLICE_ROWIDS: i64 = 4_096;
+
+/// How long the second reader waits for a writer to finish before the export goes on
+/// with one reader.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// A connection of an export's own, beside the store's.
+fn open_for_export(path: &std::path::Path, access: OpenFlags) -> Result<Connection> {
+    let conn = Connection::open_with_flags(path, access | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+    conn.busy_timeout(super::BUSY_TIMEOUT)?;
+    conn.pragma_update(None, "cache_size", -EXPORT_CACHE_KIB)?;
+    Ok(conn)
+}
+
+/// The table an export reads, whose rowids its slices divide.
+fn table(kind: ExportKind) -> &'static str {
+    match kind {
+        ExportKind::Intakes | ExportKind::Clients => "intakes",
+        ExportKind::Assessments => "assessments",
+        ExportKind::CarePlans => "care_plan_proposals",
+        ExportKind::Contracts => "contracts",
+        ExportKind::Communications => "communications",
+        ExportKind::Contacts => "client_contacts",
+    }
+}
+
+/// Encodes every row of `rows` with the export's columns; returns how many there were.
+fn encode_rows<W: Write>(
+    rows: &mut rusqlite::Rows<'_>,
+    columns: &[crate::export::Column],
+    encoder: &mut CsvEncoder<W>,
+) -> Result<u64> {
+    let mut n_rows = 0u64;
+    while let Some(row) = rows.next()? {
+        for (index, column) in columns.iter().enumerate() {
+            let value = row.get_ref(index)?;
+            let written = match (column.kind, value) {
+                (_, ValueRef::Null) | (_, ValueRef::Blob(_)) => encoder.empty(),
+                (CellKind::List, ValueRef::Text(bytes)) => encoder.json_list(&text_of(bytes), same),
+                (CellKind::ServiceList, ValueRef::Text(bytes)) => {
+                    encoder.json_list(&text_of(bytes), service_label)
+                }
+                (CellKind::YesNo, ValueRef::Integer(flag)) => {
+                    encoder.text(if flag != 0 { "Yes" } else { "No" })
+                }
+                (CellKind::Money, ValueRef::Real(amount)) => encoder.raw(&money(amount)),
+                (CellKind::Money, ValueRef::Integer(amount)) => encoder.raw(&money(amount as f64)),
+                (_, ValueRef::Real(value)) => encoder.raw(&number(value)),
+                (_, ValueRef::Integer(value)) => encoder.raw(&value.to_string()),
+                (_, ValueRef::Text(bytes)) => encoder.text_bytes(bytes),
+            };
+            written.map_err(write_error)?;
+        }
+        encoder.end_row().map_err(write_error)?;
+        n_rows += 1;
+    }
+    Ok(n_rows)
+}
+
+fn write_error(error: std::io::Error) -> Error {
+    Error::io("cannot write the export", error)
+}
+
+/// The rows of one slice of rowids, `(after, up_to]`, as encoded CSV.
+fn encode_slice(
+    statement: &mut rusqlite::Statement<'_>,
+    values: &[String],
+    slice: (i64, i64),
+    columns: &[crate::export::Column],
+) -> Result<(Vec<u8>, u64)> {
+    let mut encoder = CsvEncoder::new(Vec::with_capacity(1 << 16));
+    let mut rows = statement.query(slice_params(values, &slice))?;
+    let n_rows = encode_rows(&mut rows, columns, &mut encoder)?;
+    Ok((encoder.into_inner(), n_rows))
+}
+
+fn slice_params<'a>(
+    values: &'a [String],
+    (after, up_to): &'a (i64, i64),
+) -> rusqlite::ParamsFromIter<impl Iterator<Item = &'a dyn rusqlite::ToSql>> {
+    params_from_iter(
+        values
+            .iter()
+            .map(|value| value as &dyn rusqlite::ToSql)
+            .chain([after as &dyn rusqlite::ToSql, up_to as &dyn rusqlite::ToSql]),
+    )
+}
+
+/// A second connection that reads the snapshot this store's connection reads, and the
+/// export's first and last rowid in it.
+struct SecondReader {
+    conn: Connection,
+    first: i64,
+    last: i64,
+}
+
 impl Store {
     /// Streams one export as CSV into `out`: the header row, then one row per record,
     /// each read from the statement and written before the next is read. With no
     /// records only the header row is written (the web UI's "nothing is exported when
     /// there is no data" is the UI's own check on the returned row count).
+    ///
+    /// A whole table (the nightly exports) is read by two connections on two cores,
+    /// which take turns at slices of rowids from one snapshot; the slices are written in
+    /// order, at most a few in memory at a time.
     pub fn export(
         &self,
         kind: ExportKind,
         options: &ExportOptions,
         out: &mut impl Write,
     ) -> Result<ExportSummary> {
+        self.export_in_slices(kind, options, out, SLICE_ROWIDS)
+    }
+
+    /// [`Store::export`] with slices of `slice_rowids` rowids.
+    fn export_in_slices(
+        &self,
+        kind: ExportKind,
+        options: &ExportOptions,
+        out: &mut impl Write,
+        slice_rowids: i64,
+    ) -> Result<ExportSummary> {
         let columns = columns(kind);
-        let (sql, values) = export_sql(kind, options, &self.clock()?)?;
-        let mut statement = self.conn().prepare_cached(&sql)?;
+        let clock = self.clock()?;
+        let (sql, values) = export_sql(kind, options, &clock, false)?;
+        let statement = self.conn().prepare_cached(&sql)?;
         if statement.column_count() != columns.len() {
             return Err(Error::Corrupt(format!(
                 "the {kind} export selects {} columns for {} headers",
@@ -187,7 +310,15 @@ impl Store {
             .pragma_query_value(None, "cache_size", |row| row.get(0))?;
         self.conn()
             .pragma_update(None, "cache_size", -EXPORT_CACHE_KIB)?;
-        let written = self.write_export(&mut statement, &values, columns, out);
+        let mut encoder = CsvEncoder::new(BufWriter::with_capacity(1 << 16, out));
+        let written = self.write_export(
+            kind,
+            options,
+            (statement, &values),
+            columns,
+            &mut encoder,
+            slice_rowids,
+        );
         // The size only tunes speed: an export already written does not fail over it.
         let _ = self.conn().pragma_update(None, "cache_size", cache);
         Ok(ExportSummary {
@@ -196,48 +327,151 @@ impl Store {
         })
     }
 
-    /// The rows of an export's statement, encoded; returns how many were written.
-    fn write_export(
+    /// The header and the rows of an export, encoded; returns how many rows there were.
+    fn write_export<W: Write>(
         &self,
-        statement: &mut rusqlite::CachedStatement<'_>,
-        values: &[String],
+        kind: ExportKind,
+        options: &ExportOptions,
+        (mut statement, values): (rusqlite::CachedStatement<'_>, &[String]),
         columns: &[crate::export::Column],
-        out: &mut impl Write,
+        encoder: &mut CsvEncoder<W>,
+        slice_rowids: i64,
     ) -> Result<u64> {
-        let write_error = |error: std::io::Error| Error::io("cannot write the export", error);
-        let mut encoder = CsvEncoder::new(BufWriter::with_capacity(1 << 16, out));
         encoder.header(columns).map_err(write_error)?;
-        let mut rows = statement.query(params_from_iter(values.iter()))?;
-        let mut n_rows = 0u64;
-        while let Some(row) = rows.next()? {
-            for (index, column) in columns.iter().enumerate() {
-                let value = row.get_ref(index)?;
-                let written = match (column.kind, value) {
-                    (_, ValueRef::Null) | (_, ValueRef::Blob(_)) => encoder.empty(),
-                    (CellKind::List, ValueRef::Text(bytes)) => {
-                        encoder.json_list(&text_of(bytes), same)
-                    }
-                    (CellKind::ServiceList, ValueRef::Text(bytes)) => {
-                        encoder.json_list(&text_of(bytes), service_label)
-                    }
-                    (CellKind::YesNo, ValueRef::Integer(flag)) => {
-                        encoder.text(if flag != 0 { "Yes" } else { "No" })
-                    }
-                    (CellKind::Money, ValueRef::Real(amount)) => encoder.raw(&money(amount)),
-                    (CellKind::Money, ValueRef::Integer(amount)) => {
-                        encoder.raw(&money(amount as f64))
-                    }
-                    (_, ValueRef::Real(value)) => encoder.raw(&number(value)),
-                    (_, ValueRef::Integer(value)) => encoder.raw(&value.to_string()),
-                    (_, ValueRef::Text(bytes)) => encoder.text_bytes(bytes),
-                };
-                written.map_err(write_error)?;
+        let n_rows = match self.second_reader(kind, options, slice_rowids)? {
+            Some(reader) => {
+                let (sql, _) = export_sql(kind, options, &self.clock()?, true)?;
+                let written = self.write_with_two_readers(
+                    reader,
+                    &sql,
+                    values,
+                    columns,
+                    encoder,
+                    slice_rowids,
+                );
+                // Ends the read transaction the two readers shared.
+                let ended = self.conn().execute_batch("COMMIT");
+                let n_rows = written?;
+                ended?;
+                n_rows
             }
-            encoder.end_row().map_err(write_error)?;
-            n_rows += 1;
-        }
+            None => {
+                let mut rows = statement.query(params_from_iter(values.iter()))?;
+                encode_rows(&mut rows, columns, encoder)?
+            }
+        };
         encoder.flush().map_err(write_error)?;
         Ok(n_rows)
+    }
+
+    /// A second reader for an export worth sharing between two cores: the whole of a
+    /// table of at least two slices, from a store not inside a transaction. On `Some`,
+    /// this store's connection is in the read transaction the reader shares; the caller
+    /// ends it. `None` leaves no transaction open, and the export runs on one reader.
+    fn second_reader(
+        &self,
+        kind: ExportKind,
+        options: &ExportOptions,
+        slice_rowids: i64,
+    ) -> Result<Option<SecondReader>> {
+        if !matches!(options.filter, ListFilter::All)
+            || !self.conn().is_autocommit()
+            || !self.path().is_file()
+        {
+            return Ok(None);
+        }
+        // While one connection holds the write lock no change can commit, so the two
+        // readers, starting their snapshots meanwhile, read the very same data. A writer
+        // holding the lock for long only costs the second reader.
+        let lock = open_for_export(self.path(), OpenFlags::SQLITE_OPEN_READ_WRITE)?;
+        lock.busy_timeout(LOCK_WAIT)?;
+        if lock.execute_batch("BEGIN IMMEDIATE").is_err() {
+            return Ok(None);
+        }
+        self.conn().execute_batch("BEGIN")?;
+        let reader = (|| {
+            let (first, last): (Option<i64>, Option<i64>) = super::query_row(
+                self.conn(),
+                &format!("SELECT min(rowid), max(rowid) FROM {}", table(kind)),
+                [],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )?;
+            let (Some(first), Some(last)) = (first, last) else {
+                return Ok(None);
+            };
+            if last - first < 2 * slice_rowids {
+                return Ok(None);
+            }
+            let conn = open_for_export(self.path(), OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+            conn.execute_batch("BEGIN")?;
+            // A read transaction takes its snapshot at its first read.
+            conn.query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(()))?;
+            Ok(Some(SecondReader { conn, first, last }))
+        })();
+        let _ = lock.execute_batch("ROLLBACK");
+        if !matches!(reader, Ok(Some(_))) {
+            let _ = self.conn().execute_batch("COMMIT");
+        }
+        reader
+    }
+
+    /// The rows of an export in slices of rowids: this connection encodes the even
+    /// slices straight into `encoder`, the second reader the odd ones on its own thread,
+    /// handing each over encoded; they are written in rowid order.
+    fn write_with_two_readers<W: Write>(
+        &self,
+        reader: SecondReader,
+        sql: &str,
+        values: &[String],
+        columns: &[crate::export::Column],
+        encoder: &mut CsvEncoder<W>,
+        slice_rowids: i64,
+    ) -> Result<u64> {
+        let mut slices = Vec::new();
+        let mut after = reader.first - 1;
+        while after < reader.last {
+            let up_to = after.saturating_add(slice_rowids).min(reader.last);
+            slices.push((after, up_to));
+            after = up_to;
+        }
+        let theirs: Vec<(i64, i64)> = slices.iter().copied().skip(1).step_by(2).collect();
+        let mut statement = self.conn().prepare_cached(sql)?;
+        std::thread::scope(|scope| {
+            // Two slices waiting at most: memory stays flat whatever the row count.
+            let (sender, receiver) = std::sync::mpsc::sync_channel(2);
+            scope.spawn(move || {
+                let conn = reader.conn;
+                let mut statement = match conn.prepare(sql) {
+                    Ok(statement) => statement,
+                    Err(error) => {
+                        let _ = sender.send(Err(Error::from(error)));
+                        return;
+                    }
+                };
+                for slice in theirs {
+                    let encoded = encode_slice(&mut statement, values, slice, columns);
+                    let failed = encoded.is_err();
+                    // A closed channel means the writing side stopped on an error.
+                    if sender.send(encoded).is_err() || failed {
+                        return;
+                    }
+                }
+            });
+            let mut n_rows = 0;
+            for (index, slice) in slices.iter().enumerate() {
+                if index % 2 == 0 {
+                    let mut rows = statement.query(slice_params(values, slice))?;
+                    n_rows += encode_rows(&mut rows, columns, encoder)?;
+                } else {
+                    let (encoded, rows) = receiver.recv().map_err(|_| {
+                        Error::Corrupt("the export's second reader stopped".to_owned())
+                    })??;
+                    encoder.append_rows(&encoded).map_err(write_error)?;
+                    n_rows += rows;
+                }
+            }
+            Ok(n_rows)
+        })
     }
 
     /// The default file name of an export made today: `{name}_{date}.csv`, the date in
@@ -272,5 +506,101 @@ mod tests {
                 assert_eq!(header, format!("{}\n", expected.join(",")), "{kind}");
             }
         }
+    }
+
+    /// An export's row count and text.
+    fn export_text(
+        store: &Store,
+        kind: ExportKind,
+        options: &ExportOptions,
+        slice: i64,
+    ) -> (u64, String) {
+        let mut out = Vec::new();
+        let summary = store
+            .export_in_slices(kind, options, &mut out, slice)
+            .unwrap();
+        (summary.rows, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn two_readers_write_what_one_reader_writes_in_the_same_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(dir.path().join("x.db")).unwrap();
+        crate::demo::build(
+            &mut store,
+            &crate::demo::DemoOptions {
+                clients: 120,
+                seed: 3,
+            },
+        )
+        .unwrap();
+        let with_deleted = ExportOptions {
+            include_deleted: true,
+            ..ExportOptions::default()
+        };
+        let since = ExportOptions {
+            since: Some(store.now() - jiff::SignedDuration::from_hours(24 * 30)),
+            ..ExportOptions::default()
+        };
+        for kind in ExportKind::ALL {
+            assert!(
+                store
+                    .second_reader(kind, &ExportOptions::default(), 2)
+                    .unwrap()
+                    .is_some(),
+                "{kind}: two readers share it"
+            );
+            store.conn().execute_batch("COMMIT").unwrap();
+            for options in [&ExportOptions::default(), &with_deleted, &since] {
+                let one = export_text(&store, kind, options, i64::MAX / 4);
+                for slice in [1, 2, 7, 50] {
+                    assert_eq!(
+                        export_text(&store, kind, options, slice),
+                        one,
+                        "{kind} in slices of {slice}"
+                    );
+                }
+                assert!(one.0 > 2, "{kind} has rows");
+            }
+        }
+        assert!(
+            store.conn().is_autocommit(),
+            "no read transaction is left open"
+        );
+    }
+
+    #[test]
+    fn an_export_goes_on_with_one_reader_while_a_writer_holds_the_lock() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.db");
+        let mut store = Store::open(&path).unwrap();
+        crate::demo::build(
+            &mut store,
+            &crate::demo::DemoOptions {
+                clients: 30,
+                seed: 3,
+            },
+        )
+        .unwrap();
+        let before = export_text(&store, ExportKind::Clients, &ExportOptions::default(), 2);
+        let writer = Connection::open(&path).unwrap();
+        writer
+            .execute_batch("BEGIN IMMEDIATE; UPDATE intakes SET client_full_name = 'Changed'")
+            .unwrap();
+        assert!(
+            store
+                .second_reader(ExportKind::Clients, &ExportOptions::default(), 2)
+                .unwrap()
+                .is_none()
+        );
+        assert!(store.conn().is_autocommit());
+        assert_eq!(
+            export_text(&store, ExportKind::Clients, &ExportOptions::default(), 2),
+            before,
+            "the writer's change is not committed"
+        );
+        writer.execute_batch("COMMIT").unwrap();
+        let (rows, after) = export_text(&store, ExportKind::Clients, &ExportOptions::default(), 2);
+        assert_eq!(after.matches(",Changed,").count() as u64, rows);
     }
 }

@@ -50,7 +50,7 @@ use crate::model::Actor;
 use crate::rules::clock::{AgencyClock, format_timestamp};
 
 /// How long a writer waits for another process's transaction before giving up.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// A page of a keyset-paged list.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
