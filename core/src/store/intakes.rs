@@ -1,10 +1,7 @@
 //! Intakes: create, update, draft, load, the intakes list, awaiting assessment and search.
 
-use std::collections::BTreeMap;
-
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
-use serde_json::value::RawValue;
 
 use super::position::{self, read_position};
 use super::{Page, Store, audit, decode_cursor, encode_cursor, json_list, page_limit, ts};
@@ -147,13 +144,7 @@ fn columns(form: &IntakeForm, clock: &AgencyClock) -> Result<IntakeColumns> {
 /// form is a quarter of the whole; reading it back gives the others their defaults,
 /// which are exactly the empty values left out (`IntakeForm` is `#[serde(default)]`).
 pub(crate) fn stored_form(form: &IntakeForm) -> Result<String> {
-    let whole = serde_json::to_string(form)?;
-    let fields: BTreeMap<&str, &RawValue> = serde_json::from_str(&whole)?;
-    let filled: BTreeMap<&str, &RawValue> = fields
-        .into_iter()
-        .filter(|(_, value)| !matches!(value.get(), r#""""# | "[]" | "null" | "false"))
-        .collect();
-    Ok(serde_json::to_string(&filled)?)
+    Ok(super::filled_fields::to_string(form)?)
 }
 
 impl IntakeColumns {

@@ -11,6 +11,7 @@ mod contacts;
 mod contracts;
 mod dashboard;
 mod export;
+mod filled_fields;
 mod import;
 mod intakes;
 mod migrations;
