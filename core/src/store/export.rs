@@ -17,8 +17,8 @@ use crate::export::{
 use crate::rules::clock::AgencyClock;
 use crate::rules::csv_cell::export_file_name;
 
-/// The select list and table of each export, in the order of [`columns`], and its
-/// rowid. Rows come in rowid order (the order they were created), which reads the table
+/// The select list of each export, in the order of [`columns`], and the rowid it is
+/// ordered by. Rows come in rowid order (the order they were created), which reads the table
 /// straight through with no sort, so memory stays flat whatever the row count.
 fn select(kind: ExportKind) -> (&'static str, &'static str) {
     match kind {
@@ -260,23 +260,76 @@ fn slice_params<'a>(
     )
 }
 
-/// A second connection that reads the snapshot this store's connection reads, and the
-/// export's first and last rowid in it.
-struct SecondReader {
-    conn: Connection,
-    first: i64,
+/// Slices of rowids `(after, up_to]` of `size` each, from just before `first` to
+/// `last`, computed as they are needed.
+#[derive(Debug, Clone, Copy)]
+struct Slices {
+    before_first: i64,
     last: i64,
+    size: i64,
+    count: i64,
+}
+
+/// Beyond this many slices (rowids far apart, as after SQLite once ran out of them and
+/// picks them at random) an export reads on one connection.
+const MAX_SLICES: i64 = 1 << 20;
+
+impl Slices {
+    /// The slices of `first..=last`, or None when the rowids are too far apart.
+    fn of(first: i64, last: i64, size: i64) -> Option<Self> {
+        if size <= 0 {
+            return None;
+        }
+        let before_first = first.checked_sub(1)?;
+        let span = last.checked_sub(before_first)?;
+        let count = span.checked_add(size - 1)? / size;
+        (count <= MAX_SLICES).then_some(Self {
+            before_first,
+            last,
+            size,
+            count,
+        })
+    }
+
+    /// Slice `index`, counted from 0.
+    fn get(&self, index: i64) -> (i64, i64) {
+        // Below `count`, `after` is below `last`, so only the slice's end can pass
+        // the largest rowid.
+        let after = self.before_first + index * self.size;
+        (after, after.saturating_add(self.size).min(self.last))
+    }
+}
+
+/// The read transaction the store's connection shares with a second reader. Dropping it
+/// ends the transaction, however the export ends.
+struct SharedSnapshot<'a>(&'a Connection);
+
+impl Drop for SharedSnapshot<'_> {
+    fn drop(&mut self) {
+        if !self.0.is_autocommit() {
+            // A read transaction has nothing to commit; ending it cannot lose data.
+            let _ = self.0.execute_batch("COMMIT");
+        }
+    }
+}
+
+/// A second connection that reads the snapshot the store's connection reads, and the
+/// slices of the export's rowids in that snapshot.
+struct SecondReader<'a> {
+    snapshot: SharedSnapshot<'a>,
+    conn: Connection,
+    slices: Slices,
 }
 
 impl Store {
-    /// Streams one export as CSV into `out`: the header row, then one row per record,
-    /// each read from the statement and written before the next is read. With no
-    /// records only the header row is written (the web UI's "nothing is exported when
-    /// there is no data" is the UI's own check on the returned row count).
+    /// Streams one export as CSV into `out`: the header row, then the rows, read from
+    /// the statement and written as they come, never collected. With no records only the
+    /// header row is written (the web UI's "nothing is exported when there is no data"
+    /// is the UI's own check on the returned row count).
     ///
     /// A whole table (the nightly exports) is read by two connections on two cores,
     /// which take turns at slices of rowids from one snapshot; the slices are written in
-    /// order, at most a few in memory at a time.
+    /// order, at most three of them encoded and waiting at a time.
     pub fn export(
         &self,
         kind: ExportKind,
@@ -297,7 +350,8 @@ impl Store {
         let columns = columns(kind);
         let clock = self.clock()?;
         let (sql, values) = export_sql(kind, options, &clock, false)?;
-        let statement = self.conn().prepare_cached(&sql)?;
+        let (sliced_sql, _) = export_sql(kind, options, &clock, true)?;
+        let mut statement = self.conn().prepare_cached(&sql)?;
         if statement.column_count() != columns.len() {
             return Err(Error::Corrupt(format!(
                 "the {kind} export selects {} columns for {} headers",
@@ -311,14 +365,22 @@ impl Store {
         self.conn()
             .pragma_update(None, "cache_size", -EXPORT_CACHE_KIB)?;
         let mut encoder = CsvEncoder::new(BufWriter::with_capacity(1 << 16, out));
-        let written = self.write_export(
-            kind,
-            options,
-            (statement, &values),
-            columns,
-            &mut encoder,
-            slice_rowids,
-        );
+        let written = encoder
+            .header(columns)
+            .map_err(write_error)
+            .and_then(|()| match self.second_reader(kind, options, slice_rowids) {
+                Some(reader) => {
+                    self.write_with_two_readers(reader, &sliced_sql, &values, columns, &mut encoder)
+                }
+                None => statement
+                    .query(params_from_iter(values.iter()))
+                    .map_err(Error::from)
+                    .and_then(|mut rows| encode_rows(&mut rows, columns, &mut encoder)),
+            })
+            .and_then(|n_rows| {
+                encoder.flush().map_err(write_error)?;
+                Ok(n_rows)
+            });
         // The size only tunes speed: an export already written does not fail over it.
         let _ = self.conn().pragma_update(None, "cache_size", cache);
         Ok(ExportSummary {
@@ -327,92 +389,51 @@ impl Store {
         })
     }
 
-    /// The header and the rows of an export, encoded; returns how many rows there were.
-    fn write_export<W: Write>(
-        &self,
-        kind: ExportKind,
-        options: &ExportOptions,
-        (mut statement, values): (rusqlite::CachedStatement<'_>, &[String]),
-        columns: &[crate::export::Column],
-        encoder: &mut CsvEncoder<W>,
-        slice_rowids: i64,
-    ) -> Result<u64> {
-        encoder.header(columns).map_err(write_error)?;
-        let n_rows = match self.second_reader(kind, options, slice_rowids)? {
-            Some(reader) => {
-                let (sql, _) = export_sql(kind, options, &self.clock()?, true)?;
-                let written = self.write_with_two_readers(
-                    reader,
-                    &sql,
-                    values,
-                    columns,
-                    encoder,
-                    slice_rowids,
-                );
-                // Ends the read transaction the two readers shared.
-                let ended = self.conn().execute_batch("COMMIT");
-                let n_rows = written?;
-                ended?;
-                n_rows
-            }
-            None => {
-                let mut rows = statement.query(params_from_iter(values.iter()))?;
-                encode_rows(&mut rows, columns, encoder)?
-            }
-        };
-        encoder.flush().map_err(write_error)?;
-        Ok(n_rows)
-    }
-
     /// A second reader for an export worth sharing between two cores: the whole of a
-    /// table of at least two slices, from a store not inside a transaction. On `Some`,
-    /// this store's connection is in the read transaction the reader shares; the caller
-    /// ends it. `None` leaves no transaction open, and the export runs on one reader.
+    /// table of at least two slices, from a store not inside a transaction. With it,
+    /// this store's connection is in the read transaction they share until the reader
+    /// is dropped. None when any of that cannot be had: the export then runs on this
+    /// connection alone, which reports whatever is really wrong.
     fn second_reader(
         &self,
         kind: ExportKind,
         options: &ExportOptions,
         slice_rowids: i64,
-    ) -> Result<Option<SecondReader>> {
+    ) -> Option<SecondReader<'_>> {
         if !matches!(options.filter, ListFilter::All)
             || !self.conn().is_autocommit()
             || !self.path().is_file()
         {
-            return Ok(None);
+            return None;
         }
         // While one connection holds the write lock no change can commit, so the two
         // readers, starting their snapshots meanwhile, read the very same data. A writer
         // holding the lock for long only costs the second reader.
-        let lock = open_for_export(self.path(), OpenFlags::SQLITE_OPEN_READ_WRITE)?;
-        lock.busy_timeout(LOCK_WAIT)?;
-        if lock.execute_batch("BEGIN IMMEDIATE").is_err() {
-            return Ok(None);
-        }
-        self.conn().execute_batch("BEGIN")?;
-        let reader = (|| {
-            let (first, last): (Option<i64>, Option<i64>) = super::query_row(
-                self.conn(),
-                &format!("SELECT min(rowid), max(rowid) FROM {}", table(kind)),
-                [],
-                |row| Ok((row.get(0)?, row.get(1)?)),
-            )?;
-            let (Some(first), Some(last)) = (first, last) else {
-                return Ok(None);
-            };
-            if last - first < 2 * slice_rowids {
-                return Ok(None);
-            }
-            let conn = open_for_export(self.path(), OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-            conn.execute_batch("BEGIN")?;
-            // A read transaction takes its snapshot at its first read.
-            conn.query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(()))?;
-            Ok(Some(SecondReader { conn, first, last }))
-        })();
-        let _ = lock.execute_batch("ROLLBACK");
-        if !matches!(reader, Ok(Some(_))) {
-            let _ = self.conn().execute_batch("COMMIT");
-        }
-        reader
+        let lock = open_for_export(self.path(), OpenFlags::SQLITE_OPEN_READ_WRITE).ok()?;
+        lock.busy_timeout(LOCK_WAIT).ok()?;
+        lock.execute_batch("BEGIN IMMEDIATE").ok()?;
+        self.conn().execute_batch("BEGIN").ok()?;
+        let snapshot = SharedSnapshot(self.conn());
+        let (first, last): (Option<i64>, Option<i64>) = super::query_row(
+            self.conn(),
+            &format!("SELECT min(rowid), max(rowid) FROM {}", table(kind)),
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .ok()?;
+        let slices = Slices::of(first?, last?, slice_rowids).filter(|s| s.count >= 2)?;
+        let conn = open_for_export(self.path(), OpenFlags::SQLITE_OPEN_READ_ONLY).ok()?;
+        conn.execute_batch("BEGIN").ok()?;
+        // A read transaction takes its snapshot at its first read.
+        conn.query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(()))
+            .ok()?;
+        // Dropping the lock connection rolls back its empty write transaction.
+        drop(lock);
+        Some(SecondReader {
+            snapshot,
+            conn,
+            slices,
+        })
     }
 
     /// The rows of an export in slices of rowids: this connection encodes the even
@@ -420,27 +441,24 @@ impl Store {
     /// handing each over encoded; they are written in rowid order.
     fn write_with_two_readers<W: Write>(
         &self,
-        reader: SecondReader,
+        reader: SecondReader<'_>,
         sql: &str,
         values: &[String],
         columns: &[crate::export::Column],
         encoder: &mut CsvEncoder<W>,
-        slice_rowids: i64,
     ) -> Result<u64> {
-        let mut slices = Vec::new();
-        let mut after = reader.first - 1;
-        while after < reader.last {
-            let up_to = after.saturating_add(slice_rowids).min(reader.last);
-            slices.push((after, up_to));
-            after = up_to;
-        }
-        let theirs: Vec<(i64, i64)> = slices.iter().copied().skip(1).step_by(2).collect();
+        // Held to the end: the shared read transaction ends after both readers are done.
+        let SecondReader {
+            snapshot: _snapshot,
+            conn,
+            slices,
+        } = reader;
         let mut statement = self.conn().prepare_cached(sql)?;
         std::thread::scope(|scope| {
-            // Two slices waiting at most: memory stays flat whatever the row count.
+            // Two encoded slices queued and one in hand at most: memory stays flat
+            // whatever the row count.
             let (sender, receiver) = std::sync::mpsc::sync_channel(2);
             scope.spawn(move || {
-                let conn = reader.conn;
                 let mut statement = match conn.prepare(sql) {
                     Ok(statement) => statement,
                     Err(error) => {
@@ -448,8 +466,8 @@ impl Store {
                         return;
                     }
                 };
-                for slice in theirs {
-                    let encoded = encode_slice(&mut statement, values, slice, columns);
+                for index in (1..slices.count).step_by(2) {
+                    let encoded = encode_slice(&mut statement, values, slices.get(index), columns);
                     let failed = encoded.is_err();
                     // A closed channel means the writing side stopped on an error.
                     if sender.send(encoded).is_err() || failed {
@@ -458,9 +476,10 @@ impl Store {
                 }
             });
             let mut n_rows = 0;
-            for (index, slice) in slices.iter().enumerate() {
+            for index in 0..slices.count {
                 if index % 2 == 0 {
-                    let mut rows = statement.query(slice_params(values, slice))?;
+                    let slice = slices.get(index);
+                    let mut rows = statement.query(slice_params(values, &slice))?;
                     n_rows += encode_rows(&mut rows, columns, encoder)?;
                 } else {
                     let (encoded, rows) = receiver.recv().map_err(|_| {
@@ -546,11 +565,13 @@ mod tests {
             assert!(
                 store
                     .second_reader(kind, &ExportOptions::default(), 2)
-                    .unwrap()
                     .is_some(),
                 "{kind}: two readers share it"
             );
-            store.conn().execute_batch("COMMIT").unwrap();
+            assert!(
+                store.conn().is_autocommit(),
+                "a dropped reader ends its snapshot"
+            );
             for options in [&ExportOptions::default(), &with_deleted, &since] {
                 let one = export_text(&store, kind, options, i64::MAX / 4);
                 for slice in [1, 2, 7, 50] {
@@ -590,7 +611,6 @@ mod tests {
         assert!(
             store
                 .second_reader(ExportKind::Clients, &ExportOptions::default(), 2)
-                .unwrap()
                 .is_none()
         );
         assert!(store.conn().is_autocommit());
@@ -602,5 +622,64 @@ mod tests {
         writer.execute_batch("COMMIT").unwrap();
         let (rows, after) = export_text(&store, ExportKind::Clients, &ExportOptions::default(), 2);
         assert_eq!(after.matches(",Changed,").count() as u64, rows);
+    }
+
+    #[test]
+    fn both_readers_read_the_snapshot_taken_before_a_later_commit() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.db");
+        let mut store = Store::open(&path).unwrap();
+        crate::demo::build(
+            &mut store,
+            &crate::demo::DemoOptions {
+                clients: 40,
+                seed: 5,
+            },
+        )
+        .unwrap();
+        let options = ExportOptions::default();
+        let (rows, before) = export_text(&store, ExportKind::Clients, &options, i64::MAX / 4);
+
+        let reader = store
+            .second_reader(ExportKind::Clients, &options, 3)
+            .expect("two readers");
+        // A change committed after both snapshots were taken, while the export runs.
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch("UPDATE intakes SET client_full_name = 'Changed'")
+            .unwrap();
+        let clock = store.clock().unwrap();
+        let (sql, values) = export_sql(ExportKind::Clients, &options, &clock, true).unwrap();
+        let mut encoder = CsvEncoder::new(Vec::new());
+        encoder.header(columns(ExportKind::Clients)).unwrap();
+        let written = store
+            .write_with_two_readers(
+                reader,
+                &sql,
+                &values,
+                columns(ExportKind::Clients),
+                &mut encoder,
+            )
+            .unwrap();
+        assert_eq!(written, rows);
+        assert_eq!(String::from_utf8(encoder.into_inner()).unwrap(), before);
+        assert!(store.conn().is_autocommit(), "the shared snapshot is ended");
+        let (_, after) = export_text(&store, ExportKind::Clients, &options, 3);
+        assert_eq!(after.matches(",Changed,").count() as u64, rows);
+    }
+
+    #[test]
+    fn slices_cover_every_rowid_once_and_refuse_what_they_cannot_count() {
+        let slices = Slices::of(1, 10, 4).unwrap();
+        let all: Vec<_> = (0..slices.count).map(|index| slices.get(index)).collect();
+        assert_eq!(all, [(0, 4), (4, 8), (8, 10)]);
+        let one = Slices::of(5, 5, 4).unwrap();
+        assert_eq!((one.count, one.get(0)), (1, (4, 5)));
+        let top = Slices::of(i64::MAX - 5, i64::MAX, 4).unwrap();
+        assert_eq!(top.get(top.count - 1), (i64::MAX - 2, i64::MAX));
+        // Rowids SQLite picked at random after running out: one reader instead.
+        assert!(Slices::of(1, i64::MAX, 4_096).is_none());
+        assert!(Slices::of(i64::MIN, 0, 4_096).is_none());
+        assert!(Slices::of(1, 10, 0).is_none());
     }
 }

@@ -1,7 +1,10 @@
 //! A struct written as a JSON object of its filled-in fields: the empty ones (`""`,
-//! `[]`, `null`, `false`) are left out. For forms whose every field has an empty
-//! default (`#[serde(default)]`), reading the object back gives the same form, and a
-//! form of sixty-odd fields with a handful filled in takes a fraction of the space.
+//! `[]`, `{}`, `null`, `false`) are left out. For a struct whose fields are strings,
+//! lists, booleans and optional numbers, all `#[serde(default)]`, reading the object
+//! back gives the same struct, and a form of sixty-odd fields with a handful filled in
+//! takes a fraction of the space. A field that can hold an empty value other than its
+//! default (an `Option<bool>` holding `Some(false)`) would come back as its default;
+//! the stored intake form's round-trip test fails if one is added.
 //!
 //! Each field is written by serde_json into a scratch buffer and kept when it is not
 //! empty; nothing else is allocated per field.

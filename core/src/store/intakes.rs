@@ -840,4 +840,49 @@ mod tests {
         assert_eq!(serde_json::from_str::<IntakeForm>(&stored).unwrap(), filled);
         assert!(stored.len() * 4 < serde_json::to_string(&filled).unwrap().len());
     }
+
+    /// Every field of the form, filled in, and every empty value a field accepts besides
+    /// its default, survive being stored: a field added later that does not is caught.
+    #[test]
+    fn every_intake_form_field_survives_being_stored() {
+        let defaults = serde_json::to_value(IntakeForm::default()).unwrap();
+        let defaults = defaults.as_object().unwrap();
+        let mut filled = serde_json::Map::new();
+        for (name, default) in defaults {
+            let value = match default {
+                serde_json::Value::String(_) => serde_json::json!("x"),
+                serde_json::Value::Array(_) => serde_json::json!(["x"]),
+                serde_json::Value::Bool(_) => serde_json::json!(true),
+                serde_json::Value::Null => serde_json::json!(2.5),
+                other => panic!("{name}: a default of {other} is not one the store leaves out"),
+            };
+            filled.insert(name.clone(), value);
+            for empty in [
+                serde_json::json!(""),
+                serde_json::json!([]),
+                serde_json::json!({}),
+                serde_json::json!(false),
+                serde_json::json!(null),
+            ] {
+                let mut one = serde_json::Map::new();
+                one.insert(name.clone(), empty.clone());
+                if let Ok(form) = serde_json::from_value::<IntakeForm>(one.into()) {
+                    let stored = stored_form(&form).unwrap();
+                    assert_eq!(
+                        serde_json::from_str::<IntakeForm>(&stored).unwrap(),
+                        form,
+                        "{name} = {empty}"
+                    );
+                }
+            }
+        }
+        let form: IntakeForm = serde_json::from_value(filled.into()).unwrap();
+        let stored = stored_form(&form).unwrap();
+        assert_eq!(serde_json::from_str::<IntakeForm>(&stored).unwrap(), form);
+        assert_eq!(
+            stored,
+            serde_json::to_string(&form).unwrap(),
+            "nothing filled is left out"
+        );
+    }
 }
