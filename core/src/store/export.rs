@@ -527,6 +527,15 @@ mod tests {
         }
     }
 
+    /// A demo agency of `clients` in a file of its own, with the file's path.
+    fn demo_store(clients: usize, seed: u64) -> (tempfile::TempDir, std::path::PathBuf, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.db");
+        let mut store = Store::open(&path).unwrap();
+        crate::demo::build(&mut store, &crate::demo::DemoOptions { clients, seed }).unwrap();
+        (dir, path, store)
+    }
+
     /// An export's row count and text.
     fn export_text(
         store: &Store,
@@ -543,16 +552,7 @@ mod tests {
 
     #[test]
     fn two_readers_write_what_one_reader_writes_in_the_same_order() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut store = Store::open(dir.path().join("x.db")).unwrap();
-        crate::demo::build(
-            &mut store,
-            &crate::demo::DemoOptions {
-                clients: 120,
-                seed: 3,
-            },
-        )
-        .unwrap();
+        let (_dir, _, store) = demo_store(120, 3);
         let with_deleted = ExportOptions {
             include_deleted: true,
             ..ExportOptions::default()
@@ -592,17 +592,7 @@ mod tests {
 
     #[test]
     fn an_export_goes_on_with_one_reader_while_a_writer_holds_the_lock() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("x.db");
-        let mut store = Store::open(&path).unwrap();
-        crate::demo::build(
-            &mut store,
-            &crate::demo::DemoOptions {
-                clients: 30,
-                seed: 3,
-            },
-        )
-        .unwrap();
+        let (_dir, path, store) = demo_store(30, 3);
         let before = export_text(&store, ExportKind::Clients, &ExportOptions::default(), 2);
         let writer = Connection::open(&path).unwrap();
         writer
@@ -626,17 +616,7 @@ mod tests {
 
     #[test]
     fn both_readers_read_the_snapshot_taken_before_a_later_commit() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("x.db");
-        let mut store = Store::open(&path).unwrap();
-        crate::demo::build(
-            &mut store,
-            &crate::demo::DemoOptions {
-                clients: 40,
-                seed: 5,
-            },
-        )
-        .unwrap();
+        let (_dir, path, store) = demo_store(40, 5);
         let options = ExportOptions::default();
         let (rows, before) = export_text(&store, ExportKind::Clients, &options, i64::MAX / 4);
 
