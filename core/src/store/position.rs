@@ -142,7 +142,8 @@ pub(crate) fn refresh_all_overdue(tx: &Connection, clock: &AgencyClock) -> Resul
          WHERE seq > ?1 ORDER BY seq LIMIT ?2",
     )?;
     let mut update = tx.prepare_cached("UPDATE intakes SET overdue_at = ?2 WHERE id = ?1")?;
-    let (mut after, mut total) = (0_i64, 0_usize);
+    // Rowids are positive when SQLite picks them, but a row inserted by hand may not be.
+    let (mut after, mut total) = (i64::MIN, 0_usize);
     loop {
         let rows = select
             .query_map(params![after, SLICE], |row| {
