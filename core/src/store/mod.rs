@@ -302,8 +302,8 @@ impl Store {
     /// thousands of records (demo data, a spreadsheet import). Every operation validates,
     /// audits and moves the pipeline exactly as on its own. `records` is about how many
     /// clients the load adds: when that is large next to the clients already stored (see
-    /// [`defers_indexes`]), the list indexes and the search index are built once at the
-    /// end from the finished tables instead of row by row. The index changes are part of
+    /// [`defers_indexes`]), the list indexes, the search index and the clients-per-stage
+    /// counts are built once at the end from the finished tables instead of row by row. The index changes are part of
     /// the transaction, so a failed load leaves the database, schema included, as it was.
     pub fn bulk_load<T>(
         &mut self,
