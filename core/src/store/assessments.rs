@@ -127,6 +127,7 @@ impl Store {
         };
         let mut form = save.form.trimmed();
         if !save.complete {
+            crate::rules::validation::check_text_bounds(&form)?;
             form = prepare_assessment_draft(form);
         }
         let existing = save.existing.clone();

@@ -19,7 +19,7 @@ use crate::rules::pricing::{
     DEFAULT_HOURLY_RATE, care_plan_services_from_assessment, preselect_template,
 };
 use crate::rules::transitions::check_care_plan_transition;
-use crate::rules::validation::validate_care_plan;
+use crate::rules::validation::{UNKNOWN_PRICING_TEMPLATE, validate_care_plan};
 
 #[derive(Debug, Clone, Default)]
 pub struct CarePlanQuery {
@@ -166,14 +166,19 @@ fn weekend_premium(tx: &Connection, template: Option<&PricingTemplateId>) -> Res
     let Some(template) = template else {
         return Ok(0.0);
     };
-    Ok(super::query_row(
+    super::query_row(
         tx,
         "SELECT weekend_premium FROM pricing_templates WHERE id = ?1",
         [template],
         |row| row.get(0),
     )
     .optional()?
-    .unwrap_or(0.0))
+    .ok_or_else(|| {
+        Error::Validation(crate::ValidationErrors::single(
+            "pricing_template_id",
+            UNKNOWN_PRICING_TEMPLATE,
+        ))
+    })
 }
 
 impl Store {
@@ -421,6 +426,7 @@ impl Store {
         id: &CarePlanId,
         content: &str,
     ) -> Result<CarePlan> {
+        crate::rules::validation::check_field_text("marketing_email_content", content)?;
         let clock = self.clock()?;
         self.write(|tx| {
             let stored = load_stored(tx, id)?;

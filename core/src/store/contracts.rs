@@ -132,6 +132,7 @@ impl Store {
         if content.trim().is_empty() {
             return Err(Error::Rejected(CONTRACT_NEEDS_PREVIEW.to_owned()));
         }
+        crate::rules::validation::check_field_text("contract_content", content)?;
         let plan = self
             .get_care_plan(care_plan_id)
             .map_err(|_| Error::Rejected(CONTRACT_NEEDS_PREVIEW.to_owned()))?;
@@ -184,6 +185,7 @@ impl Store {
         if content.trim().is_empty() {
             return Err(Error::Rejected(CONTRACT_NEEDS_PREVIEW.to_owned()));
         }
+        crate::rules::validation::check_field_text("contract_content", content)?;
         let clock = self.clock()?;
         let updated = self.write(|tx| {
             let stored = load_stored(tx, id)?;

@@ -261,6 +261,7 @@ impl Store {
         existing: Option<(&IntakeId, i64)>,
         form: IntakeForm,
     ) -> Result<Intake> {
+        crate::rules::validation::check_text_bounds(&form)?;
         let clock = self.clock()?;
         let form = prepare_intake_draft(form);
         match existing {

@@ -201,7 +201,7 @@ fn a_sent_message_cannot_be_marked_failed_or_retried() {
         .record_sms(
             &staff,
             &SmsInput {
-                to: "555".into(),
+                to: "555-0100".into(),
                 message: "Hi".into(),
                 ..SmsInput::default()
             },

@@ -1,17 +1,63 @@
 //! Sign-in and settings: new passwords, the email for a magic link or recovery, and the
 //! values of each settings tab.
 
-use super::{INVALID_EMAIL, looks_like_email};
+use super::{
+    IDLE_TIMEOUT_MINUTES, INVALID_EMAIL, STAGE_ALERT_DAYS, add_text_bound_errors, looks_like_email,
+    out_of_range,
+};
 use crate::error::{Error, ValidationErrors};
-use crate::model::SettingsTab;
+use crate::model::{Settings, SettingsTab};
 
 pub const MIN_PASSWORD_CHARS: usize = 6;
 pub const PASSWORDS_DIFFER: &str = "Passwords do not match";
 pub const PASSWORD_TOO_SHORT: &str = "Password must be at least 6 characters";
+pub const MAX_PASSWORD_CHARS: usize = 200;
+pub const PASSWORD_TOO_LONG: &str = "Password must be at most 200 characters";
 pub const EMAIL_ADDRESS_NEEDED: &str = "Please enter your email address.";
 pub const UNKNOWN_TIME_ZONE: &str = "Unknown time zone";
 pub const STAGE_ALERT_DAYS_TOO_LOW: &str = "Stage alert days must be at least 1";
 pub const IDLE_TIMEOUT_TOO_LOW: &str = "Automatic log-off must be at least 1 minute";
+
+/// A staff member tried to change a setting only administrators may change.
+pub const SETTINGS_ADMIN_ONLY: &str = "Only an administrator can change where emails and text messages come from and go to, or the automatic log-off.";
+
+/// The fields of a settings tab that only administrators may change, and that this
+/// update would change. They route messages (a copy address would receive what the
+/// agency sends families) or weaken security (a long idle timeout keeps a forgotten
+/// browser signed in).
+pub fn admin_only_changes(current: &Settings, tab: &SettingsTab) -> Vec<&'static str> {
+    let mut changed = Vec::new();
+    match tab {
+        SettingsTab::Email(new) => {
+            let old = &current.email;
+            for (field, differs) in [
+                (
+                    "default_from",
+                    new.default_from.trim() != old.default_from.trim(),
+                ),
+                ("reply_to", new.reply_to.trim() != old.reply_to.trim()),
+                ("default_cc", new.default_cc.trim() != old.default_cc.trim()),
+                ("bcc", new.bcc != old.bcc),
+            ] {
+                if differs {
+                    changed.push(field);
+                }
+            }
+        }
+        SettingsTab::Sms(new) => {
+            if new.default_sender_number.trim() != current.sms.default_sender_number.trim() {
+                changed.push("default_sender_number");
+            }
+        }
+        SettingsTab::Workflow(new) => {
+            if new.idle_timeout_minutes != current.workflow.idle_timeout_minutes {
+                changed.push("idle_timeout_minutes");
+            }
+        }
+        SettingsTab::General(_) | SettingsTab::Notifications(_) => {}
+    }
+    changed
+}
 
 /// Set new password: the confirmation must match and the password have at least six
 /// characters (characters, not bytes: "pässwö" is six).
@@ -22,6 +68,8 @@ pub fn validate_new_password(password: &str, confirm: &str) -> Result<(), Error>
     }
     if password.chars().count() < MIN_PASSWORD_CHARS {
         errors.add("password", PASSWORD_TOO_SHORT);
+    } else if password.chars().nth(MAX_PASSWORD_CHARS).is_some() {
+        errors.add("password", PASSWORD_TOO_LONG);
     }
     errors.into_result()
 }
@@ -76,14 +124,27 @@ pub fn validate_settings(tab: &SettingsTab) -> Result<(), Error> {
             }
         }
         SettingsTab::Workflow(workflow) => {
-            if workflow.stage_alert_days < 1 {
+            let (low, high) = STAGE_ALERT_DAYS;
+            if workflow.stage_alert_days < low {
                 errors.add("stage_alert_days", STAGE_ALERT_DAYS_TOO_LOW);
+            } else if workflow.stage_alert_days > high {
+                errors.add("stage_alert_days", out_of_range(low, high));
             }
+            let (low, high) = IDLE_TIMEOUT_MINUTES;
             if workflow.idle_timeout_minutes < 1 {
                 errors.add("idle_timeout_minutes", IDLE_TIMEOUT_TOO_LOW);
+            } else if !(low..=high).contains(&workflow.idle_timeout_minutes) {
+                errors.add("idle_timeout_minutes", out_of_range(low, high));
             }
         }
         SettingsTab::Sms(_) | SettingsTab::Notifications(_) => {}
+    }
+    match tab {
+        SettingsTab::General(values) => add_text_bound_errors(values, &mut errors),
+        SettingsTab::Email(values) => add_text_bound_errors(values, &mut errors),
+        SettingsTab::Sms(values) => add_text_bound_errors(values, &mut errors),
+        SettingsTab::Notifications(values) => add_text_bound_errors(values, &mut errors),
+        SettingsTab::Workflow(values) => add_text_bound_errors(values, &mut errors),
     }
     errors.into_result()
 }

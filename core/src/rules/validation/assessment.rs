@@ -1,7 +1,9 @@
 //! The non-medical assessment: what Save Assessment requires, what a draft becomes, and
 //! how a new assessment is pre-filled from its intake.
 
-use super::{check_birth_date, check_future_date};
+use super::{
+    MAX_HOURS_PER_WEEK, add_text_bound_errors, check_birth_date, check_future_date, out_of_range,
+};
 use crate::error::{Error, ValidationErrors};
 use crate::model::options::RECOMMENDED_SERVICES;
 use crate::model::{AssessmentForm, IntakeForm};
@@ -54,6 +56,11 @@ pub fn validate_assessment_complete(
         .is_some_and(|hours| hours.is_finite() && hours > 0.0)
     {
         errors.add("recommendedHours", ASSESSMENT_NEEDS_HOURS);
+    } else if form
+        .recommended_hours
+        .is_some_and(|hours| hours > MAX_HOURS_PER_WEEK)
+    {
+        errors.add("recommendedHours", out_of_range(0.5, MAX_HOURS_PER_WEEK));
     }
     if form.preferred_days.iter().all(|day| blank(day)) {
         errors.add("preferredDays", ASSESSMENT_NEEDS_DAY);
@@ -66,6 +73,7 @@ pub fn validate_assessment_complete(
         clock,
     );
     check_birth_date(&mut errors, "dateOfBirth", &form.date_of_birth, clock);
+    add_text_bound_errors(form, &mut errors);
     errors.into_result()
 }
 

@@ -1,7 +1,9 @@
 //! The care plan proposal: what Save Care Plan requires, and the checks before its
 //! marketing email is generated or sent.
 
-use super::INVALID_EMAIL;
+use super::{
+    INVALID_EMAIL, MAX_HOURS_PER_DAY, MAX_MONEY, add_text_bound_errors, check_text, out_of_range,
+};
 use crate::error::{Error, ValidationErrors};
 use crate::model::{CarePlanInput, DaySchedule, WeeklySchedule};
 
@@ -24,7 +26,7 @@ pub fn valid_schedule_hours(hours: f64) -> bool {
 /// Adds a message for every day whose hours are not valid, keyed `schedule.monday` …
 pub fn check_schedule_hours(errors: &mut ValidationErrors, schedule: &WeeklySchedule) {
     for (day, DaySchedule { hours, .. }) in schedule.days() {
-        if !valid_schedule_hours(*hours) {
+        if !valid_schedule_hours(*hours) || *hours > MAX_HOURS_PER_DAY {
             errors.add(
                 &format!("schedule.{}", day.to_ascii_lowercase()),
                 INVALID_SCHEDULE_HOURS,
@@ -32,6 +34,10 @@ pub fn check_schedule_hours(errors: &mut ValidationErrors, schedule: &WeeklySche
         }
     }
 }
+
+/// A care plan names a pricing template that does not exist (deleted meanwhile).
+pub const UNKNOWN_PRICING_TEMPLATE: &str =
+    "This pricing template no longer exists. Please choose another one.";
 
 /// Save Care Plan. The headline is the first failed requirement in the spec's order.
 pub fn validate_care_plan(input: &CarePlanInput) -> Result<(), Error> {
@@ -62,7 +68,10 @@ pub fn validate_care_plan(input: &CarePlanInput) -> Result<(), Error> {
         .is_some_and(|rate| rate.is_finite() && rate > 0.0)
     {
         errors.add("hourly_rate", CARE_PLAN_NEEDS_RATE);
+    } else if input.hourly_rate.is_some_and(|rate| rate > MAX_MONEY) {
+        errors.add("hourly_rate", out_of_range("0.01", MAX_MONEY));
     }
+    add_text_bound_errors(input, &mut errors);
     errors.into_result()
 }
 
@@ -86,6 +95,8 @@ pub fn validate_care_plan_email(recipient: &str, content: &str) -> Result<(), Er
     if content.trim().is_empty() {
         errors.add("body", CARE_PLAN_EMAIL_INCOMPLETE);
     }
+    check_text(&mut errors, "to", recipient);
+    check_text(&mut errors, "body", content);
     errors.into_result()
 }
 

@@ -1,7 +1,7 @@
 //! Emails, text messages, notes, call logs, AI prompts and contacts: what each needs
 //! before it is saved or sent.
 
-use super::{INVALID_EMAIL, looks_like_email};
+use super::{INVALID_EMAIL, add_text_bound_errors, looks_like_email};
 use crate::error::{Error, ValidationErrors};
 use crate::model::{
     AttachmentInfo, CallLogInput, CommunicationType, ContactInput, EmailInput, NoteInput, SmsInput,
@@ -62,14 +62,34 @@ pub fn validate_email(input: &EmailInput) -> Result<(), Error> {
             errors.add(&format!("attachments.{index}"), problem);
         }
     }
+    add_text_bound_errors(input, &mut errors);
     errors.into_result()
+}
+
+pub const INVALID_PHONE: &str = "Please enter a valid phone number";
+
+/// A phone number as people write it: 7 to 15 digits, with spaces, dots, dashes,
+/// brackets and a leading plus. Nothing else, so no line break can reach a message's
+/// headers.
+pub fn looks_like_phone(text: &str) -> bool {
+    let text = text.trim();
+    let digits = text.chars().filter(char::is_ascii_digit).count();
+    (7..=15).contains(&digits)
+        && text
+            .chars()
+            .enumerate()
+            .all(|(index, c)| c.is_ascii_digit() || " .-()".contains(c) || (c == '+' && index == 0))
 }
 
 /// Send SMS: phone and message.
 pub fn validate_sms(input: &SmsInput) -> Result<(), Error> {
     let mut errors = ValidationErrors::new();
     require(&mut errors, "to", &input.to, FILL_IN_ALL_FIELDS);
+    if !input.to.trim().is_empty() && !looks_like_phone(&input.to) {
+        errors.add("to", INVALID_PHONE);
+    }
     require(&mut errors, "message", &input.message, FILL_IN_ALL_FIELDS);
+    add_text_bound_errors(input, &mut errors);
     errors.into_result()
 }
 
@@ -77,6 +97,7 @@ pub fn validate_sms(input: &SmsInput) -> Result<(), Error> {
 pub fn validate_note(input: &NoteInput) -> Result<(), Error> {
     let mut errors = ValidationErrors::new();
     require(&mut errors, "content", &input.content, NOTE_NEEDS_CONTENT);
+    add_text_bound_errors(input, &mut errors);
     errors.into_result()
 }
 
@@ -85,6 +106,7 @@ pub fn validate_call_log(input: &CallLogInput) -> Result<(), Error> {
     let mut errors = ValidationErrors::new();
     require(&mut errors, "phone", &input.phone, CALL_LOG_INCOMPLETE);
     require(&mut errors, "notes", &input.notes, CALL_LOG_INCOMPLETE);
+    add_text_bound_errors(input, &mut errors);
     errors.into_result()
 }
 
@@ -123,6 +145,7 @@ pub fn validate_contact(input: &ContactInput) -> Result<ContactInput, Error> {
     if !trimmed.email.is_empty() && !looks_like_email(&trimmed.email) {
         errors.add("email", INVALID_EMAIL);
     }
+    add_text_bound_errors(&trimmed, &mut errors);
     errors.into_result().map(|()| trimmed)
 }
 
@@ -254,9 +277,15 @@ mod tests {
                 vec![("to", FILL_IN_ALL_FIELDS)],
             ),
             (
-                validate_sms(&sms("555", " ")),
+                validate_sms(&sms("555-0100", " ")),
                 vec![("message", FILL_IN_ALL_FIELDS)],
             ),
+            (validate_sms(&sms("+1 (555) 010-0100", "Hi")), vec![]),
+            (
+                validate_sms(&sms("555-0100\r\nTo: +15550199", "Hi")),
+                vec![("to", INVALID_PHONE)],
+            ),
+            (validate_sms(&sms("555", "Hi")), vec![("to", INVALID_PHONE)]),
             (
                 validate_note(&NoteInput {
                     content: "Called back".into(),

@@ -5,8 +5,8 @@ use jiff::Timestamp;
 use jiff::civil::Time;
 
 use super::{
-    FIELD_REQUIRED, INVALID_TIME, check_birth_date, check_email, check_future_date,
-    check_plain_date,
+    FIELD_REQUIRED, INVALID_TIME, add_text_bound_errors, check_birth_date, check_email,
+    check_future_date, check_plain_date,
 };
 use crate::error::{Error, ValidationErrors};
 use crate::model::IntakeForm;
@@ -103,6 +103,7 @@ pub fn validate_intake_submit(
     if missing > 0 {
         errors = errors.with_message(missing_required_message(missing));
     }
+    add_text_bound_errors(form, &mut errors);
     errors.into_result()
 }
 

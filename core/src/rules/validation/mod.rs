@@ -5,6 +5,7 @@
 
 mod account;
 mod assessment;
+mod bounds;
 mod care_plan;
 mod communications;
 mod intake;
@@ -12,6 +13,7 @@ mod templates;
 
 pub use account::*;
 pub use assessment::*;
+pub use bounds::*;
 pub use care_plan::*;
 pub use communications::*;
 pub use intake::*;

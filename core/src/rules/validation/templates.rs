@@ -1,6 +1,7 @@
 //! Pricing templates, message templates, the contract template, and the checks before a
 //! contract is saved or sent.
 
+use super::{MAX_HOLIDAY_MULTIPLIER, MAX_MONEY, add_text_bound_errors, check_range};
 use crate::error::{Error, ValidationErrors};
 use crate::model::{ContractTemplateInput, MessageTemplateInput, PricingTemplateInput};
 
@@ -46,6 +47,27 @@ pub fn validate_pricing_template(input: &PricingTemplateInput) -> Result<(), Err
     if !(multiplier.is_finite() && multiplier >= 1.0) {
         errors.add("premiums.holiday_multiplier", INVALID_HOLIDAY_MULTIPLIER);
     }
+    // Upper bounds only once the lower ones hold, so each field shows one message.
+    if errors.is_empty() {
+        if let Some(rate) = input.base_rate {
+            check_range(&mut errors, "base_rate", rate, 0.01, MAX_MONEY);
+        }
+        for (field, value) in [
+            ("premiums.weekend", premiums.weekend),
+            ("premiums.evening", premiums.evening),
+            ("premiums.overnight", premiums.overnight),
+        ] {
+            check_range(&mut errors, field, value, 0.0, MAX_MONEY);
+        }
+        check_range(
+            &mut errors,
+            "premiums.holiday_multiplier",
+            multiplier,
+            1.0,
+            MAX_HOLIDAY_MULTIPLIER,
+        );
+    }
+    add_text_bound_errors(input, &mut errors);
     errors.into_result()
 }
 
@@ -58,6 +80,7 @@ pub fn validate_message_template(input: &MessageTemplateInput) -> Result<(), Err
     if input.ai_prompt_template.trim().is_empty() {
         errors.add("ai_prompt_template", MESSAGE_TEMPLATE_INCOMPLETE);
     }
+    add_text_bound_errors(input, &mut errors);
     errors.into_result()
 }
 
@@ -76,6 +99,7 @@ pub fn validate_contract_template(input: &ContractTemplateInput) -> Result<(), E
             errors.add(&format!("sections.{index}"), SECTION_INCOMPLETE);
         }
     }
+    add_text_bound_errors(input, &mut errors);
     errors.into_result()
 }
 

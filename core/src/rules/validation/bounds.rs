@@ -1,0 +1,306 @@
+//! Upper bounds on everything staff can type: every text field has a maximum length and
+//! every number a range, so no input can make a page, a search or a PDF slow or broken.
+//!
+//! Text bounds are applied to whole inputs by walking their serialized fields, so a field
+//! added to a form later is bounded without anyone remembering to: its name decides
+//! whether it is a one-line field, an address or a free-text field.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::error::{Error, ValidationErrors};
+
+/// A one-line field: a name, a phone number, an email address, a choice.
+pub const SHORT_TEXT_MAX: usize = 200;
+/// An address, which may run over a few lines.
+pub const ADDRESS_TEXT_MAX: usize = 500;
+/// Notes, comments, messages, template text.
+pub const LONG_TEXT_MAX: usize = 20_000;
+/// A whole contract's text.
+pub const DOCUMENT_TEXT_MAX: usize = 200_000;
+/// How many entries a list field (services, copies, tagged users) may hold.
+pub const LIST_ENTRIES_MAX: usize = 100;
+/// A search term: longer than any name, phone number or email address.
+pub const SEARCH_TERM_MAX: usize = 100;
+
+/// The highest hourly rate, premium or cost input: far above any agency's rate, low
+/// enough that no weekly or monthly cost overflows what a PDF or a CSV can show.
+pub const MAX_MONEY: f64 = 10_000.0;
+/// The highest holiday multiplier.
+pub const MAX_HOLIDAY_MULTIPLIER: f64 = 10.0;
+/// Hours in one day of a schedule.
+pub const MAX_HOURS_PER_DAY: f64 = 24.0;
+/// Hours in one week.
+pub const MAX_HOURS_PER_WEEK: f64 = 168.0;
+/// The idle timeout's range, in minutes: five minutes to one day.
+pub const IDLE_TIMEOUT_MINUTES: (u32, u32) = (5, 1440);
+/// The stage alert's range, in days.
+pub const STAGE_ALERT_DAYS: (u32, u32) = (1, 365);
+
+pub const SEARCH_TERM_TOO_LONG: &str = "Search terms can be at most 100 characters.";
+pub const TOO_MANY_ENTRIES: &str = "This list can hold at most 100 entries.";
+
+/// "This field must be at most 200 characters."
+pub fn text_too_long(max: usize) -> String {
+    format!("This field must be at most {max} characters.")
+}
+
+/// "Must be between 5 and 1440."
+pub fn out_of_range(low: impl std::fmt::Display, high: impl std::fmt::Display) -> String {
+    format!("Must be between {low} and {high}.")
+}
+
+/// Words in a field name that make it free text rather than a one-line field.
+const LONG_FIELD_WORDS: &[&str] = &[
+    "notes",
+    "comment",
+    "content",
+    "body",
+    "message",
+    "goals",
+    "observation",
+    "concerns",
+    "requests",
+    "history",
+    "circumstances",
+    "hobbies",
+    "preferences",
+    "signature",
+    "prompt",
+    "instructions",
+    "needs",
+    "reason",
+    "diagnosis",
+    "details",
+    "description",
+    "involvement",
+    "text",
+    "question",
+];
+
+/// The longest text a field of this name may hold.
+pub fn text_limit(field: &str) -> usize {
+    let name = field.to_ascii_lowercase().replace('_', "");
+    if name.contains("contractcontent") {
+        DOCUMENT_TEXT_MAX
+    } else if LONG_FIELD_WORDS.iter().any(|word| name.contains(word)) {
+        LONG_TEXT_MAX
+    } else if name.contains("address") && !name.contains("email") {
+        ADDRESS_TEXT_MAX
+    } else {
+        SHORT_TEXT_MAX
+    }
+}
+
+/// Checks every text field of an input against its field's limit, and every list
+/// against [`LIST_ENTRIES_MAX`]. Field keys are the serialized names (`sections.2.content`).
+pub fn check_text_bounds<T: Serialize + ?Sized>(input: &T) -> Result<(), Error> {
+    let mut errors = ValidationErrors::new();
+    // An input that cannot be serialized has no text to bound.
+    if let Ok(value) = serde_json::to_value(input) {
+        walk(&value, "", "", &mut errors);
+    }
+    errors.into_result()
+}
+
+/// Adds the bound errors of one value to `errors` (for checks that gather more).
+pub fn add_text_bound_errors<T: Serialize + ?Sized>(input: &T, errors: &mut ValidationErrors) {
+    if let Ok(value) = serde_json::to_value(input) {
+        walk(&value, "", "", errors);
+    }
+}
+
+fn walk(value: &Value, path: &str, field: &str, errors: &mut ValidationErrors) {
+    match value {
+        Value::String(text) => {
+            let limit = text_limit(field);
+            // Counting stops at the limit: a huge text costs no more than a long one.
+            if text.chars().nth(limit).is_some() {
+                errors.add(path, text_too_long(limit));
+            }
+        }
+        Value::Array(items) => {
+            if items.len() > LIST_ENTRIES_MAX {
+                errors.add(path, TOO_MANY_ENTRIES);
+                return;
+            }
+            for (index, item) in items.iter().enumerate() {
+                walk(item, &format!("{path}.{index}"), field, errors);
+            }
+        }
+        Value::Object(fields) => {
+            for (key, item) in fields {
+                let child = if path.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{path}.{key}")
+                };
+                walk(item, &child, key, errors);
+            }
+        }
+        Value::Null | Value::Bool(_) | Value::Number(_) => {}
+    }
+}
+
+/// Checks one text field against its name's limit.
+pub fn check_text(errors: &mut ValidationErrors, field: &str, value: &str) {
+    let limit = text_limit(field);
+    if value.chars().nth(limit).is_some() {
+        errors.add(field, text_too_long(limit));
+    }
+}
+
+/// Checks one text field on its own (a contract's text, a marketing email).
+pub fn check_field_text(field: &str, value: &str) -> Result<(), Error> {
+    let mut errors = ValidationErrors::new();
+    check_text(&mut errors, field, value);
+    errors.into_result()
+}
+
+/// A search term: trimmed, and refused past [`SEARCH_TERM_MAX`] characters.
+pub fn check_search_term(term: &str) -> Result<(), Error> {
+    if term.trim().chars().nth(SEARCH_TERM_MAX).is_some() {
+        return Err(Error::Validation(ValidationErrors::single(
+            "q",
+            SEARCH_TERM_TOO_LONG,
+        )));
+    }
+    Ok(())
+}
+
+/// Adds `message` for `field` when `value` is not a finite number in `low..=high`.
+pub fn check_range(errors: &mut ValidationErrors, field: &str, value: f64, low: f64, high: f64) {
+    if !(value.is_finite() && (low..=high).contains(&value)) {
+        errors.add(field, out_of_range(low, high));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Form {
+        client_full_name: String,
+        additional_comments: String,
+        client_address: String,
+        caller_email: String,
+        services: Vec<String>,
+        sections: Vec<Section>,
+    }
+
+    #[derive(Serialize)]
+    struct Section {
+        title: String,
+        content: String,
+    }
+
+    fn form() -> Form {
+        Form {
+            client_full_name: "Ellen Ames".into(),
+            additional_comments: "Prefers mornings.".into(),
+            client_address: "12 Elm St".into(),
+            caller_email: "ellen@example.com".into(),
+            services: vec!["Personal Care".into()],
+            sections: vec![Section {
+                title: "Services".into(),
+                content: "x".repeat(LONG_TEXT_MAX),
+            }],
+        }
+    }
+
+    fn fields(result: Result<(), Error>) -> Vec<(String, String)> {
+        match result {
+            Ok(()) => Vec::new(),
+            Err(Error::Validation(errors)) => errors.fields.into_iter().collect(),
+            Err(other) => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn field_names_choose_their_limits() {
+        for (field, limit) in [
+            ("clientFullName", SHORT_TEXT_MAX),
+            ("caller_phone", SHORT_TEXT_MAX),
+            ("callerEmail", SHORT_TEXT_MAX),
+            ("clientAddress", ADDRESS_TEXT_MAX),
+            ("postal_address", ADDRESS_TEXT_MAX),
+            ("additionalComments", LONG_TEXT_MAX),
+            ("follow_up_notes", LONG_TEXT_MAX),
+            ("ai_prompt_template", LONG_TEXT_MAX),
+            ("primaryReasonCareNeeded", LONG_TEXT_MAX),
+            ("contract_content", DOCUMENT_TEXT_MAX),
+        ] {
+            assert_eq!(text_limit(field), limit, "{field}");
+        }
+    }
+
+    #[test]
+    fn texts_at_their_limit_pass_and_one_more_character_fails() {
+        assert!(fields(check_text_bounds(&form())).is_empty());
+
+        let mut long_name = form();
+        long_name.client_full_name = "é".repeat(SHORT_TEXT_MAX + 1);
+        assert_eq!(
+            fields(check_text_bounds(&long_name)),
+            [(
+                "clientFullName".to_owned(),
+                "This field must be at most 200 characters.".to_owned()
+            )]
+        );
+
+        let mut long_section = form();
+        long_section.sections[0].content.push('x');
+        long_section.sections[0].title = "t".repeat(201);
+        assert_eq!(
+            fields(check_text_bounds(&long_section)),
+            [
+                (
+                    "sections.0.content".to_owned(),
+                    "This field must be at most 20000 characters.".to_owned()
+                ),
+                (
+                    "sections.0.title".to_owned(),
+                    "This field must be at most 200 characters.".to_owned()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_list_with_too_many_entries_is_refused_whole() {
+        let mut many = form();
+        many.services = vec!["x".into(); LIST_ENTRIES_MAX + 1];
+        assert_eq!(
+            fields(check_text_bounds(&many)),
+            [("services".to_owned(), TOO_MANY_ENTRIES.to_owned())]
+        );
+    }
+
+    #[test]
+    fn search_terms_are_bounded() {
+        assert!(check_search_term(&"a".repeat(SEARCH_TERM_MAX)).is_ok());
+        assert_eq!(
+            fields(check_search_term(&"a".repeat(SEARCH_TERM_MAX + 1))),
+            [("q".to_owned(), SEARCH_TERM_TOO_LONG.to_owned())]
+        );
+    }
+
+    #[test]
+    fn ranges_refuse_non_finite_and_outside_values() {
+        for (value, ok) in [
+            (1.0, true),
+            (MAX_MONEY, true),
+            (MAX_MONEY + 0.01, false),
+            (f64::INFINITY, false),
+            (f64::NAN, false),
+            (1e308, false),
+            (-1.0, false),
+        ] {
+            let mut errors = ValidationErrors::new();
+            check_range(&mut errors, "hourly_rate", value, 0.0, MAX_MONEY);
+            assert_eq!(errors.is_empty(), ok, "{value}");
+        }
+    }
+}
