@@ -91,6 +91,38 @@ fn font(full: &'static [u8]) -> Result<FontData> {
 }
 
 /// Renders a document as PDF into `out`.
+/// Characters of the widest glyph (W) that fit across the text column, less a margin.
+const COLUMN_CHARS: usize = 48;
+
+/// Text with every word longer than `max` characters split by spaces, so the layout can
+/// wrap it: a long map link or a word typed without spaces must not overflow the page
+/// (genpdf refuses a word wider than its column).
+fn breakable(text: &str, max: usize) -> String {
+    let max = max.max(1);
+    let mut out = String::with_capacity(text.len());
+    let mut run = 0;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            run = 0;
+        } else {
+            if run == max {
+                out.push(' ');
+                run = 0;
+            }
+            run += 1;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// How many wide characters fit in a table column of `weight` out of `total`.
+fn column_chars(weight: usize, total: usize) -> usize {
+    (COLUMN_CHARS * weight / total.max(1))
+        .saturating_sub(2)
+        .max(3)
+}
+
 pub fn render(document: &PrintDocument, out: &mut impl Write) -> Result<()> {
     let regular = font(dejavu::sans::regular())?;
     let bold = font(dejavu::sans::bold())?;
@@ -107,8 +139,8 @@ pub fn render(document: &PrintDocument, out: &mut impl Write) -> Result<()> {
     pdf.set_line_spacing(1.15);
     let mut decorator = SimplePageDecorator::new();
     decorator.set_margins(Margins::all(MARGIN_MM));
-    let header = document.header.clone();
-    let title = document.title.clone();
+    let header = breakable(&document.header, COLUMN_CHARS / 2);
+    let title = breakable(&document.title, COLUMN_CHARS / 2);
     decorator.set_header(move |page| {
         let mut line = Paragraph::default();
         line.push_styled(
@@ -125,55 +157,60 @@ pub fn render(document: &PrintDocument, out: &mut impl Write) -> Result<()> {
         match block {
             Block::Title(text) => {
                 pdf.push(
-                    Paragraph::new(text.as_str()).styled(Style::new().bold().with_font_size(15)),
+                    Paragraph::new(breakable(text, COLUMN_CHARS * 2 / 3))
+                        .styled(Style::new().bold().with_font_size(15)),
                 );
                 pdf.push(Break::new(0.6));
             }
             Block::Heading(text) => {
                 pdf.push(Break::new(0.5));
                 pdf.push(
-                    Paragraph::new(text.as_str()).styled(Style::new().bold().with_font_size(12)),
+                    Paragraph::new(breakable(text, COLUMN_CHARS * 4 / 5))
+                        .styled(Style::new().bold().with_font_size(12)),
                 );
             }
             Block::Field(label, value) => {
                 let mut line = Paragraph::default();
-                line.push_styled(format!("{label}: "), bold);
+                line.push_styled(format!("{}: ", breakable(label, COLUMN_CHARS / 2)), bold);
                 line.push(if value.trim().is_empty() {
                     "—".to_owned()
                 } else {
-                    value.clone()
+                    breakable(value, COLUMN_CHARS / 2)
                 });
                 pdf.push(line);
             }
             Block::Text(text) => {
                 let mut layout = LinearLayout::vertical();
                 for line in text.lines() {
-                    layout.push(Paragraph::new(line));
+                    layout.push(Paragraph::new(breakable(line, COLUMN_CHARS)));
                 }
                 pdf.push(layout);
             }
             Block::Checks(label, options) => {
                 let mut line = Paragraph::default();
-                line.push_styled(format!("{label}: "), bold);
+                line.push_styled(format!("{}: ", breakable(label, COLUMN_CHARS / 2)), bold);
                 let marks: Vec<String> = options
                     .iter()
                     .map(|(option, checked)| {
                         format!("[{}] {option}", if *checked { "x" } else { " " })
                     })
                     .collect();
-                line.push(marks.join("   "));
+                line.push(breakable(&marks.join("   "), COLUMN_CHARS / 2));
                 pdf.push(line);
             }
             Block::Table(weights, rows) => {
                 let mut table = TableLayout::new(weights.clone());
+                let total: usize = weights.iter().sum();
                 table.set_cell_decorator(FrameCellDecorator::new(true, true, false));
                 for (index, row) in rows.iter().enumerate() {
                     let mut table_row = table.row();
-                    for cell in row {
+                    for (column, cell) in row.iter().enumerate() {
+                        let weight = weights.get(column).copied().unwrap_or(1);
+                        let cell = breakable(cell, column_chars(weight, total));
                         let paragraph = if index == 0 {
-                            Paragraph::default().styled_string(cell.as_str(), bold)
+                            Paragraph::default().styled_string(cell, bold)
                         } else {
-                            Paragraph::new(cell.as_str())
+                            Paragraph::new(cell)
                         };
                         table_row.push_element(paragraph.padded(1));
                     }
@@ -184,7 +221,7 @@ pub fn render(document: &PrintDocument, out: &mut impl Write) -> Result<()> {
             Block::Boxed(lines) => {
                 let mut layout = LinearLayout::vertical();
                 for line in lines {
-                    layout.push(Paragraph::new(line.as_str()).styled(bold));
+                    layout.push(Paragraph::new(breakable(line, COLUMN_CHARS - 4)).styled(bold));
                 }
                 pdf.push(genpdfi::elements::FramedElement::new(layout.padded(2)));
             }
@@ -193,7 +230,10 @@ pub fn render(document: &PrintDocument, out: &mut impl Write) -> Result<()> {
                 pdf.push(Paragraph::new(
                     "_______________________________________    Date: ______________",
                 ));
-                pdf.push(Paragraph::new(label.as_str()).styled(Style::new().with_font_size(8)));
+                pdf.push(
+                    Paragraph::new(breakable(label, COLUMN_CHARS))
+                        .styled(Style::new().with_font_size(8)),
+                );
             }
             Block::Space => pdf.push(Break::new(0.5)),
             Block::PageBreak => pdf.push(PageBreak::new()),
@@ -226,5 +266,68 @@ impl Store {
             ),
         };
         render(&document, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_words_are_split_at_their_limit_and_nothing_else_changes() {
+        assert_eq!(breakable("abcdefgh ij", 3), "abc def gh ij");
+        assert_eq!(breakable("short words stay", 10), "short words stay");
+        assert_eq!(breakable("ééééé", 2), "éé éé é");
+        assert_eq!(column_chars(1, 6), 6);
+        assert_eq!(column_chars(1, 100), 3);
+    }
+
+    /// Every kind of block holds the widest text a user can type without a space: the
+    /// longest name, a long map link, a comment of one long word.
+    #[test]
+    fn no_text_a_user_can_type_breaks_the_pdf() {
+        let name = "W".repeat(crate::rules::validation::SHORT_TEXT_MAX);
+        let link = format!(
+            "https://www.google.com/maps/place/{}/@40.7,-74.0,17z/data=!3m1!4b1",
+            "Some+Very+Long+Street+Name".repeat(8)
+        );
+        let word = "M".repeat(92);
+        let long_text = format!("{word} {link}\n{}", "W".repeat(5_000));
+        let document = PrintDocument {
+            title: name.clone(),
+            header: name.clone(),
+            blocks: vec![
+                Block::Title(name.clone()),
+                Block::Heading(name.clone()),
+                Block::Field(name.clone(), link.clone()),
+                Block::Field("Comments".into(), long_text.clone()),
+                Block::Text(long_text.clone()),
+                Block::Checks(
+                    name.clone(),
+                    vec![(name.clone(), true), (word.clone(), false)],
+                ),
+                Block::Table(
+                    vec![2, 3, 1],
+                    vec![
+                        vec![name.clone(), word.clone(), link.clone()],
+                        vec![link.clone(), name.clone(), word.clone()],
+                    ],
+                ),
+                Block::Boxed(vec![name.clone(), link.clone()]),
+                Block::Signature(name.clone()),
+            ],
+        };
+        // Each block alone first, so a failure names the block.
+        for block in &document.blocks {
+            let one = PrintDocument {
+                blocks: vec![block.clone()],
+                ..document.clone()
+            };
+            let name = format!("{block:?}").chars().take(40).collect::<String>();
+            render(&one, &mut Vec::new()).unwrap_or_else(|error| panic!("{name}: {error}"));
+        }
+        let mut bytes = Vec::new();
+        render(&document, &mut bytes).expect("the document renders");
+        assert!(bytes.starts_with(b"%PDF"));
     }
 }
