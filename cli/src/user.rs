@@ -7,6 +7,7 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 use carepath_core::model::{Actor, Channel, User};
+use carepath_core::outbound::{AccountEmail, account_link};
 use carepath_core::store::{NewUser, Store};
 
 #[derive(clap::Args)]
@@ -46,6 +47,14 @@ enum UserCommand {
         /// The invited user becomes an administrator on sign-up.
         #[arg(long)]
         admin: bool,
+        /// The address people open (as given to `carepath serve --public-url`); the
+        /// printed sign-up link starts with it.
+        #[arg(
+            long,
+            env = "CAREPATH_PUBLIC_URL",
+            default_value = "http://127.0.0.1:8080"
+        )]
+        public_url: String,
     },
     /// Set a user's password (ends their other sessions).
     SetPassword {
@@ -111,10 +120,17 @@ pub fn run(db: &Path, args: Args) -> anyhow::Result<()> {
                 );
             }
         }
-        UserCommand::Invite { email, admin } => {
-            store.invite(&actor, &email, admin)?;
+        UserCommand::Invite {
+            email,
+            admin,
+            public_url,
+        } => {
+            let token = store.invite(&actor, &email, admin)?;
+            let link = account_link(&public_url, AccountEmail::Invitation, &token, &email);
+            // Printed for the administrator to pass on: the link is the invitation's
+            // secret, so it goes to the invited person alone.
             println!(
-                "Invited {}{}: they can now sign up in the web app.",
+                "Invited {}{}. Send them this sign-up link (it works once, for 7 days):\n{link}",
                 email.trim(),
                 if admin { " as administrator" } else { "" }
             );

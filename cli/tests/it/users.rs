@@ -72,7 +72,7 @@ fn user_commands_manage_accounts() {
     let mut store = carepath_core::store::Store::open(&db).unwrap();
     assert!(
         store
-            .verify_sign_in("ben@agency.example", "a new secret")
+            .verify_sign_in("ben@agency.example", "a new secret", "cli-test")
             .unwrap()
             .is_ok()
     );
@@ -90,7 +90,21 @@ fn user_commands_manage_accounts() {
     assert_eq!(last.status.code(), Some(1));
     assert!(stderr(&last).contains("at least one administrator"));
     ok(carepath(&db, &["user", "disable", "ana@agency.example"]));
-    ok(carepath(&db, &["user", "invite", "cara@agency.example"]));
+    let invited = ok(carepath(
+        &db,
+        &[
+            "user",
+            "invite",
+            "cara@agency.example",
+            "--public-url",
+            "https://care.example.org/",
+        ],
+    ));
+    assert!(
+        invited.contains("https://care.example.org/login#type=invite&token=")
+            && invited.contains("&email=cara@agency.example"),
+        "{invited}"
+    );
     let list = ok(carepath(&db, &["user", "list"]));
     assert!(
         list.contains("ana@agency.example\tAna Ruiz\tstaff\tdisabled"),

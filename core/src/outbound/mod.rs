@@ -62,6 +62,9 @@ pub struct EmailMessage {
     pub reply_to: Option<String>,
     pub subject: String,
     pub body: String,
+    /// Carries a secret link (sign-in, recovery, invitation, approval, signing): it goes
+    /// to its recipient alone, and an outbox keeps it where no listing or preview reads it.
+    pub private: bool,
 }
 
 /// What the transport gives back: its id for the message (kept as `email_id`).
@@ -241,6 +244,84 @@ pub fn compose_email(
         reply_to,
         subject: subject.trim().to_owned(),
         body: body.to_owned(),
+        private: false,
+    }
+}
+
+/// An email that carries a secret link: to its recipient alone, never to the Settings'
+/// copies or blind copies (whoever can change those would otherwise receive every
+/// sign-in link), and marked private for the outbox.
+pub fn compose_private_email(
+    settings: &EmailSettings,
+    fallback_from: &str,
+    to: &str,
+    subject: &str,
+    body: &str,
+) -> EmailMessage {
+    EmailMessage {
+        cc: Vec::new(),
+        bcc: Vec::new(),
+        private: true,
+        ..compose_email(settings, fallback_from, to, subject, body)
+    }
+}
+
+/// The account emails Carepath sends on its own, each carrying a secret link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccountEmail {
+    MagicLink,
+    Recovery,
+    Invitation,
+}
+
+/// The link an account email carries: the web app's sign-in page with the kind and the
+/// token in the fragment (never sent to a server in a request line or a log). An
+/// invitation's link also names the invited address, to fill in the sign-up form.
+pub fn account_link(public_url: &str, kind: AccountEmail, token: &str, email: &str) -> String {
+    let base = public_url.trim_end_matches('/');
+    match kind {
+        AccountEmail::MagicLink => format!("{base}/login#type=magiclink&token={token}"),
+        AccountEmail::Recovery => format!("{base}/login#type=recovery&token={token}"),
+        AccountEmail::Invitation => {
+            let email: String = email
+                .trim()
+                .bytes()
+                .map(|byte| {
+                    if byte.is_ascii_alphanumeric() || b"@.-_".contains(&byte) {
+                        char::from(byte).to_string()
+                    } else {
+                        format!("%{byte:02X}")
+                    }
+                })
+                .collect();
+            format!("{base}/login#type=invite&token={token}&email={email}")
+        }
+    }
+}
+
+/// The subject and body of an account email. `name` greets the recipient (for an
+/// invitation, it is who invited them); `link` is the secret link.
+pub fn account_email(kind: AccountEmail, name: &str, link: &str) -> (&'static str, String) {
+    match kind {
+        AccountEmail::MagicLink | AccountEmail::Recovery => {
+            let (subject, action) = if kind == AccountEmail::MagicLink {
+                (MAGIC_LINK_SUBJECT, "sign in to Carepath")
+            } else {
+                (RECOVERY_SUBJECT, "choose a new Carepath password")
+            };
+            let body = format!(
+                "Hello {name},\n\nUse this link to {action}:\n\n{link}\n\nThe link works once and expires in 10 minutes. \
+                 If you did not ask for it, you can ignore this email.\n"
+            );
+            (subject, body)
+        }
+        AccountEmail::Invitation => (
+            INVITATION_SUBJECT,
+            format!(
+                "Hello,\n\n{name} invited you to Carepath. Open this link to create your account:\n\n{link}\n\n\
+                 The link works once and expires in 7 days.\n"
+            ),
+        ),
     }
 }
 
@@ -321,6 +402,28 @@ mod tests {
             ["records@agency.test", "owner@agency.test", "x@y.test"]
         );
         assert_eq!(email.subject, "Hi");
+    }
+
+    #[test]
+    fn private_emails_go_to_their_recipient_alone() {
+        let settings = EmailSettings {
+            default_from: "office@agency.test".to_owned(),
+            reply_to: "office@agency.test".to_owned(),
+            signature: String::new(),
+            default_cc: "watcher@agency.test".to_owned(),
+            bcc: vec!["records@agency.test".to_owned()],
+        };
+        let (subject, body) = account_email(
+            AccountEmail::MagicLink,
+            "Ann",
+            "https://care.test/login#type=magiclink&token=abc",
+        );
+        let email = compose_private_email(&settings, "x@y.test", "ann@agency.test", subject, &body);
+        assert!(email.private);
+        assert_eq!(email.to, ["ann@agency.test"]);
+        assert!(email.cc.is_empty() && email.bcc.is_empty());
+        assert!(email.body.contains("token=abc"));
+        assert!(!compose_email(&settings, "x@y.test", "a@b.test", "s", "b").private);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use rusqlite::{OptionalExtension, params};
 
-use super::{Store, audit, ts};
+use super::{Store, audit, require_admin, ts};
 use crate::error::{Error, Result};
 use crate::model::{Actor, Contact, ContactId, ContactInput, IntakeId};
 use crate::rules::validation::validate_contact;
@@ -191,6 +191,8 @@ impl Store {
     }
 
     pub fn delete_contact(&mut self, actor: &Actor, id: &ContactId) -> Result<()> {
+        // A deletion here cannot be undone, so it is an administrator's decision.
+        require_admin(actor)?;
         let now = self.now();
         self.write(|tx| {
             let intake_id: IntakeId = super::query_row(

@@ -41,9 +41,11 @@ pub use dashboard::{Analytics, Dashboard, DashboardCounts, FunnelStage, SourceCo
 pub use import::{ImportBatch, ImportReport, UndoReport};
 pub use intakes::{IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary, phone_digits};
 pub use migrations::SCHEMA_VERSION;
+/// Stops a connection's running statement from another thread.
+pub use rusqlite::InterruptHandle;
 pub use users::{
-    AuthTokenPurpose, FREE_FAILURES, INVALID_CREDENTIALS, NewUser, SessionUser, SignInFailure,
-    new_token, token_hash,
+    AuthTokenPurpose, CURRENT_PASSWORD_WRONG, FREE_FAILURES, INVALID_CREDENTIALS,
+    INVITATION_NEEDED, NewUser, SessionUser, SignInFailure, new_token, token_hash,
 };
 
 use crate::error::{Error, Result};
@@ -280,22 +282,36 @@ impl Store {
             .unwrap_or_else(|| "backup".to_owned());
         let partial = target.with_file_name(format!(".{file_name}.partial"));
         let _ = std::fs::remove_file(&partial);
-        {
-            let mut copy = Connection::open(&partial)?;
-            let backup = rusqlite::backup::Backup::new(&self.conn, &mut copy)?;
-            backup.run_to_completion(256, Duration::from_millis(0), None)?;
+        let written = self.write_checked_copy(&partial);
+        let result = written.and_then(|()| {
+            std::fs::rename(&partial, target)
+                .map_err(|e| Error::io(format!("cannot write {}", target.display()), e))
+        });
+        // Finished or failed, never half a file left behind.
+        if result.is_err() {
+            let _ = std::fs::remove_file(&partial);
         }
-        let copy = Connection::open(&partial)?;
+        result
+    }
+
+    /// Writes a copy of the database as of one moment into `path`, checks it and flushes
+    /// it to disk. `VACUUM INTO` reads one snapshot in one read transaction, so writers
+    /// going on meanwhile neither restart it (as they restart an online backup, which
+    /// under steady writes never finishes) nor wait for it.
+    fn write_checked_copy(&self, path: &Path) -> Result<()> {
+        self.conn
+            .execute("VACUUM INTO ?1", [path.to_string_lossy()])?;
+        let copy = Connection::open(path)?;
         let verdict: String = copy.query_row("PRAGMA integrity_check", [], |row| row.get(0))?;
         drop(copy);
         if verdict != "ok" {
-            let _ = std::fs::remove_file(&partial);
             return Err(Error::Corrupt(format!(
                 "backup failed its check: {verdict}"
             )));
         }
-        std::fs::rename(&partial, target)
-            .map_err(|e| Error::io(format!("cannot write {}", target.display()), e))
+        std::fs::File::open(path)
+            .and_then(|file| file.sync_all())
+            .map_err(|e| Error::io(format!("cannot write {}", path.display()), e))
     }
 
     /// Runs many operations as one transaction, like [`Store::batch`], for loads of tens of
@@ -368,6 +384,12 @@ impl Store {
 
     pub(crate) fn conn(&self) -> &Connection {
         &self.conn
+    }
+
+    /// A handle that stops whatever this connection is running (the statement fails as
+    /// interrupted; a write rolls back whole). For a caller that gave up waiting.
+    pub fn interrupt_handle(&self) -> InterruptHandle {
+        self.conn.get_interrupt_handle()
     }
 }
 

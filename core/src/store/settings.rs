@@ -5,7 +5,7 @@ use rusqlite::{OptionalExtension, params};
 use super::{Store, audit, position, ts};
 use crate::error::{Error, Result};
 use crate::model::{Actor, Settings, SettingsTab};
-use crate::rules::validation::validate_settings;
+use crate::rules::validation::{SETTINGS_ADMIN_ONLY, admin_only_changes, validate_settings};
 
 impl Store {
     /// All settings; tabs never saved have their defaults (version 0).
@@ -48,6 +48,9 @@ impl Store {
         tab: SettingsTab,
     ) -> Result<Settings> {
         validate_settings(&tab)?;
+        if !actor.is_admin && !admin_only_changes(&self.settings()?, &tab).is_empty() {
+            return Err(Error::Forbidden(SETTINGS_ADMIN_ONLY));
+        }
         let name = tab.name();
         let value = match &tab {
             SettingsTab::General(v) => serde_json::to_string(v)?,

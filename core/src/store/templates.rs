@@ -2,7 +2,7 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{Store, audit, ts};
+use super::{Store, audit, require_admin, ts};
 use crate::error::{Error, Result};
 use crate::model::{
     Actor, ContractSection, ContractTemplate, ContractTemplateId, ContractTemplateInput,
@@ -131,6 +131,8 @@ impl Store {
     }
 
     pub fn delete_message_template(&mut self, actor: &Actor, id: &MessageTemplateId) -> Result<()> {
+        // A deletion here cannot be undone, so it is an administrator's decision.
+        require_admin(actor)?;
         let now = self.now();
         self.write(|tx| {
             if super::exec(tx, "DELETE FROM message_templates WHERE id = ?1", [id])? == 0 {
@@ -238,6 +240,8 @@ impl Store {
     }
 
     pub fn delete_pricing_template(&mut self, actor: &Actor, id: &PricingTemplateId) -> Result<()> {
+        // A deletion here cannot be undone, so it is an administrator's decision.
+        require_admin(actor)?;
         let now = self.now();
         self.write(|tx| {
             if super::exec(tx, "DELETE FROM pricing_templates WHERE id = ?1", [id])? == 0 {

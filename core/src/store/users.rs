@@ -15,12 +15,17 @@ use super::{Store, audit, require_admin, ts};
 use crate::error::{Error, Result};
 use crate::model::{Actor, Channel, Profile, User, UserId};
 use crate::rules::clock::parse_timestamp;
+use crate::rules::sign_in::{FAILURE_MEMORY, INVITATION_LIFETIME, throttle_delay};
 use crate::rules::validation::validate_new_password;
 
 /// The message for any failed sign-in: it never says whether the email exists.
 pub const INVALID_CREDENTIALS: &str = "Invalid login credentials";
-/// Failed sign-ins after which each further attempt waits longer.
-pub const FREE_FAILURES: i64 = 5;
+pub use crate::rules::sign_in::FREE_FAILURES;
+/// The current password did not match when changing it.
+pub const CURRENT_PASSWORD_WRONG: &str = "Your current password is incorrect.";
+/// Sign-up without a valid invitation link.
+pub const INVITATION_NEEDED: &str =
+    "Sign-up is by invitation only. Ask an administrator to invite this email address.";
 
 #[derive(Debug, Clone)]
 pub struct NewUser {
@@ -106,18 +111,6 @@ fn password_matches(password: &str, stored: Option<&str>) -> bool {
     }
 }
 
-/// Growing delay after the free failures: 2, 4, 8 … seconds, at most 15 minutes.
-fn throttle_delay(failures: i64) -> Option<SignedDuration> {
-    if failures < FREE_FAILURES {
-        return None;
-    }
-    let exponent = (failures - FREE_FAILURES + 1).min(10) as u32;
-    Some(SignedDuration::from_secs((1i64 << exponent).min(900)))
-}
-
-/// id, password hash, disabled, failed sign-ins, last failure.
-type CredentialRow = (UserId, Option<String>, bool, i64, Option<String>);
-
 const USER_COLUMNS: &str = "u.id, u.version, u.email, u.full_name, \
     EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin'), u.disabled, u.created_at";
 
@@ -134,19 +127,9 @@ fn user_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<User> {
 }
 
 fn normalize_email(email: &str) -> Result<String> {
+    crate::rules::validation::validate_magic_link_email(email)?;
     let email = email.trim().to_lowercase();
-    if email.is_empty() {
-        return Err(Error::Validation(crate::ValidationErrors::single(
-            "email",
-            "Please enter your email address.",
-        )));
-    }
-    if !email.contains('@') || email.starts_with('@') || email.ends_with('@') {
-        return Err(Error::Validation(crate::ValidationErrors::single(
-            "email",
-            "Please enter a valid email address",
-        )));
-    }
+    crate::rules::validation::check_field_text("email", &email)?;
     Ok(email)
 }
 
@@ -161,6 +144,7 @@ impl Store {
                 "Full name is required",
             )));
         }
+        crate::rules::validation::check_field_text("full_name", &full_name)?;
         let password_hash = match &new.password {
             Some(password) => {
                 validate_new_password(password, password)?;
@@ -286,6 +270,8 @@ impl Store {
                 "DELETE FROM sessions WHERE user_id = ?1 AND token_hash IS NOT ?2",
                 params![user_id, keep],
             )?;
+            // A link sent before the change must not sign in after it.
+            super::exec(tx, "DELETE FROM auth_tokens WHERE user_id = ?1", [user_id])?;
             audit(tx, actor, now, "set_password", "user", user_id.as_str(), None, &["password"])
         })
     }
@@ -338,35 +324,49 @@ impl Store {
         self.get_user(user_id)
     }
 
-    /// Invites an email address to sign up (admin only).
-    pub fn invite(&mut self, actor: &Actor, email: &str, is_admin: bool) -> Result<()> {
+    /// Invites an email address to sign up (admin only). Returns the invitation link's
+    /// token (only its hash is kept); inviting again replaces the earlier link.
+    pub fn invite(&mut self, actor: &Actor, email: &str, is_admin: bool) -> Result<String> {
         require_admin(actor)?;
         let email = normalize_email(email)?;
         let now = self.now();
+        let token = new_token();
+        let expires = now
+            .checked_add(INVITATION_LIFETIME)
+            .unwrap_or(Timestamp::MAX);
         self.write(|tx| {
             super::exec(tx,
-                "INSERT INTO invitations (email, invited_by, is_admin, created_at) VALUES (?1, ?2, ?3, ?4)
-                 ON CONFLICT (email) DO UPDATE SET invited_by = ?2, is_admin = ?3, created_at = ?4, accepted_at = NULL",
-                params![email, actor.user_id, is_admin, ts(now)],
+                "INSERT INTO invitations (email, invited_by, is_admin, created_at, token_hash, expires_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT (email) DO UPDATE SET invited_by = ?2, is_admin = ?3, created_at = ?4,
+                    accepted_at = NULL, token_hash = ?5, expires_at = ?6",
+                params![email, actor.user_id, is_admin, ts(now), token_hash(&token), ts(expires)],
             )?;
             audit(tx, actor, now, "invite", "invitation", &email, None, &["email"])
-        })
+        })?;
+        Ok(token)
     }
 
-    /// Sign-up: only for an invited email without an account.
-    pub fn sign_up(&mut self, email: &str, full_name: &str, password: &str) -> Result<User> {
+    /// Sign-up: only with a live invitation link for this email, and only once.
+    pub fn sign_up(
+        &mut self,
+        email: &str,
+        full_name: &str,
+        password: &str,
+        token: &str,
+    ) -> Result<User> {
         let email = normalize_email(email)?;
+        let now = self.now();
         let invitation: Option<bool> = super::query_row(
             self.conn(),
-            "SELECT is_admin FROM invitations WHERE email = ?1 AND accepted_at IS NULL",
-            [&email],
+            "SELECT is_admin FROM invitations
+             WHERE email = ?1 AND accepted_at IS NULL AND token_hash = ?2 AND expires_at > ?3",
+            params![email, token_hash(token), ts(now)],
             |row| row.get(0),
         )
         .optional()?;
         let Some(is_admin) = invitation else {
-            return Err(Error::Forbidden(
-                "Sign-up is by invitation only. Ask an administrator to invite this email address.",
-            ));
+            return Err(Error::Forbidden(INVITATION_NEEDED));
         };
         let full_name = if full_name.trim().is_empty() {
             email.clone()
@@ -384,29 +384,58 @@ impl Store {
         )
     }
 
-    /// Checks an email and password. Failures are counted per account; after five, each
-    /// further attempt must wait longer.
+    /// Changes a password after checking the current one; the user's other sessions and
+    /// every outstanding sign-in or recovery link end.
+    pub fn change_password(
+        &mut self,
+        actor: &Actor,
+        user_id: &UserId,
+        current: &str,
+        password: &str,
+        confirm: &str,
+        keep_session: Option<&str>,
+    ) -> Result<()> {
+        validate_new_password(password, confirm)?;
+        let stored: Option<String> = super::query_row(
+            self.conn(),
+            "SELECT password_hash FROM users WHERE id = ?1",
+            [user_id],
+            |row| row.get(0),
+        )
+        .optional()?
+        .flatten();
+        if !password_matches(current, stored.as_deref()) {
+            return Err(Error::Validation(crate::ValidationErrors::single(
+                "current_password",
+                CURRENT_PASSWORD_WRONG,
+            )));
+        }
+        self.set_password(actor, user_id, password, confirm, keep_session)
+    }
+
+    /// Checks an email and password. Failures are counted per email and client address
+    /// (`client`, any stable text for where the attempt came from) whether or not the
+    /// email has an account, so the answers are the same for both; after five, each
+    /// further attempt from there must wait longer.
     pub fn verify_sign_in(
         &mut self,
         email: &str,
         password: &str,
+        client: &str,
     ) -> Result<std::result::Result<SessionUser, SignInFailure>> {
         let email = email.trim().to_lowercase();
         let now = self.now();
-        let row: Option<CredentialRow> = super::query_row(self.conn(),
-                "SELECT id, password_hash, disabled, failed_sign_ins, last_failed_at FROM users WHERE email = ?1",
-                [&email],
-                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?)),
-            )
-            .optional()?;
-        let Some((user_id, hash, disabled, failures, last_failed)) = row else {
-            let _ = password_matches(password, None);
-            return Ok(Err(SignInFailure::Invalid));
-        };
-        if let (Some(delay), Some(last)) = (
-            throttle_delay(failures),
-            last_failed.as_deref().and_then(parse_timestamp),
-        ) {
+        let key = token_hash(&format!("{email}\n{client}"));
+        let counted: Option<(i64, String)> = super::query_row(
+            self.conn(),
+            "SELECT failures, last_failed_at FROM sign_in_failures WHERE key = ?1",
+            [&key],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .optional()?;
+        if let Some((failures, last)) = &counted
+            && let (Some(delay), Some(last)) = (throttle_delay(*failures), parse_timestamp(last))
+        {
             let until = last.checked_add(delay).unwrap_or(Timestamp::MAX);
             if now < until {
                 let wait = until.duration_since(now).as_secs().max(1) as u64;
@@ -415,24 +444,43 @@ impl Store {
                 }));
             }
         }
-        if disabled || !password_matches(password, hash.as_deref()) {
+        let row: Option<(UserId, Option<String>, bool)> = super::query_row(
+            self.conn(),
+            "SELECT id, password_hash, disabled FROM users WHERE email = ?1",
+            [&email],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+        )
+        .optional()?;
+        let signed_in = match &row {
+            Some((_, hash, disabled)) => password_matches(password, hash.as_deref()) && !disabled,
+            None => password_matches(password, None),
+        };
+        let forget_before = ts(now.checked_sub(FAILURE_MEMORY).unwrap_or(Timestamp::MIN));
+        if !signed_in {
             self.write(|tx| {
                 super::exec(tx,
-                    "UPDATE users SET failed_sign_ins = failed_sign_ins + 1, last_failed_at = ?2 WHERE id = ?1",
-                    params![user_id, ts(now)],
+                    "INSERT INTO sign_in_failures (key, failures, last_failed_at) VALUES (?1, 1, ?2)
+                     ON CONFLICT (key) DO UPDATE SET failures = failures + 1, last_failed_at = ?2",
+                    params![key, ts(now)],
+                )?;
+                super::exec(
+                    tx,
+                    "DELETE FROM sign_in_failures WHERE last_failed_at < ?1",
+                    [&forget_before],
                 )?;
                 Ok(())
             })?;
             return Ok(Err(SignInFailure::Invalid));
         }
-        self.write(|tx| {
-            super::exec(
-                tx,
-                "UPDATE users SET failed_sign_ins = 0, last_failed_at = NULL WHERE id = ?1",
-                [&user_id],
-            )?;
-            Ok(())
-        })?;
+        let Some((user_id, _, _)) = row else {
+            return Ok(Err(SignInFailure::Invalid));
+        };
+        if counted.is_some() {
+            self.write(|tx| {
+                super::exec(tx, "DELETE FROM sign_in_failures WHERE key = ?1", [&key])?;
+                Ok(())
+            })?;
+        }
         self.session_user_by_id(&user_id).map(Ok)
     }
 
