@@ -93,6 +93,15 @@ pub struct Config {
     pub auth_refill: Duration,
     /// Believe `X-Forwarded-For` for the client address (only behind a reverse proxy).
     pub trust_proxy: bool,
+    /// The longest a request's database work may run before it is interrupted.
+    pub query_deadline: Duration,
+    /// The longest a client may take to send a request's headers, and its body.
+    pub header_timeout: Duration,
+    pub body_timeout: Duration,
+    /// Connections served at once; one more is answered 503 and closed.
+    pub max_connections: usize,
+    /// Password hashes computed at once (each takes about 19 MB for a moment).
+    pub hashing_slots: usize,
 }
 
 impl std::fmt::Debug for Config {
@@ -156,6 +165,13 @@ impl Config {
             auth_burst: 10,
             auth_refill: Duration::from_secs(60),
             trust_proxy: false,
+            query_deadline: Duration::from_secs(20),
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(30),
+            max_connections: 1024,
+            hashing_slots: std::thread::available_parallelism()
+                .map(|cores| cores.get())
+                .unwrap_or(2),
         }
     }
 

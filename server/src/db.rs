@@ -1,14 +1,24 @@
 //! A small pool of [`Store`] connections used from the blocking thread pool. Each call
 //! takes a connection (opening one when none is idle), runs core on a blocking thread
 //! and puts the connection back; SQLite's WAL mode lets the readers run side by side.
+//!
+//! A call's pool slot is held until its database work has really ended, not only until
+//! its caller stops waiting: a request the browser abandons, or one that runs past the
+//! deadline, interrupts its statement, so it can neither keep a core busy nor let more
+//! work pile up than the pool allows.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-use carepath_core::store::Store;
+use axum::http::StatusCode;
+use carepath_core::store::{InterruptHandle, Store};
 use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
+
+/// What a request that ran past the deadline is answered.
+pub const TOO_SLOW: &str = "This request took too long and was stopped. Please try again.";
 
 #[derive(Clone)]
 pub struct Db {
@@ -19,19 +29,37 @@ struct Inner {
     path: PathBuf,
     idle: Mutex<Vec<Store>>,
     /// At most this many connections work at once; the rest wait their turn.
-    permits: Semaphore,
+    permits: Arc<Semaphore>,
+    /// The longest one call may run before it is interrupted.
+    deadline: Duration,
+}
+
+/// The running call's interrupt handle while it runs; None before and after.
+type RunningSlot = Arc<Mutex<Option<InterruptHandle>>>;
+
+/// Interrupts the call's statement when dropped while the call still runs: that is when
+/// its caller went away (an abandoned request) or gave up (the deadline).
+struct InterruptOnDrop(RunningSlot);
+
+impl Drop for InterruptOnDrop {
+    fn drop(&mut self) {
+        if let Some(handle) = self.0.lock().ok().and_then(|mut slot| slot.take()) {
+            handle.interrupt();
+        }
+    }
 }
 
 impl Db {
     /// Opens one connection now, so a bad path or a too-new schema stops the server at
     /// start instead of at the first request.
-    pub fn open(path: &Path, size: usize) -> carepath_core::Result<Self> {
+    pub fn open(path: &Path, size: usize, deadline: Duration) -> carepath_core::Result<Self> {
         let first = Store::open(path)?;
         Ok(Self {
             inner: Arc::new(Inner {
                 path: path.to_path_buf(),
                 idle: Mutex::new(vec![first]),
-                permits: Semaphore::new(size.max(1)),
+                permits: Arc::new(Semaphore::new(size.max(1))),
+                deadline,
             }),
         })
     }
@@ -40,7 +68,7 @@ impl Db {
         &self.inner.path
     }
 
-    /// Runs `f` with a connection on the blocking pool.
+    /// Runs `f` with a connection on the blocking pool, within the deadline.
     pub async fn call<T, F>(&self, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
@@ -55,26 +83,78 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&mut Store) -> Result<T, ApiError> + Send + 'static,
     {
-        let _permit = self
+        self.run_within(Some(self.inner.deadline), f).await
+    }
+
+    /// Like [`Db::call`] with no deadline, for a streamed export: it stops when its
+    /// reader goes away instead.
+    pub async fn call_unbounded<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Store) -> carepath_core::Result<T> + Send + 'static,
+    {
+        self.run_within(None, |store| f(store).map_err(ApiError::from))
+            .await
+    }
+
+    async fn run_within<T, F>(&self, deadline: Option<Duration>, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Store) -> Result<T, ApiError> + Send + 'static,
+    {
+        let permit = self
             .inner
             .permits
-            .acquire()
+            .clone()
+            .acquire_owned()
             .await
             .map_err(ApiError::internal)?;
         let inner = self.inner.clone();
-        let joined = tokio::task::spawn_blocking(move || {
+        let running: RunningSlot = Arc::default();
+        let slot = running.clone();
+        let task = tokio::task::spawn_blocking(move || {
+            // Released when the work ends, however its caller fared.
+            let _permit = permit;
             let idle = inner.idle.lock().ok().and_then(|mut idle| idle.pop());
             let mut store = match idle {
                 Some(store) => store,
                 None => Store::open(&inner.path).map_err(ApiError::from)?,
             };
+            if let Ok(mut slot) = slot.lock() {
+                *slot = Some(store.interrupt_handle());
+            }
             let result = f(&mut store);
-            if let Ok(mut idle) = inner.idle.lock() {
+            let interrupted = slot
+                .lock()
+                .map(|mut slot| slot.take().is_none())
+                .unwrap_or(true);
+            // An interrupted connection is closed rather than reused: nothing of the
+            // interruption can then reach the next call.
+            if !interrupted && let Ok(mut idle) = inner.idle.lock() {
                 idle.push(store);
             }
             result
-        })
-        .await;
+        });
+        let guard = InterruptOnDrop(running);
+        let joined = match deadline {
+            Some(deadline) => match tokio::time::timeout(deadline, task).await {
+                Ok(joined) => joined,
+                Err(_) => {
+                    drop(guard);
+                    tracing::warn!(
+                        seconds = deadline.as_secs(),
+                        "a database call ran past the deadline and was interrupted"
+                    );
+                    return Err(ApiError::new(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        "too_slow",
+                        TOO_SLOW,
+                    ));
+                }
+            },
+            None => task.await,
+        };
+        drop(guard);
         // A panic in core loses that connection only; the next call opens a new one.
         joined.map_err(ApiError::internal)?
     }

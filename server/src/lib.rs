@@ -16,13 +16,22 @@ mod throttle;
 mod web;
 
 use std::future::Future;
-use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
+use axum::extract::connect_info::ConnectInfo;
+use axum::http::{Request, StatusCode};
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto;
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
-use tokio::sync::{broadcast, watch};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast, watch};
+use tower::ServiceExt;
 
 pub use config::{AiConfig, Config, PublicUrl, SmsConfig};
 use db::Db;
@@ -40,6 +49,9 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub outbound: Outbound,
     throttle: Arc<Throttle>,
+    /// Password hashing slots: each hash takes memory for a moment, so a burst of
+    /// sign-ins waits its turn instead of growing the server.
+    hashing: Arc<Semaphore>,
     events: broadcast::Sender<ChangeEvent>,
     /// Turns true when the server is stopping; open event streams end on it.
     shutdown: watch::Receiver<bool>,
@@ -48,7 +60,7 @@ pub struct AppState {
 impl AppState {
     /// Opens the database, sets up the adapters and starts the live update feed.
     pub fn new(config: Config, shutdown: watch::Receiver<bool>) -> anyhow::Result<Self> {
-        let db = Db::open(&config.db_path, config.pool_size)?;
+        let db = Db::open(&config.db_path, config.pool_size, config.query_deadline)?;
         let outbound = Outbound::from_config(&config)?;
         let (events, _) = broadcast::channel(1024);
         events::start_feed(
@@ -60,11 +72,30 @@ impl AppState {
         Ok(Self {
             db,
             throttle: Arc::new(Throttle::new(config.auth_burst, config.auth_refill)),
+            hashing: Arc::new(Semaphore::new(config.hashing_slots.max(1))),
             config: Arc::new(config),
             outbound,
             events,
             shutdown,
         })
+    }
+}
+
+/// How long a sign-in waits for a hashing slot before it is answered 503.
+const HASHING_WAIT: Duration = Duration::from_secs(5);
+const BUSY_SIGNING_IN: &str = "Many people are signing in right now. Please try again in a moment.";
+
+impl AppState {
+    /// A slot to hash or check a password in; 503 when none frees up soon.
+    pub async fn hashing_permit(&self) -> error::ApiResult<OwnedSemaphorePermit> {
+        match tokio::time::timeout(HASHING_WAIT, self.hashing.clone().acquire_owned()).await {
+            Ok(Ok(permit)) => Ok(permit),
+            _ => Err(error::ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                BUSY_SIGNING_IN,
+            )),
+        }
     }
 }
 
@@ -77,6 +108,10 @@ pub fn app(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             middleware::check_origin,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            middleware::request_deadline,
         ))
         .layer(axum::middleware::from_fn(middleware::security_headers))
         .layer(axum::middleware::from_fn(middleware::log_request))
@@ -117,8 +152,17 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     serve_on(listener, config, shutdown_signal()).await
 }
 
+/// The answer to a connection over the cap, written before it is closed.
+const TOO_MANY_CONNECTIONS: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\n\
+content-type: application/json\r\nretry-after: 5\r\nconnection: close\r\ncontent-length: 87\r\n\r\n\
+{\"error\":{\"code\":\"busy\",\"message\":\"The server is busy. Please try again in a moment.\"}}";
+
 /// Serves on a bound listener until `stop` completes; requests in flight are finished,
 /// open event streams are closed.
+///
+/// Each connection must send its request headers within `header_timeout`, and at most
+/// `max_connections` are served at once, so clients that connect and never finish
+/// cannot use up the file descriptors every other request needs.
 pub async fn serve_on(
     listener: TcpListener,
     config: Config,
@@ -128,19 +172,64 @@ pub async fn serve_on(
     let _ = rustls::crypto::ring::default_provider().install_default();
     let (stopping, shutdown) = watch::channel(false);
     tracing::info!(config = ?config, "starting");
+    let header_timeout = config.header_timeout;
+    let connections = Arc::new(Semaphore::new(config.max_connections.max(1)));
     let state = AppState::new(config, shutdown)?;
     let addr = listener.local_addr()?;
     tracing::info!(%addr, "listening");
-    axum::serve(
-        listener,
-        app(state).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
-        stop.await;
-        tracing::info!("shutting down: finishing requests in flight");
-        let _ = stopping.send(true);
-    })
-    .await?;
+    let router = app(state);
+    let graceful = GracefulShutdown::new();
+    let mut builder = auto::Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(header_timeout);
+    tokio::pin!(stop);
+    loop {
+        let (stream, remote) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(error) => {
+                    // Out of descriptors, or a connection reset before it was taken:
+                    // wait a moment instead of spinning.
+                    tracing::warn!(%error, "cannot accept a connection");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        let Ok(permit) = connections.clone().try_acquire_owned() else {
+            tokio::spawn(async move {
+                let mut stream = stream;
+                let _ = tokio::time::timeout(
+                    Duration::from_secs(1),
+                    stream.write_all(TOO_MANY_CONNECTIONS),
+                )
+                .await;
+            });
+            continue;
+        };
+        let service = router
+            .clone()
+            .map_request(move |mut request: Request<Incoming>| {
+                request.extensions_mut().insert(ConnectInfo(remote));
+                request
+            });
+        let connection = builder
+            .serve_connection_with_upgrades(TokioIo::new(stream), TowerToHyperService::new(service))
+            .into_owned();
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
+    tracing::info!("shutting down: finishing requests in flight");
+    let _ = stopping.send(true);
+    drop(listener);
+    // Requests in flight get a while to finish; event streams end on `stopping`.
+    let _ = tokio::time::timeout(Duration::from_secs(30), graceful.shutdown()).await;
     Ok(())
 }
 

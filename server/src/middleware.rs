@@ -53,6 +53,26 @@ pub async fn check_origin(State(state): State<AppState>, request: Request, next:
     next.run(request).await
 }
 
+/// A request must be read and answered within the body timeout plus the database
+/// deadline (the answer's head, that is: a streamed export or event stream then goes on).
+/// Past that it is dropped, which interrupts its database work, and answered 503.
+pub async fn request_deadline(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let deadline = state.config.body_timeout + state.config.query_deadline;
+    match tokio::time::timeout(deadline, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => ApiError::new(
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            "too_slow",
+            crate::db::TOO_SLOW,
+        )
+        .into_response(),
+    }
+}
+
 pub async fn security_headers(request: Request, next: Next) -> Response {
     let api = request.uri().path().starts_with("/api/") || request.uri().path() == "/api";
     let mut response = next.run(request).await;

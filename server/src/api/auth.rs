@@ -10,10 +10,10 @@ use axum::http::request::Parts;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use carepath_core::model::{Actor, Channel};
-use carepath_core::outbound::{MAGIC_LINK_SUBJECT, RECOVERY_SUBJECT, compose_email};
+use carepath_core::outbound::{AccountEmail, account_email, account_link, compose_private_email};
+use carepath_core::rules::sign_in::LINK_LIFETIME;
 use carepath_core::rules::validation::{validate_magic_link_email, validate_new_password};
 use carepath_core::store::{AuthTokenPurpose, INVALID_CREDENTIALS, SessionUser, SignInFailure};
-use jiff::SignedDuration;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -23,8 +23,6 @@ use crate::extract::ApiJson;
 use crate::routes::ApiRoutes;
 use crate::session::{self, CurrentUser, SESSION_LIFETIME};
 
-/// Magic links and recovery links work once, for ten minutes.
-const LINK_LIFETIME: SignedDuration = SignedDuration::from_mins(10);
 const LINK_INVALID: &str = "This link is invalid or has expired. Please request a new one.";
 const TOO_MANY_ATTEMPTS: &str = "Too many attempts. Please wait a moment and try again.";
 
@@ -52,7 +50,16 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
 }
 
 /// The client's address, when the server knows it (it does when serving for real).
-pub struct ClientAddr(Option<IpAddr>);
+pub struct ClientAddr(pub Option<IpAddr>);
+
+impl ClientAddr {
+    /// The address as text, for counting failed sign-ins per place.
+    fn key(&self) -> String {
+        self.0
+            .map(|address| address.to_string())
+            .unwrap_or_default()
+    }
+}
 
 /// The address a trusted reverse proxy put last in `X-Forwarded-For` (the one it saw).
 fn forwarded_for(parts: &Parts) -> Option<IpAddr> {
@@ -125,9 +132,11 @@ pub async fn sign_in(
     ApiJson(body): ApiJson<SignInBody>,
 ) -> ApiResult<Response> {
     throttle(&state, &client)?;
+    let _hashing = state.hashing_permit().await?;
+    let place = client.key();
     let outcome = state
         .db
-        .call(move |store| store.verify_sign_in(&body.email, &body.password))
+        .call(move |store| store.verify_sign_in(&body.email, &body.password, &place))
         .await?;
     match outcome {
         Ok(user) => start_session(&state, user).await,
@@ -190,9 +199,12 @@ pub struct SignUpBody {
     pub password: String,
     #[serde(default)]
     pub full_name: String,
+    /// The token of the invitation link (`/login#type=invite&token=…`).
+    pub token: String,
 }
 
-/// Creates the account of an invited email and signs it in.
+/// Creates the account of an invited email, with its invitation link's token, and signs
+/// it in.
 #[utoipa::path(post, path = "/api/auth/sign-up", tag = "auth", request_body = SignUpBody,
     responses((status = 200, body = SessionUser), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn sign_up(
@@ -201,9 +213,10 @@ pub async fn sign_up(
     ApiJson(body): ApiJson<SignUpBody>,
 ) -> ApiResult<Response> {
     throttle(&state, &client)?;
+    let _hashing = state.hashing_permit().await?;
     let user = state
         .db
-        .call(move |store| store.sign_up(&body.email, &body.full_name, &body.password))
+        .call(move |store| store.sign_up(&body.email, &body.full_name, &body.password, &body.token))
         .await?;
     let user = SessionUser {
         id: user.id,
@@ -244,24 +257,14 @@ async fn email_link(
         let Ok(Some((token, user, settings))) = created else {
             return;
         };
-        let (kind, subject, action) = match purpose {
-            AuthTokenPurpose::MagicLink => ("magiclink", MAGIC_LINK_SUBJECT, "sign in to Carepath"),
-            AuthTokenPurpose::Recovery => (
-                "recovery",
-                RECOVERY_SUBJECT,
-                "choose a new Carepath password",
-            ),
+        let kind = match purpose {
+            AuthTokenPurpose::MagicLink => AccountEmail::MagicLink,
+            AuthTokenPurpose::Recovery => AccountEmail::Recovery,
         };
-        let link = format!(
-            "{}/login#type={kind}&token={token}",
-            state.config.public_url.base
-        );
-        let body = format!(
-            "Hello {},\n\nUse this link to {action}:\n\n{link}\n\nThe link works once and expires in 10 minutes. \
-             If you did not ask for it, you can ignore this email.\n",
-            user.full_name
-        );
-        let message = compose_email(
+        let link = account_link(&state.config.public_url.base, kind, &token, &user.email);
+        let (subject, body) = account_email(kind, &user.full_name, &link);
+        // To the account's own address alone: never the Settings' copies.
+        let message = compose_private_email(
             &settings.email,
             &state.outbound.mail_from,
             &user.email,
@@ -338,6 +341,7 @@ pub async fn reset_password(
     ApiJson(body): ApiJson<ResetPasswordBody>,
 ) -> ApiResult<Response> {
     throttle(&state, &client)?;
+    let _hashing = state.hashing_permit().await?;
     // Checked before the token is used, so a typo does not spend the link.
     validate_new_password(&body.password, &body.confirm_password)?;
     let user = state
@@ -365,11 +369,13 @@ pub async fn reset_password(
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewPasswordBody {
+    pub current_password: String,
     pub password: String,
     pub confirm_password: String,
 }
 
-/// Changes the signed-in user's password; their other sessions end, this one stays.
+/// Changes the signed-in user's password, given the current one; their other sessions
+/// and every sign-in or recovery link sent before end, this session stays.
 #[utoipa::path(put, path = "/api/auth/password", tag = "auth", request_body = NewPasswordBody,
     responses((status = 204, description = "Password changed"), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn change_password(
@@ -377,13 +383,15 @@ pub async fn change_password(
     current: CurrentUser,
     ApiJson(body): ApiJson<NewPasswordBody>,
 ) -> ApiResult<StatusCode> {
+    let _hashing = state.hashing_permit().await?;
     let actor = current.actor();
     state
         .db
         .call(move |store| {
-            store.set_password(
+            store.change_password(
                 &actor,
                 &current.user.id,
+                &body.current_password,
                 &body.password,
                 &body.confirm_password,
                 Some(&current.token),

@@ -126,7 +126,9 @@ async fn download(
     tokio::spawn(async move {
         let failure = sender.clone();
         let result = db
-            .call(move |store| store.export(kind, &options, &mut ChannelWriter { sender }))
+            .call_unbounded(move |store| {
+                store.export(kind, &options, &mut ChannelWriter { sender })
+            })
             .await;
         if let Err(error) = result {
             tracing::warn!(export = kind.name(), message = %error.message, "export stopped");

@@ -3,7 +3,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use carepath_core::model::{Profile, User, UserId};
-use carepath_core::outbound::{INVITATION_SUBJECT, compose_email};
+use carepath_core::outbound::{AccountEmail, account_email, account_link, compose_private_email};
 use carepath_core::store::NewUser;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -99,26 +99,28 @@ pub async fn invite(
     ApiJson(body): ApiJson<InvitationBody>,
 ) -> ApiResult<StatusCode> {
     let actor = admin.actor();
-    let email = body.email.clone();
-    let settings = state
+    let email = body.email.trim().to_owned();
+    let (token, settings) = state
         .db
         .call(move |store| {
-            store.invite(&actor, &body.email, body.is_admin)?;
-            store.settings()
+            let token = store.invite(&actor, &body.email, body.is_admin)?;
+            Ok((token, store.settings()?))
         })
         .await?;
     // The invitation email goes out in the background; the invitation stands either way.
-    let link = format!("{}/login", state.config.public_url.base);
-    let text = format!(
-        "Hello,\n\n{} invited you to Carepath. Open {link}, choose Sign up and use this email \
-         address ({email}) to create your account.\n",
-        admin.0.user.full_name
+    let link = account_link(
+        &state.config.public_url.base,
+        AccountEmail::Invitation,
+        &token,
+        &email,
     );
-    let message = compose_email(
+    let (subject, text) = account_email(AccountEmail::Invitation, &admin.0.user.full_name, &link);
+    // The link is the invitation's secret: to the invited address alone.
+    let message = compose_private_email(
         &settings.email,
         &state.outbound.mail_from,
         &email,
-        INVITATION_SUBJECT,
+        subject,
         &text,
     );
     let sender = state.outbound.email.clone();

@@ -84,7 +84,14 @@ impl EmailSender for OutboxEmail {
     fn send<'a>(&'a self, email: &'a EmailMessage) -> OutboundFuture<'a, SentEmail, SendFailure> {
         Box::pin(async move {
             let (message, id) = build_message(email)?;
-            super::outbox::write(&self.dir, &format!("{id}.eml"), &message.formatted()).await?;
+            // A message with a secret link goes where the listing never looks, readable
+            // by the server's own account only.
+            let (dir, private) = if email.private {
+                (self.dir.join(super::outbox::PRIVATE_FOLDER), true)
+            } else {
+                (self.dir.clone(), false)
+            };
+            super::outbox::write(&dir, &format!("{id}.eml"), &message.formatted(), private).await?;
             Ok(SentEmail { id })
         })
     }

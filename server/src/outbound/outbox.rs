@@ -20,15 +20,42 @@ pub struct OutboxEntry {
     pub written_at: String,
 }
 
-pub(crate) async fn write(dir: &Path, file_name: &str, contents: &[u8]) -> Result<(), SendFailure> {
+/// The outbox's subfolder for messages that carry a secret link (sign-in, recovery,
+/// invitation): never listed, never previewed; its recipient alone gets the link, and
+/// the server's administrator can read it on the server's disk.
+pub const PRIVATE_FOLDER: &str = "private";
+
+pub(crate) async fn write(
+    dir: &Path,
+    file_name: &str,
+    contents: &[u8],
+    private: bool,
+) -> Result<(), SendFailure> {
     let failed = |_| SendFailure::new("The outbox folder cannot be written.");
     tokio::fs::create_dir_all(dir).await.map_err(failed)?;
+    if private {
+        restrict(dir, 0o700).await.map_err(failed)?;
+    }
     // Written under a temporary name, then renamed: the listing never sees half a file.
     let partial = dir.join(format!(".{file_name}.partial"));
     tokio::fs::write(&partial, contents).await.map_err(failed)?;
+    if private {
+        restrict(&partial, 0o600).await.map_err(failed)?;
+    }
     tokio::fs::rename(&partial, dir.join(file_name))
         .await
         .map_err(failed)
+}
+
+#[cfg(unix)]
+async fn restrict(path: &Path, mode: u32) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    tokio::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).await
+}
+
+#[cfg(not(unix))]
+async fn restrict(_path: &Path, _mode: u32) -> std::io::Result<()> {
+    Ok(())
 }
 
 fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
@@ -74,7 +101,12 @@ pub fn list(dir: &Path, limit: usize) -> std::io::Result<Vec<OutboxEntry>> {
         if name.starts_with('.') {
             continue;
         }
-        let modified = item.metadata()?.modified()?;
+        let metadata = item.metadata()?;
+        // Only the messages themselves: the private folder is never read here.
+        if !metadata.is_file() {
+            continue;
+        }
+        let modified = metadata.modified()?;
         files.push((modified, name, item.path()));
     }
     // File names start with a time-ordered id, so the name breaks ties.

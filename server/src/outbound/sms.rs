@@ -90,7 +90,7 @@ impl SmsSender for OutboxSms {
                 "From: {}\r\nTo: {}\r\n\r\n{}\r\n",
                 sms.from, sms.to, sms.body
             );
-            super::outbox::write(&self.dir, &format!("{sid}.sms"), text.as_bytes()).await?;
+            super::outbox::write(&self.dir, &format!("{sid}.sms"), text.as_bytes(), false).await?;
             Ok(SentSms { sid })
         })
     }

@@ -178,12 +178,19 @@ async fn contacts_add_update_conflict_and_delete() {
         .ok(&format!("/api/intakes/{intake_id}/contacts"))
         .await;
     assert_eq!(list["items"].as_array().unwrap().len(), 1);
+    // A deletion cannot be undone: staff are refused, an administrator may.
+    expect_error(
+        staff.delete(&format!("/api/contacts/{id}")).await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    let admin = server.admin().await;
     assert_eq!(
-        staff.delete(&format!("/api/contacts/{id}")).await.status(),
+        admin.delete(&format!("/api/contacts/{id}")).await.status(),
         StatusCode::NO_CONTENT
     );
     expect_error(
-        staff.delete(&format!("/api/contacts/{id}")).await,
+        admin.delete(&format!("/api/contacts/{id}")).await,
         StatusCode::NOT_FOUND,
     )
     .await;
@@ -582,6 +589,15 @@ async fn templates_settings_and_users() {
             .delete(&format!("/api/message-templates/{id}"))
             .await
             .status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        server
+            .admin()
+            .await
+            .delete(&format!("/api/message-templates/{id}"))
+            .await
+            .status(),
         StatusCode::NO_CONTENT
     );
 
@@ -643,7 +659,16 @@ async fn templates_settings_and_users() {
     let settings = staff.ok("/api/settings").await;
     let version = settings["versions"]["email"].as_i64().unwrap_or(0);
     let values = json!({"default_from": "office@agency.test", "reply_to": "reply@agency.test", "signature": "", "default_cc": "", "bcc": ["records@agency.test"]});
-    let saved = staff
+    // Where emails go is the administrators' to change.
+    let refused = staff
+        .put(
+            "/api/settings",
+            json!({"version": version, "tab": "email", "values": values}),
+        )
+        .await;
+    expect_error(refused, StatusCode::FORBIDDEN).await;
+    let admin = server.admin().await;
+    let saved = admin
         .put(
             "/api/settings",
             json!({"version": version, "tab": "email", "values": values}),
@@ -651,7 +676,20 @@ async fn templates_settings_and_users() {
         .await;
     let saved = expect_json(saved, StatusCode::OK).await;
     assert_eq!(saved["email"]["reply_to"], "reply@agency.test");
-    let stale = staff
+    // A staff member may still change what is theirs to change: the signature.
+    let mut signed = values.clone();
+    signed["signature"] = json!("Best, Sam");
+    let saved = staff
+        .put(
+            "/api/settings",
+            json!({"version": version + 1, "tab": "email", "values": signed}),
+        )
+        .await;
+    assert_eq!(
+        expect_json(saved, StatusCode::OK).await["email"]["signature"],
+        "Best, Sam"
+    );
+    let stale = admin
         .put(
             "/api/settings",
             json!({"version": version, "tab": "email", "values": values}),

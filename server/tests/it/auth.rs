@@ -5,7 +5,8 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::support::{
-    ADMIN, STAFF, TestServer, eventually, expect_error, expect_json, outbox_emails, session_cookie,
+    ADMIN, STAFF, TestServer, eventually, expect_error, expect_json, outbox_emails, readable,
+    session_cookie,
 };
 
 /// The token of the newest link of `kind` in the outbox.
@@ -13,10 +14,7 @@ fn link_token(server: &TestServer, kind: &str) -> Option<String> {
     let marker = format!("{}/login#type={kind}&token=", server.url);
     outbox_emails(server).iter().find_map(|email| {
         // Undo quoted-printable soft breaks and escapes, should the transport use them.
-        let text = email
-            .replace("=\r\n", "")
-            .replace("=\n", "")
-            .replace("=3D", "=");
+        let text = readable(email);
         let start = text.find(&marker)? + marker.len();
         Some(
             text[start..]
@@ -174,6 +172,31 @@ async fn the_account_is_throttled_after_five_failures() {
     assert!(message.contains("Please wait"), "{message}");
 }
 
+/// An address with no account slows down exactly as an account does, so the answers do
+/// not tell which addresses have accounts.
+#[tokio::test]
+async fn an_unknown_address_is_throttled_like_an_account() {
+    // A roomy address limit, so only the per-email limit can answer 429.
+    let server = TestServer::start_with(|config| config.auth_burst = 100).await;
+    let anonymous = server.anonymous();
+    let mut answers = Vec::new();
+    for email in [STAFF.0, "nobody@agency.test"] {
+        let mut statuses = Vec::new();
+        for _ in 0..7 {
+            let response = anonymous
+                .post(
+                    "/api/auth/sign-in",
+                    json!({"email": email, "password": "wrong-pass"}),
+                )
+                .await;
+            statuses.push(response.status());
+        }
+        answers.push(statuses);
+    }
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(answers[1][6], StatusCode::TOO_MANY_REQUESTS);
+}
+
 #[tokio::test]
 async fn the_client_address_is_throttled_after_a_burst_of_ten() {
     let server = TestServer::start().await;
@@ -321,7 +344,7 @@ async fn changing_the_password_keeps_this_session_and_ends_the_others() {
     let response = here
         .put(
             "/api/auth/password",
-            json!({"password": "changed-1", "confirm_password": "changed-1"}),
+            json!({"current_password": STAFF.1, "password": "changed-1", "confirm_password": "changed-1"}),
         )
         .await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
@@ -333,19 +356,75 @@ async fn changing_the_password_keeps_this_session_and_ends_the_others() {
     let mismatch = here
         .put(
             "/api/auth/password",
-            json!({"password": "changed-2", "confirm_password": "changed-3"}),
+            json!({"current_password": "changed-1", "password": "changed-2", "confirm_password": "changed-3"}),
         )
         .await;
     let (_, message, _) = expect_error(mismatch, StatusCode::UNPROCESSABLE_ENTITY).await;
     assert_eq!(message, "Passwords do not match");
+    let wrong_current = here
+        .put(
+            "/api/auth/password",
+            json!({"current_password": STAFF.1, "password": "changed-2", "confirm_password": "changed-2"}),
+        )
+        .await;
+    let (_, message, body) = expect_error(wrong_current, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert_eq!(message, "Your current password is incorrect.");
+    assert!(
+        body["error"]["fields"]["current_password"].is_string(),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn a_password_change_revokes_links_sent_before_it() {
+    let server = TestServer::start().await;
+    let anonymous = server.anonymous();
+    let staff = server.staff().await;
+    let response = anonymous
+        .post("/api/auth/magic-link", json!({"email": STAFF.0}))
+        .await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let magic = eventually(5, || link_token(&server, "magiclink"))
+        .await
+        .expect("a magic link");
+    let response = anonymous
+        .post("/api/auth/recover", json!({"email": STAFF.0}))
+        .await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let recovery = eventually(5, || link_token(&server, "recovery"))
+        .await
+        .expect("a recovery link");
+    let changed = staff
+        .put(
+            "/api/auth/password",
+            json!({"current_password": STAFF.1, "password": "changed-1", "confirm_password": "changed-1"}),
+        )
+        .await;
+    assert_eq!(changed.status(), StatusCode::NO_CONTENT);
+    expect_error(
+        anonymous
+            .post("/api/auth/verify", json!({"token": magic}))
+            .await,
+        StatusCode::UNAUTHORIZED,
+    )
+    .await;
+    expect_error(
+        anonymous
+            .post(
+                "/api/auth/reset-password",
+                json!({"token": recovery, "password": "taken-over", "confirm_password": "taken-over"}),
+            )
+            .await,
+        StatusCode::UNAUTHORIZED,
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn sign_up_is_by_invitation_only() {
     let server = TestServer::start().await;
     let anonymous = server.anonymous();
-    let body =
-        json!({"email": "new@agency.test", "password": "new-secret", "full_name": "Nina New"});
+    let body = json!({"email": "new@agency.test", "password": "new-secret", "full_name": "Nina New", "token": "0000"});
     let (code, _, _) = expect_error(
         anonymous.post("/api/auth/sign-up", body.clone()).await,
         StatusCode::FORBIDDEN,
@@ -369,18 +448,19 @@ async fn sign_up_is_by_invitation_only() {
         )
         .await;
     assert_eq!(invited.status(), StatusCode::NO_CONTENT);
-    let invitation = eventually(5, || {
-        outbox_emails(&server)
-            .into_iter()
-            .find(|email| email.contains("To: new@agency.test"))
-    })
+    let token = eventually(5, || link_token(&server, "invite"))
+        .await
+        .expect("an invitation email with its link");
+    // The invited address alone is not enough: sign-up needs the link's token.
+    let (code, _, _) = expect_error(
+        anonymous.post("/api/auth/sign-up", body.clone()).await,
+        StatusCode::FORBIDDEN,
+    )
     .await;
-    assert!(
-        invitation
-            .expect("an invitation email")
-            .contains(&format!("{}/login", server.url))
-    );
+    assert_eq!(code, "forbidden");
 
+    let mut body = body;
+    body["token"] = json!(token);
     let response = anonymous.post("/api/auth/sign-up", body).await;
     assert!(session_cookie(&response).is_some());
     let user = expect_json(response, StatusCode::OK).await;
@@ -394,11 +474,14 @@ async fn sign_up_is_by_invitation_only() {
 async fn behind_a_trusted_proxy_each_forwarded_address_has_its_own_limit() {
     let server = TestServer::start_with(|config| config.trust_proxy = true).await;
     let anonymous = server.anonymous();
+    let tries = std::sync::atomic::AtomicUsize::new(0);
     let attempt = |address: &'static str| {
+        // A new unknown email each time, so only the address limit can apply.
+        let n = tries.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         anonymous
             .request(reqwest::Method::POST, "/api/auth/sign-in")
             .header("x-forwarded-for", format!("203.0.113.9, {address}"))
-            .json(&json!({"email": "nobody@agency.test", "password": "whatever"}))
+            .json(&json!({"email": format!("nobody{n}@agency.test"), "password": "whatever"}))
             .send()
     };
     for _ in 0..10 {

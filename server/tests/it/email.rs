@@ -96,7 +96,7 @@ async fn email_reaches_the_smtp_server_with_reply_to_and_blind_copies_from_setti
         TestServer::start_with(|config| config.smtp_url = Some(format!("smtp://127.0.0.1:{port}")))
             .await;
     let staff = server.staff().await;
-    set_email_settings(&staff).await;
+    set_email_settings(&server.admin().await).await;
 
     let sent = staff.post("/api/communications/email", json!({"to": "family@home.test", "subject": "Visit on Tuesday", "body": "See you at 9."})).await;
     let sent = expect_json(sent, StatusCode::OK).await;
@@ -190,7 +190,7 @@ async fn a_failed_send_is_marked_failed_with_its_reason_and_retry_sends_it() {
 async fn the_outbox_keeps_emails_when_no_mail_server_is_set_up() {
     let server = TestServer::start().await;
     let staff = server.staff().await;
-    set_email_settings(&staff).await;
+    set_email_settings(&server.admin().await).await;
     let sent = staff
         .post(
             "/api/communications/email",
@@ -210,4 +210,42 @@ async fn the_outbox_keeps_emails_when_no_mail_server_is_set_up() {
     );
     let files = crate::support::outbox_emails(&server);
     assert!(files[0].contains("Reply-To: replies@agency.test"));
+}
+
+/// A sign-in link goes to its account's address alone: never to the Settings' copies
+/// or blind copies, whoever set them.
+#[tokio::test]
+async fn sign_in_links_never_reach_the_settings_copies() {
+    let port = free_port();
+    let smtp = start_smtp(port).await;
+    let server =
+        TestServer::start_with(|config| config.smtp_url = Some(format!("smtp://127.0.0.1:{port}")))
+            .await;
+    set_email_settings(&server.admin().await).await;
+    let response = server
+        .anonymous()
+        .post(
+            "/api/auth/magic-link",
+            json!({"email": crate::support::STAFF.0}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let message = eventually(5, || delivered(smtp.maildir.path()).into_iter().next())
+        .await
+        .expect("the sign-in link arrived");
+    let head = message.split("\n\n").next().unwrap_or_default().to_owned();
+    let recipients = head
+        .lines()
+        .find(|line| line.starts_with("X-RcptTo:"))
+        .unwrap_or_default();
+    assert!(recipients.contains(crate::support::STAFF.0), "{recipients}");
+    for copy in [
+        "coordinator@agency.test",
+        "records@agency.test",
+        "owner@agency.test",
+    ] {
+        assert!(!recipients.contains(copy), "{copy} in {recipients}");
+    }
+    assert!(!head.lines().any(|line| line.starts_with("Cc:")), "{head}");
+    assert!(crate::support::readable(&message).contains("type=magiclink&token="));
 }

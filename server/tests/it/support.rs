@@ -250,7 +250,27 @@ pub async fn eventually<T>(seconds: u64, mut check: impl FnMut() -> Option<T>) -
 
 /// The outbox's `.eml` files' text.
 pub fn outbox_emails(server: &TestServer) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir(server.outbox()) else {
+    let mut emails = emails_in(&server.outbox());
+    emails.extend(private_outbox_emails(server));
+    emails
+}
+
+/// The emails that carry a secret link, as their recipients would read them.
+pub fn private_outbox_emails(server: &TestServer) -> Vec<String> {
+    emails_in(&server.outbox().join("private"))
+}
+
+/// An email's text with quoted-printable soft breaks and `=3D` undone, as a mail
+/// program shows it.
+pub fn readable(email: &str) -> String {
+    email
+        .replace("=\r\n", "")
+        .replace("=\n", "")
+        .replace("=3D", "=")
+}
+
+fn emails_in(dir: &std::path::Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
     entries

@@ -307,7 +307,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes the signed-in user's password; their other sessions end, this one stays. */
+        /**
+         * Changes the signed-in user's password, given the current one; their other sessions
+         *     and every sign-in or recovery link sent before end, this session stays.
+         */
         put: operations["change_password"];
         post?: never;
         delete?: never;
@@ -396,7 +399,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates the account of an invited email and signs it in. */
+        /**
+         * Creates the account of an invited email, with its invitation link's token, and signs
+         *     it in.
+         */
         post: operations["sign_up"];
         delete?: never;
         options?: never;
@@ -2726,6 +2732,7 @@ export interface components {
         MessageType: "email" | "sms";
         NewPasswordBody: {
             confirm_password: string;
+            current_password: string;
             password: string;
         };
         NewUserBody: {
@@ -3037,6 +3044,8 @@ export interface components {
             email: string;
             full_name?: string;
             password: string;
+            /** @description The token of the invitation link (`/login#type=invite&token=…`). */
+            token: string;
         };
         SmsInput: components["schemas"]["Parents"] & {
             /** @default  */

@@ -1,0 +1,332 @@
+//! What a careless or hostile insider must not be able to do: read another account's
+//! sign-in links, reroute email, store unbounded text, or tie the server up with slow
+//! clients and runaway requests.
+
+use std::io::{Read, Write};
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::support::{
+    ADMIN, STAFF, TestServer, eventually, expect_error, expect_json, intake_form,
+    private_outbox_emails, readable,
+};
+
+/// Staff who ask for an administrator's magic link or recovery link, or see an
+/// invitation go out, find none of those links in the outbox listing; the recipients
+/// get them.
+#[tokio::test]
+async fn the_outbox_listing_never_shows_account_links() {
+    let server = TestServer::start().await;
+    let anonymous = server.anonymous();
+    let staff = server.staff().await;
+    let admin = server.admin().await;
+    for (path, email) in [
+        ("/api/auth/magic-link", ADMIN.0),
+        ("/api/auth/recover", ADMIN.0),
+    ] {
+        let response = anonymous.post(path, json!({ "email": email })).await;
+        assert_eq!(response.status(), StatusCode::ACCEPTED);
+    }
+    let invited = admin
+        .post(
+            "/api/admin/invitations",
+            json!({"email": "new@agency.test"}),
+        )
+        .await;
+    assert_eq!(invited.status(), StatusCode::NO_CONTENT);
+    let sent = staff
+        .post(
+            "/api/communications/email",
+            json!({"to": "family@home.test", "subject": "Visit", "body": "See you Tuesday."}),
+        )
+        .await;
+    assert_eq!(sent.status(), StatusCode::OK);
+
+    let private = eventually(5, || {
+        let emails: Vec<String> = private_outbox_emails(&server)
+            .iter()
+            .map(|email| readable(email))
+            .collect();
+        (emails.len() == 3).then_some(emails)
+    })
+    .await
+    .expect("the three account emails reached their recipients");
+    for kind in ["magiclink", "recovery", "invite"] {
+        assert!(
+            private
+                .iter()
+                .any(|email| email.contains(&format!("#type={kind}&token="))),
+            "{kind}"
+        );
+    }
+
+    for session in [&staff, &admin] {
+        let listing = session.ok("/api/outbox").await;
+        let text = listing.to_string();
+        assert!(text.contains("family@home.test"), "{text}");
+        assert!(!text.contains("token="), "{text}");
+        assert!(!text.contains(ADMIN.0), "{text}");
+        assert!(!text.contains("new@agency.test"), "{text}");
+    }
+}
+
+#[tokio::test]
+async fn only_administrators_change_email_routing_and_the_idle_timeout() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let admin = server.admin().await;
+    let settings = staff.ok("/api/settings").await;
+    let workflow = settings["workflow"].clone();
+    let version = settings["versions"]["workflow"].as_i64().unwrap_or(0);
+
+    let mut longer = workflow.clone();
+    longer["idle_timeout_minutes"] = json!(600);
+    let (code, message, _) = expect_error(
+        staff
+            .put(
+                "/api/settings",
+                json!({"version": version, "tab": "workflow", "values": longer}),
+            )
+            .await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    assert_eq!(code, "forbidden");
+    assert!(message.starts_with("Only an administrator"), "{message}");
+    for (tab, values) in [
+        ("email", json!({"bcc": ["spy@elsewhere.test"]})),
+        ("email", json!({"default_cc": "spy@elsewhere.test"})),
+        ("email", json!({"reply_to": "spy@elsewhere.test"})),
+        ("sms", json!({"default_sender_number": "+15550009999"})),
+    ] {
+        let version = settings["versions"][tab].as_i64().unwrap_or(0);
+        let response = staff
+            .put(
+                "/api/settings",
+                json!({"version": version, "tab": tab, "values": values}),
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::FORBIDDEN, "{tab} {values}");
+    }
+
+    // A staff member still saves the rest of the tab.
+    let mut alert = workflow.clone();
+    alert["stage_alert_days"] = json!(10);
+    let saved = staff
+        .put(
+            "/api/settings",
+            json!({"version": version, "tab": "workflow", "values": alert}),
+        )
+        .await;
+    let saved = expect_json(saved, StatusCode::OK).await;
+    assert_eq!(saved["workflow"]["stage_alert_days"], 10);
+
+    // An administrator may change the timeout, within its range.
+    let mut endless = alert.clone();
+    endless["idle_timeout_minutes"] = json!(4_294_967_295u64);
+    let (_, message, _) = expect_error(
+        admin
+            .put(
+                "/api/settings",
+                json!({"version": version + 1, "tab": "workflow", "values": endless}),
+            )
+            .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(message, "Must be between 5 and 1440.");
+    let mut hour = alert.clone();
+    hour["idle_timeout_minutes"] = json!(60);
+    let saved = admin
+        .put(
+            "/api/settings",
+            json!({"version": version + 1, "tab": "workflow", "values": hour}),
+        )
+        .await;
+    assert_eq!(
+        expect_json(saved, StatusCode::OK).await["workflow"]["idle_timeout_minutes"],
+        60
+    );
+}
+
+#[tokio::test]
+async fn text_and_numbers_have_bounds_with_clear_messages() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+
+    let huge = intake_form(&"A".repeat(500_000));
+    let (code, message, body) = expect_error(
+        staff.post("/api/intakes", json!({ "form": huge })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(code, "validation");
+    assert_eq!(message, "This field must be at most 200 characters.");
+    assert_eq!(
+        body["error"]["fields"]["clientFullName"],
+        "This field must be at most 200 characters."
+    );
+    // The draft path is bounded too.
+    let mut draft = intake_form("Ada");
+    draft["additionalComments"] = json!("x".repeat(20_001));
+    let (_, message, _) = expect_error(
+        staff
+            .post("/api/intakes/draft", json!({ "form": draft }))
+            .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(message, "This field must be at most 20000 characters.");
+
+    let (_, message, _) = expect_error(
+        staff
+            .post(
+                "/api/pricing-templates",
+                json!({"name": "Huge", "base_rate": 1e308}),
+            )
+            .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(message, "Must be between 0.01 and 10000.");
+
+    let plan = json!({
+        "client_name": "Ada",
+        "family_contact_email": "grace@family.test",
+        "services": ["companionship"],
+        "schedule": {"monday": {"time": "", "hours": 4}},
+        "hourly_rate": 1e308,
+    });
+    let (_, message, body) = expect_error(
+        staff.post("/api/care-plans", json!({ "plan": plan })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(message, "Must be between 0.01 and 10000.");
+    assert!(body["error"]["fields"]["hourly_rate"].is_string(), "{body}");
+
+    let mut unknown_template = plan.clone();
+    unknown_template["hourly_rate"] = json!(30);
+    unknown_template["pricing_template_id"] = json!("0190f0e0-0000-7000-8000-000000000000");
+    let (_, message, _) = expect_error(
+        staff
+            .post("/api/care-plans", json!({ "plan": unknown_template }))
+            .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        message,
+        "This pricing template no longer exists. Please choose another one."
+    );
+
+    let (_, message, _) = expect_error(
+        staff
+            .post(
+                "/api/communications/sms",
+                json!({"to": "+15550002222\r\nTo: +15550003333", "message": "Hi"}),
+            )
+            .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(message, "Please enter a valid phone number");
+}
+
+/// A comment of one long word, or a long map link, prints.
+#[tokio::test]
+async fn the_intake_pdf_prints_long_words() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let mut form = intake_form("Ada Lovelace");
+    form["additionalComments"] = json!("W".repeat(92));
+    form["consultationLocation"] = json!(format!(
+        "https://www.google.com/maps/place/{}",
+        "Long+Street+Name".repeat(10)
+    ));
+    let intake = expect_json(
+        staff.post("/api/intakes", json!({ "form": form })).await,
+        StatusCode::OK,
+    )
+    .await;
+    let id = intake["id"].as_str().unwrap();
+    let pdf = staff.get(&format!("/api/intakes/{id}/pdf")).await;
+    assert_eq!(pdf.status(), StatusCode::OK);
+    assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF"));
+}
+
+/// A client that never finishes its headers is cut off, and past the connection cap
+/// the server answers 503 at once instead of letting clients hang.
+// Plain blocking sockets play the clients, so the server needs threads of its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_clients_are_cut_off_and_excess_connections_refused() {
+    let server = TestServer::start_with(|config| {
+        config.header_timeout = Duration::from_millis(500);
+        config.max_connections = 2;
+    })
+    .await;
+    let address = server.url.trim_start_matches("http://").to_owned();
+    let mut slow = std::net::TcpStream::connect(&address).unwrap();
+    slow.write_all(b"GET /api/auth/me HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    let mut second = std::net::TcpStream::connect(&address).unwrap();
+    second.write_all(b"GET /api/auth/me HTTP/1.1\r\n").unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+
+    // Both slots are taken: a third connection is told so and closed.
+    let mut third = std::net::TcpStream::connect(&address).unwrap();
+    third
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    third
+        .write_all(b"GET /api/auth/me HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    let mut answer = String::new();
+    let _ = third.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(answer.contains(r#""code":"busy""#), "{answer}");
+
+    // The slow ones are cut off after the header timeout, and the server answers again.
+    slow.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let started = Instant::now();
+    let mut rest = Vec::new();
+    let _ = slow.read_to_end(&mut rest);
+    assert!(started.elapsed() < Duration::from_secs(4));
+    drop(second);
+    let answered = eventually(5, || {
+        let mut stream = std::net::TcpStream::connect(&address).ok()?;
+        stream.set_read_timeout(Some(Duration::from_secs(2))).ok()?;
+        stream
+            .write_all(b"GET /api/auth/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .ok()?;
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer);
+        answer.starts_with("HTTP/1.1 401").then_some(())
+    })
+    .await;
+    assert!(answered.is_some(), "the server answers again");
+}
+
+/// A request whose database work runs past the deadline is answered 503 with the
+/// API's error body, and the pool is free for the next one.
+#[tokio::test]
+async fn database_work_past_the_deadline_is_stopped() {
+    let server = TestServer::start_with(|config| config.query_deadline = Duration::ZERO).await;
+    let anonymous = server.anonymous();
+    for _ in 0..8 {
+        let (code, message, _) = expect_error(
+            anonymous
+                .post(
+                    "/api/auth/sign-in",
+                    json!({"email": STAFF.0, "password": STAFF.1}),
+                )
+                .await,
+            StatusCode::SERVICE_UNAVAILABLE,
+        )
+        .await;
+        assert_eq!(code, "too_slow");
+        assert!(message.contains("took too long"), "{message}");
+    }
+}
