@@ -66,6 +66,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     let (_, paths, schemas) = routes().into_parts();
     let mut components = ComponentsBuilder::new()
         .schemas_from_iter(schemas)
+        .schemas_from_iter(carepath_core::model::options::openapi_schemas())
         .schema_from::<crate::error::ErrorBody>()
         .schema_from::<crate::error::ErrorDetail>()
         .build();
