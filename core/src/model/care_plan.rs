@@ -200,6 +200,7 @@ pub struct CarePlan {
     pub weekend_hours: f64,
     /// The average rate with the template's weekend premium on weekend hours; None
     /// without weekend hours.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub blended_rate: Option<f64>,
     /// The plan's assessment was saved after the plan was last saved (Update Mode).
     pub assessment_changed: bool,

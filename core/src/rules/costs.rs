@@ -135,6 +135,7 @@ pub struct CarePlanQuote {
     pub total_weekly_hours: f64,
     pub weekend_hours: f64,
     /// None when the schedule has no weekend hours.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub blended_rate: Option<f64>,
     pub weekly_cost: f64,
     pub monthly_cost: f64,

@@ -82,8 +82,11 @@ pub struct ClientRow {
     /// When the client became (or becomes) overdue.
     pub overdue_at: String,
     /// Declined or not interested, as staff marked the lead; null while it is live.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub archive_status: Option<ArchiveStatus>,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub archive_reason: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub archived_at: Option<String>,
 }
 
@@ -105,8 +108,11 @@ pub struct ClientProfile {
     pub journey: [JourneyStep; 4],
     pub view_route: String,
     /// Declined or not interested, as staff marked the lead; null while it is live.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub archive_status: Option<ArchiveStatus>,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub archive_reason: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub archived_at: Option<String>,
     pub assessment: Option<Assessment>,
     pub care_plan: Option<CarePlan>,
