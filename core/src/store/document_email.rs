@@ -79,21 +79,22 @@ pub struct PreparedDocumentEmail {
 /// The document after the send.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SentDocument {
-    CarePlan(CarePlan),
-    Contract(Contract),
+    // Boxed: both records are large and of different sizes.
+    CarePlan(Box<CarePlan>),
+    Contract(Box<Contract>),
 }
 
 impl SentDocument {
     pub fn into_care_plan(self) -> Option<CarePlan> {
         match self {
-            SentDocument::CarePlan(plan) => Some(plan),
+            SentDocument::CarePlan(plan) => Some(*plan),
             SentDocument::Contract(_) => None,
         }
     }
 
     pub fn into_contract(self) -> Option<Contract> {
         match self {
-            SentDocument::Contract(contract) => Some(contract),
+            SentDocument::Contract(contract) => Some(*contract),
             SentDocument::CarePlan(_) => None,
         }
     }
@@ -206,10 +207,10 @@ impl Store {
                     store.mark_communication_sent(&id, json!({ "email_id": sent.id }))?;
                 let document = match document {
                     EmailedDocument::CarePlan(id) => {
-                        SentDocument::CarePlan(store.mark_care_plan_sent(actor, id)?)
+                        SentDocument::CarePlan(Box::new(store.mark_care_plan_sent(actor, id)?))
                     }
                     EmailedDocument::Contract(id) => {
-                        SentDocument::Contract(store.mark_contract_sent(actor, id)?)
+                        SentDocument::Contract(Box::new(store.mark_contract_sent(actor, id)?))
                     }
                 };
                 Ok((communication, document))
@@ -218,9 +219,11 @@ impl Store {
                 let communication = self.mark_communication_failed(&id, &failure.reason)?;
                 let document = match document {
                     EmailedDocument::CarePlan(id) => {
-                        SentDocument::CarePlan(self.get_care_plan(id)?)
+                        SentDocument::CarePlan(Box::new(self.get_care_plan(id)?))
                     }
-                    EmailedDocument::Contract(id) => SentDocument::Contract(self.get_contract(id)?),
+                    EmailedDocument::Contract(id) => {
+                        SentDocument::Contract(Box::new(self.get_contract(id)?))
+                    }
                 };
                 Ok((communication, document))
             }

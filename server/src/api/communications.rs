@@ -116,7 +116,7 @@ pub(crate) async fn send_document(
         vec![prepared.attachment.clone()],
     )
     .await?;
-    Ok(state
+    state
         .db
         .call(move |store| {
             store.finish_document_email(
@@ -126,7 +126,7 @@ pub(crate) async fn send_document(
                 outcome,
             )
         })
-        .await?)
+        .await
 }
 
 /// Sends a recorded (pending) text message; marks it sent with `messageSid`, or failed.
