@@ -45,6 +45,11 @@ pub enum Action {
 
     AddNote,
     LogCall,
+    /// Take the client out of the pipeline (asks for the reason).
+    MarkDeclined,
+    MarkNotInterested,
+    /// Put an archived client back in the pipeline.
+    Reopen,
 
     /// A typed character for the field, box or search being edited.
     Input(char),

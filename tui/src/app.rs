@@ -5,8 +5,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, anyhow};
 use carepath_core::model::{
-    Actor, Assessment, CarePlan, Channel, Communication, Contact, Contract, Intake, IntakeId,
-    IntakeSummary, User,
+    Actor, ArchiveStatus, Assessment, CarePlan, Channel, Communication, Contact, Contract, Intake,
+    IntakeId, IntakeSummary, User,
 };
 use carepath_core::rules::stage::ClientUrgency;
 use carepath_core::store::{
@@ -177,6 +177,8 @@ impl ListState {
 pub enum CaptureKind {
     Note,
     Call,
+    /// The reason a lead is declined or not interested.
+    Archive(ArchiveStatus),
 }
 
 impl CaptureKind {
@@ -184,6 +186,8 @@ impl CaptureKind {
         match self {
             CaptureKind::Note => "Add Note",
             CaptureKind::Call => "Log Call",
+            CaptureKind::Archive(ArchiveStatus::Declined) => "Mark Declined: reason",
+            CaptureKind::Archive(ArchiveStatus::NotInterested) => "Mark Not Interested: reason",
         }
     }
 }

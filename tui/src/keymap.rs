@@ -227,6 +227,24 @@ const CLIENT: &[Binding] = &[
         "view intake",
         false,
     ),
+    bind(
+        &[Key::ch('d')],
+        Action::MarkDeclined,
+        "mark declined (asks why)",
+        false,
+    ),
+    bind(
+        &[Key::ch('x')],
+        Action::MarkNotInterested,
+        "mark not interested (asks why)",
+        false,
+    ),
+    bind(
+        &[Key::ch('o')],
+        Action::Reopen,
+        "reopen an archived client",
+        false,
+    ),
 ];
 
 const CAPTURE: &[Binding] = &[

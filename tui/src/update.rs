@@ -4,7 +4,9 @@
 use crossterm::event::KeyEvent;
 
 use carepath_core::Error;
-use carepath_core::model::{CallLogInput, IntakeId, NoteInput, Parents};
+use carepath_core::model::{
+    ArchiveInput, ArchiveStatus, CallLogInput, IntakeId, NoteInput, Parents,
+};
 
 use crate::action::Action;
 use crate::app::{
@@ -372,6 +374,27 @@ fn client_action(app: &mut App, action: Action) {
                 text: String::new(),
             })
         }
+        Action::MarkDeclined | Action::MarkNotInterested => {
+            let status = if action == Action::MarkDeclined {
+                ArchiveStatus::Declined
+            } else {
+                ArchiveStatus::NotInterested
+            };
+            client.capture = Some(Capture {
+                kind: CaptureKind::Archive(status),
+                text: String::new(),
+            })
+        }
+        Action::Reopen => {
+            let id = client.id.clone();
+            match app.store.reopen_client(&app.actor, &id) {
+                Ok(()) => {
+                    app.toast(ToastKind::Success, "Client reopened");
+                    load::reload(app);
+                }
+                Err(error) => app.toast(ToastKind::Error, error.to_string()),
+            }
+        }
         Action::EditIntake => {
             let id = client.id.clone();
             open_intake(app, &id, false);
@@ -407,7 +430,7 @@ fn save_capture(app: &mut App) {
                     ..NoteInput::default()
                 },
             )
-            .map(|_| "Note added successfully!"),
+            .map(|_| "Note added successfully!".to_owned()),
         CaptureKind::Call => {
             // The call is to the number on the intake: the client's, else the caller's.
             let phone = client
@@ -431,8 +454,19 @@ fn save_capture(app: &mut App) {
                         ..CallLogInput::default()
                     },
                 )
-                .map(|_| "Call logged successfully!")
+                .map(|_| "Call logged successfully!".to_owned())
         }
+        CaptureKind::Archive(status) => app
+            .store
+            .archive_client(
+                &app.actor,
+                &client.id,
+                &ArchiveInput {
+                    status,
+                    reason: capture.text.clone(),
+                },
+            )
+            .map(|()| format!("Client marked {}", status.label())),
     };
     match result {
         Ok(message) => {
@@ -448,6 +482,7 @@ fn save_capture(app: &mut App) {
             let failed = match capture.kind {
                 CaptureKind::Note => "Failed to add note",
                 CaptureKind::Call => "Failed to log call",
+                CaptureKind::Archive(_) => "Failed to archive client",
             };
             app.toast(ToastKind::Error, format!("{failed}: {error}"));
         }

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use carepath_core::outbound::{EmailMessage, EmailSender, OutboundFuture, SendFailure, SentEmail};
-use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 fn mailbox(address: &str) -> Result<Mailbox, SendFailure> {
@@ -35,10 +35,29 @@ pub(crate) fn build_message(email: &EmailMessage) -> Result<(Message, String), S
     if let Some(reply_to) = &email.reply_to {
         builder = builder.reply_to(mailbox(reply_to)?);
     }
-    let message = builder
-        .header(ContentType::TEXT_PLAIN)
-        .body(email.body.clone())
-        .map_err(|error| SendFailure::new(format!("cannot build the email: {error}")))?;
+    let built = if email.attachments.is_empty() {
+        builder
+            .header(ContentType::TEXT_PLAIN)
+            .body(email.body.clone())
+    } else {
+        // The text first, then each file: multipart/mixed, as mail programs expect.
+        let mut parts = MultiPart::mixed().singlepart(SinglePart::plain(email.body.clone()));
+        for attachment in &email.attachments {
+            let content_type = ContentType::parse(&attachment.content_type).map_err(|_| {
+                SendFailure::new(format!(
+                    "{} has an unknown content type",
+                    attachment.file_name
+                ))
+            })?;
+            parts = parts.singlepart(
+                Attachment::new(attachment.file_name.clone())
+                    .body(attachment.bytes.clone(), content_type),
+            );
+        }
+        builder.multipart(parts)
+    };
+    let message =
+        built.map_err(|error| SendFailure::new(format!("cannot build the email: {error}")))?;
     Ok((message, id))
 }
 
@@ -69,7 +88,8 @@ impl EmailSender for SmtpSender {
 }
 
 /// Writes each email as `<outbox>/<id>.eml`, for agencies without a mail server yet and
-/// for demos; GET /api/outbox lists them.
+/// for demos; GET /api/outbox lists them. The first line, `X-Envelope-To`, names every
+/// recipient of the envelope, blind copies included.
 pub struct OutboxEmail {
     dir: PathBuf,
 }
@@ -84,6 +104,17 @@ impl EmailSender for OutboxEmail {
     fn send<'a>(&'a self, email: &'a EmailMessage) -> OutboundFuture<'a, SentEmail, SendFailure> {
         Box::pin(async move {
             let (message, id) = build_message(email)?;
+            // The file stands in for a delivery, so it keeps the envelope a mail server
+            // would have used (blind copies included), as a header before the message.
+            let recipients: Vec<String> = message
+                .envelope()
+                .to()
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            let mut file = format!("X-Envelope-To: {}
+", recipients.join(", ")).into_bytes();
+            file.extend_from_slice(&message.formatted());
             // A message with a secret link goes where the listing never looks, readable
             // by the server's own account only.
             let (dir, private) = if email.private {
@@ -91,7 +122,7 @@ impl EmailSender for OutboxEmail {
             } else {
                 (self.dir.clone(), false)
             };
-            super::outbox::write(&dir, &format!("{id}.eml"), &message.formatted(), private).await?;
+            super::outbox::write(&dir, &format!("{id}.eml"), &file, private).await?;
             Ok(SentEmail { id })
         })
     }

@@ -219,7 +219,7 @@ async fn text_and_numbers_have_bounds_with_clear_messages() {
     .await;
     assert_eq!(
         message,
-        "This pricing template no longer exists. Please choose another one."
+        "This pricing template no longer exists. Choose another template."
     );
 
     let (_, message, _) = expect_error(

@@ -92,10 +92,20 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, client: &ClientState) {
         ]),
         Line::from(status),
         Line::from(journey),
-        Line::from(vec![
-            Span::raw(" Next: "),
-            Span::styled(pipeline.next_action.clone(), theme.header()),
-        ]),
+        Line::from({
+            let mut next = vec![
+                Span::raw(" Next: "),
+                Span::styled(pipeline.next_action.clone(), theme.header()),
+            ];
+            // An archived lead says why, and how to bring it back.
+            if let Some(reason) = &profile.archive_reason {
+                next.push(Span::styled(
+                    format!(" (o) · {}: {reason}", label(&pipeline.label)),
+                    theme.dim(),
+                ));
+            }
+            next
+        }),
         Line::from(Span::styled(
             format!(
                 " Caller: {} · {} · {}",

@@ -3,6 +3,7 @@
 
 mod support;
 
+mod archive;
 mod form;
 mod live;
 mod navigation;

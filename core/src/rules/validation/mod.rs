@@ -4,6 +4,7 @@
 //! names of the other inputs.
 
 mod account;
+mod archive;
 mod assessment;
 mod bounds;
 mod care_plan;
@@ -12,6 +13,7 @@ mod intake;
 mod templates;
 
 pub use account::*;
+pub use archive::*;
 pub use assessment::*;
 pub use bounds::*;
 pub use care_plan::*;
