@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import type { IntakeSummary } from '@/api/types';
 import { api, withQuery } from '@/lib/api-client';
 import type { Assessment, AssessmentFilter, AssessmentForm, AssessmentPage, CreatedCarePlan, SaveAssessmentBody, UpdateAssessmentBody } from './types';
@@ -11,7 +12,7 @@ export interface AssessmentsQuery {
 
 export function useAssessments(query: AssessmentsQuery) {
   return useQuery({
-    queryKey: ['assessments', query],
+    queryKey: queryKeys.assessmentList(query),
     queryFn: ({ signal }) => api.get<AssessmentPage>('/api/assessments', { ...query }, signal),
     placeholderData: keepPreviousData,
     meta: { silent: true },
@@ -25,7 +26,7 @@ export function assessmentsExportUrl(query: Pick<AssessmentsQuery, 'status' | 'q
 
 export function useAwaitingAssessment() {
   return useQuery({
-    queryKey: ['intakes', 'awaiting-assessment'],
+    queryKey: queryKeys.awaitingAssessment,
     queryFn: ({ signal }) => api.get<{ items: IntakeSummary[] }>('/api/intakes/awaiting-assessment', undefined, signal),
     meta: { silent: true },
   });
@@ -33,7 +34,7 @@ export function useAwaitingAssessment() {
 
 export function useAssessment(id: string | null) {
   return useQuery({
-    queryKey: ['assessment', id],
+    queryKey: queryKeys.assessment(id),
     queryFn: ({ signal }) => api.get<Assessment>(`/api/assessments/${id ?? ''}`, undefined, signal),
     enabled: Boolean(id),
     staleTime: Infinity,
@@ -43,7 +44,7 @@ export function useAssessment(id: string | null) {
 
 export function usePrefill(intakeId: string | null) {
   return useQuery({
-    queryKey: ['assessment-prefill', intakeId],
+    queryKey: queryKeys.assessmentPrefill(intakeId),
     queryFn: ({ signal }) => api.get<AssessmentForm>('/api/assessments/prefill', { intake_id: intakeId }, signal),
     enabled: Boolean(intakeId),
     staleTime: Infinity,
@@ -54,8 +55,8 @@ export function usePrefill(intakeId: string | null) {
 function useInvalidateAll() {
   const queryClient = useQueryClient();
   return () => {
-    for (const key of ['assessments', 'assessment', 'intakes', 'clients', 'client', 'dashboard']) {
-      void queryClient.invalidateQueries({ queryKey: [key] });
+    for (const root of [queryKeys.assessments, ['assessment'], queryKeys.intakes, queryKeys.clients, ['client'], queryKeys.dashboard, queryKeys.carePlans]) {
+      void queryClient.invalidateQueries({ queryKey: root });
     }
   };
 }

@@ -1,3 +1,4 @@
+import type { FormBinder } from '@/components/form/form-binder';
 import type { Schemas } from '@/api/types';
 
 export type Activity = Schemas['Activity'];
@@ -21,3 +22,5 @@ export type AssessmentPage = Schemas['AssessmentPage'];
 export type SaveAssessmentBody = Schemas['AssessmentBody'];
 export type UpdateAssessmentBody = Schemas['AssessmentUpdate'];
 export type CreatedCarePlan = Schemas['CarePlan'];
+
+export type AssessmentBinder = FormBinder<AssessmentForm>;

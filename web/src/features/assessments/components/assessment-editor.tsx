@@ -2,14 +2,15 @@ import { FileSignature, FileText, Printer, RefreshCw, Sparkles } from 'lucide-re
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useFormBinder } from '@/components/form/form-binder';
 import { scrollToFirstInvalid } from '@/components/form/form-section';
 import { RecordStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import { statusText } from '@/lib/format';
 import { useGenerateCarePlan, useSaveAssessment, useSaveAssessmentDraft } from '../api/assessments';
-import type { Assessment, AssessmentField, AssessmentForm } from '../api/types';
-import type { AssessmentBinder } from './assessment-binder';
+import type { Assessment, AssessmentForm } from '../api/types';
+import { REQUIRED_ASSESSMENT_FIELDS } from '../assessment-options';
 import { AssessmentSections } from './assessment-sections';
 
 interface AssessmentEditorProps {
@@ -20,22 +21,12 @@ interface AssessmentEditorProps {
 
 export function AssessmentEditor({ assessment, intakeId, initialForm }: AssessmentEditorProps) {
   const navigate = useNavigate();
-  const [form, setForm] = useState(initialForm);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const { binder, form, setErrors } = useFormBinder<AssessmentForm>(initialForm, { required: REQUIRED_ASSESSMENT_FIELDS });
   const [current, setCurrent] = useState<Assessment | null>(assessment);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveAssessment();
   const draft = useSaveAssessmentDraft();
   const generate = useGenerateCarePlan();
-
-  const binder: AssessmentBinder = {
-    form,
-    errors,
-    set: <K extends AssessmentField>(field: K, value: AssessmentForm[K]) => {
-      setForm((previous) => ({ ...previous, [field]: value }));
-      setErrors((previous) => (previous[field] ? { ...previous, [field]: undefined } : previous));
-    },
-  };
 
   const body = { ...(intakeId && !current ? { intake_id: intakeId } : {}), form };
   const showServerErrors = (error: unknown) => {

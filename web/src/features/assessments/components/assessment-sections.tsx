@@ -7,7 +7,8 @@ import { TextareaField } from '@/components/form/textarea-field';
 import { ADL_KEYS, IADL_KEYS } from '../api/types';
 import * as O from '../assessment-options';
 import { ActivityTable } from './activity-table';
-import { bindList, bindText, type AssessmentBinder } from './assessment-binder';
+import { bindList, bindText } from '@/components/form/form-binder';
+import type { AssessmentBinder } from '../api/types';
 
 export function AssessmentSections({ binder }: { binder: AssessmentBinder }) {
   const { form, set } = binder;

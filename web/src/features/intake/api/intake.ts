@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { ClientJourney, CreateIntakeBody, Intake, UpdateIntakeBody } from './types';
 
 export function intakeQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ['intake', id],
+    queryKey: queryKeys.intake(id),
     queryFn: ({ signal }) => api.get<Intake>(`/api/intakes/${id}`, undefined, signal),
     meta: { errorMessage: 'Failed to load intake' },
     staleTime: Infinity,
@@ -17,7 +18,7 @@ export function useIntake(id: string | null) {
 
 export function useClientJourney(id: string | null) {
   return useQuery({
-    queryKey: ['client', id],
+    queryKey: queryKeys.client(id),
     queryFn: ({ signal }) => api.get<ClientJourney>(`/api/clients/${id ?? ''}`, undefined, signal),
     enabled: Boolean(id),
     meta: { silent: true },
@@ -43,11 +44,11 @@ function useSave(kind: 'submit' | 'draft') {
     },
     meta: { errorMessage: kind === 'draft' ? 'Failed to save draft' : 'Failed to save intake form' },
     onSuccess: (intake) => {
-      queryClient.setQueryData(['intake', intake.id], intake);
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-      void queryClient.invalidateQueries({ queryKey: ['clients'] });
-      void queryClient.invalidateQueries({ queryKey: ['intakes'] });
-      void queryClient.invalidateQueries({ queryKey: ['client', intake.id] });
+      queryClient.setQueryData(queryKeys.intake(intake.id), intake);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.clients });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.intakes });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.client(intake.id) });
     },
   });
 }

@@ -2,6 +2,7 @@ import { ArrowLeft, ClipboardCheck, Printer } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useFormBinder } from '@/components/form/form-binder';
 import { scrollToFirstInvalid } from '@/components/form/form-section';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,9 +12,8 @@ import { ManageContactsButton } from '@/features/contacts/components/contacts-di
 import { isApiError } from '@/lib/api-client';
 import { todayIso } from '@/lib/date-rules';
 import { useClientJourney, useSaveIntakeDraft, useSubmitIntake } from '../api/intake';
-import type { Intake, IntakeField, IntakeForm } from '../api/types';
-import { missingFieldsToast, missingRequiredFields, normalizeIntakeForm, setIntakeField, type IntakeErrors } from '../intake-rules';
-import type { IntakeBinder } from './intake-binder';
+import type { Intake, IntakeForm } from '../api/types';
+import { COPIED_WHEN_CLIENT_IS_CALLER, missingFieldsToast, missingRequiredFields, normalizeIntakeForm, REQUIRED_FIELDS, setIntakeField } from '../intake-rules';
 import { IntakeSavedDialog } from './intake-saved-dialog';
 import { IntakeSections } from './intake-sections';
 import { IntakeStatusBanner } from './intake-status-banner';
@@ -24,8 +24,12 @@ export const RETURN_AFTER_SAVE_MS = 3000;
 
 export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; readOnly: boolean }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<IntakeForm>(() => normalizeIntakeForm(intake?.form ?? {}, todayIso()));
-  const [errors, setErrors] = useState<IntakeErrors>({});
+  const { binder, form, setErrors } = useFormBinder<IntakeForm>(() => normalizeIntakeForm(intake?.form ?? {}, todayIso()), {
+    required: REQUIRED_FIELDS,
+    readOnly,
+    disabled: (values, field) => values.clientIsCaller && COPIED_WHEN_CLIENT_IS_CALLER.includes(field),
+    apply: setIntakeField,
+  });
   const [saved, setSaved] = useState<Intake | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const returnTimer = useRef<number | undefined>(undefined);
@@ -35,16 +39,6 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
   const journey = useClientJourney(current?.id ?? null);
 
   useEffect(() => () => window.clearTimeout(returnTimer.current), []);
-
-  const binder: IntakeBinder = {
-    form,
-    errors,
-    readOnly,
-    set: <K extends IntakeField>(field: K, value: IntakeForm[K]) => {
-      setForm((previous) => setIntakeField(previous, field, value));
-      setErrors((previous) => (previous[field] ? { ...previous, [field]: undefined } : previous));
-    },
-  };
 
   const showServerErrors = (error: unknown) => {
     if (isApiError(error) && Object.keys(error.fields).length > 0) {

@@ -5,7 +5,8 @@ import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { PREFERRED_METHOD, PRIORITY_LEVELS } from '../intake-rules';
-import { bindList, bindText, type IntakeBinder } from './intake-binder';
+import { bindList, bindText } from '@/components/form/form-binder';
+import type { IntakeBinder } from '../api/types';
 
 export function AssessmentSection({ binder }: { binder: IntakeBinder }) {
   return (

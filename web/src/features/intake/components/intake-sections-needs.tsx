@@ -4,7 +4,8 @@ import { FormSection } from '@/components/form/form-section';
 import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { LIVING_SITUATION, SCHEDULE_DAYS, SERVICES_REQUIRED, SOURCE_OF_PAYMENT } from '../intake-rules';
-import { bindList, bindText, type IntakeBinder, type TextIntakeField } from './intake-binder';
+import { bindList, bindText } from '@/components/form/form-binder';
+import type { IntakeBinder, TextIntakeField } from '../api/types';
 
 export function LivingSituationSection({ binder }: { binder: IntakeBinder }) {
   return (
