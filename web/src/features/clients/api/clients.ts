@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api, withQuery } from '@/lib/api-client';
 import type { ClientPage, ClientProfile, ClientsQuery } from './types';
 
 export function clientsQueryOptions(query: ClientsQuery) {
   return queryOptions({
-    queryKey: ['clients', query],
+    queryKey: queryKeys.clientList(query),
     queryFn: ({ signal }) => api.get<ClientPage>('/api/clients', { ...query }, signal),
     placeholderData: keepPreviousData,
     meta: { errorPrefix: 'Failed to load clients' },
@@ -22,7 +23,7 @@ export function clientsExportUrl(query: Pick<ClientsQuery, 'stage' | 'urgency' |
 
 export function useClientProfile(id: string) {
   return useQuery({
-    queryKey: ['client', id],
+    queryKey: queryKeys.client(id),
     queryFn: ({ signal }) => api.get<ClientProfile>(`/api/clients/${id}`, undefined, signal),
     meta: { errorMessage: 'Failed to load client details' },
   });
