@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, statusText, titleCase } from './format';
+import { daysSince, formatDate, formatDateTime, relativeDays, statusText, titleCase } from './format';
 
 describe('formatDateTime', () => {
   it('uses the timeline format', () => {
@@ -32,5 +32,16 @@ describe('statusText', () => {
 describe('titleCase', () => {
   it('turns a stored value into a label', () => {
     expect(titleCase('care_plan')).toBe('Care Plan');
+  });
+});
+
+describe('relative days', () => {
+  const now = new Date(2026, 0, 10, 9, 30);
+  it('says Today, Yesterday and N days ago by calendar day', () => {
+    expect(relativeDays('2026-01-10T01:00:00', 'Never', now)).toBe('Today');
+    expect(relativeDays('2026-01-09T23:59:00', 'Never', now)).toBe('Yesterday');
+    expect(relativeDays('2026-01-03', 'Never', now)).toBe('7 days ago');
+    expect(relativeDays(null, 'Never', now)).toBe('Never');
+    expect(daysSince('2026-01-07', now)).toBe(3);
   });
 });

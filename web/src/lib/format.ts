@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { differenceInCalendarDays, format, isValid, parseISO } from 'date-fns';
 
 /** The timeline's timestamp format, e.g. "Jan 5, 2025 3:07 PM". */
 export const DATE_TIME_FORMAT = 'MMM d, yyyy h:mm a';
@@ -41,4 +41,19 @@ export function formatMoney(value: number | null | undefined): string {
 
 export function ageText(age: number | null | undefined): string {
   return age === null || age === undefined ? '—' : String(age);
+}
+
+/** Whole calendar days from `value` to now (local time), or null for no date. */
+export function daysSince(value: string | null | undefined, now: Date = new Date()): number | null {
+  const date = parse(value);
+  return date ? differenceInCalendarDays(now, date) : null;
+}
+
+/** The spec's relative-time label: "Today", "Yesterday", "N days ago". */
+export function relativeDays(value: string | null | undefined, empty = 'Never', now: Date = new Date()): string {
+  const days = daysSince(value, now);
+  if (days === null) return empty;
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  return `${days} days ago`;
 }
