@@ -20,6 +20,8 @@ const AssessmentsPage = lazy(() => import('@/features/assessments/components/ass
 const AssessmentFormPage = lazy(() => import('@/features/assessments/components/assessment-form-page'));
 const CarePlansPage = lazy(() => import('@/features/care-plans/components/care-plans-page'));
 const CarePlanFormPage = lazy(() => import('@/features/care-plans/components/care-plan-form-page'));
+const ContractsPage = lazy(() => import('@/features/contracts/components/contracts-page'));
+const ContractFormPage = lazy(() => import('@/features/contracts/components/contract-form-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/components/placeholder-page'));
 
 export function createAppRouter() {
@@ -38,8 +40,8 @@ export function createAppRouter() {
         { path: 'assessments/new', element: page(AssessmentFormPage) },
         { path: 'care-plans', element: page(CarePlansPage) },
         { path: 'care-plans/new', element: page(CarePlanFormPage) },
-        { path: 'contracts', element: page(PlaceholderPage) },
-        { path: 'contracts/new', element: page(PlaceholderPage) },
+        { path: 'contracts', element: page(ContractsPage) },
+        { path: 'contracts/new', element: page(ContractFormPage) },
         { path: 'contracts/settings', element: page(PlaceholderPage) },
         { path: 'communications', element: page(PlaceholderPage) },
         { path: 'analytics', element: page(PlaceholderPage) },
