@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CommunicationTimeline } from '@/features/communications/components/communication-timeline';
 import { isApiError } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
+import { formatDate, relativeDays } from '@/lib/format';
 import { useClientProfile } from '../api/clients';
 import { JourneyBar } from './journey-bar';
 import { AssessmentTab, CarePlanTab, ContactsTab, OverviewTab } from './profile-tabs';
@@ -58,7 +58,8 @@ export default function ClientProfilePage() {
         </div>
         <div className="rounded-lg border p-4 shadow-sm">
           <p className="text-sm font-medium text-muted-foreground">Last Contact</p>
-          <p className="mt-2 text-lg font-bold">{formatDate(intake.last_contact_date, 'Never')}</p>
+          <p className="mt-2 text-lg font-bold">{relativeDays(intake.last_contact_date, 'Never')}</p>
+          {intake.last_contact_date && <p className="text-xs text-muted-foreground">{formatDate(intake.last_contact_date)}</p>}
         </div>
       </div>
       <div className="flex flex-col gap-3 rounded-lg border p-4">

@@ -4,7 +4,7 @@ import { columnHelper } from '@/components/data-table/table-features';
 import { stopRowClick } from '@/components/data-table/data-table';
 import { StageBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
-import { ageText, formatDate } from '@/lib/format';
+import { ageText, formatDate, relativeDays } from '@/lib/format';
 import type { ClientRow } from '../api/types';
 import { JourneyIndicator } from './journey-indicator';
 
@@ -23,7 +23,7 @@ export const clientsColumns = helper.columns([
   }),
   helper.display({ id: 'days', header: 'Days in Stage', cell: ({ row }) => row.original.pipeline.days_in_stage }),
   helper.display({ id: 'next', header: 'Next Action', cell: ({ row }) => row.original.pipeline.next_action }),
-  helper.accessor('last_contact_date', { header: 'Last Contact', cell: (info) => formatDate(info.getValue(), 'Never') }),
+  helper.accessor('last_contact_date', { header: 'Last Contact', cell: (info) => <span title={formatDate(info.getValue())}>{relativeDays(info.getValue(), 'Never')}</span> }),
   helper.display({ id: 'journey', header: 'Journey', cell: ({ row }) => <JourneyIndicator journey={row.original.journey} /> }),
   helper.display({
     id: 'view',

@@ -25,9 +25,9 @@ const STAGES: readonly { value: '' | StageFilter; label: string }[] = [
 
 const URGENCIES: readonly { value: '' | ClientUrgency; label: string }[] = [
   { value: '', label: 'All' },
-  { value: 'overdue', label: 'Overdue' },
-  { value: 'due_soon', label: 'Due Soon (3-5 days)' },
-  { value: 'on_track', label: 'On Track (under 3 days)' },
+  { value: 'overdue', label: 'Overdue (more than 5 days)' },
+  { value: 'due_soon', label: 'Due Soon (4–5 days)' },
+  { value: 'on_track', label: 'On Track (3 days or fewer)' },
 ];
 
 function stageFrom(value: string | null): StageFilter | undefined {

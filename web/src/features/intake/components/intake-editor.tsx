@@ -31,11 +31,13 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
     apply: setIntakeField,
   });
   const [saved, setSaved] = useState<Intake | null>(null);
+  // Print and Manage Contacts need a stored intake: before the first save they save a draft.
+  const [draftSaved, setDraftSaved] = useState<Intake | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const returnTimer = useRef<number | undefined>(undefined);
   const submit = useSubmitIntake();
   const draft = useSaveIntakeDraft();
-  const current = saved ?? intake;
+  const current = saved ?? draftSaved ?? intake;
   const journey = useClientJourney(current?.id ?? null);
 
   useEffect(() => () => window.clearTimeout(returnTimer.current), []);
@@ -83,6 +85,37 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
     );
   };
 
+  /** The stored intake's id, saving the form as a draft first when it was never saved. */
+  const ensureSaved = async (): Promise<string | null> => {
+    if (current) return current.id;
+    try {
+      const stored = await draft.mutateAsync({ id: null, version: null, body: { form } });
+      setDraftSaved(stored);
+      toast.success('Draft Saved', { description: 'The intake was saved as a draft so it can be printed and given contacts.' });
+      return stored.id;
+    } catch (error) {
+      showServerErrors(error);
+      return null;
+    }
+  };
+
+  const onPrint = async () => {
+    // Opened before the save so the browser counts it as the click's own window.
+    const printWindow = current ? null : window.open('', '_blank');
+    const id = await ensureSaved();
+    if (!id) {
+      printWindow?.close();
+      return;
+    }
+    const url = `/api/intakes/${id}/pdf`;
+    if (printWindow) {
+      printWindow.opener = null;
+      printWindow.location.href = url;
+    } else {
+      window.open(url, '_blank', 'noopener');
+    }
+  };
+
   const leaveTo = (to: string) => {
     window.clearTimeout(returnTimer.current);
     void navigate(to);
@@ -109,11 +142,11 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
           <p className="text-sm text-muted-foreground">Client intake form. Fields marked * are required.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => current && window.open(`/api/intakes/${current.id}/pdf`, '_blank', 'noopener')} disabled={!current}>
+          <Button variant="outline" onClick={() => void onPrint()} disabled={readOnly && !current}>
             <Printer aria-hidden="true" />
             Print Form
           </Button>
-          <ManageContactsButton intakeId={current?.id ?? null} clientName={contact.clientName} />
+          <ManageContactsButton intakeId={current?.id ?? null} clientName={contact.clientName} ensureIntake={readOnly ? undefined : ensureSaved} />
           {current && current.status === 'intake_created' && !hasAssessment && (
             <Button variant="secondary" onClick={() => leaveTo(`/assessments/new?intake_id=${current.id}`)}>
               <ClipboardCheck aria-hidden="true" />
