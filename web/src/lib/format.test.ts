@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysSince, formatDate, formatDateTime, relativeDays, statusText, titleCase } from './format';
+import { formatDate, formatDateTime, statusText, titleCase } from './format';
+import { daysSince, relativeDays } from './relative-time';
 
 describe('formatDateTime', () => {
   it('uses the timeline format', () => {

@@ -1,22 +1,22 @@
-import { differenceInCalendarDays, format, isValid, parseISO } from 'date-fns';
+import { format, isValid, parseISO } from 'date-fns';
 
 /** The timeline's timestamp format, e.g. "Jan 5, 2025 3:07 PM". */
 export const DATE_TIME_FORMAT = 'MMM d, yyyy h:mm a';
 export const DATE_FORMAT = 'MMM d, yyyy';
 
-function parse(value: string | null | undefined): Date | null {
+export function parseDate(value: string | null | undefined): Date | null {
   if (!value) return null;
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? parseISO(`${value}T00:00:00`) : parseISO(value);
   return isValid(date) ? date : null;
 }
 
 export function formatDateTime(value: string | null | undefined): string {
-  const date = parse(value);
+  const date = parseDate(value);
   return date ? format(date, DATE_TIME_FORMAT) : '';
 }
 
 export function formatDate(value: string | null | undefined, empty = ''): string {
-  const date = parse(value);
+  const date = parseDate(value);
   return date ? format(date, DATE_FORMAT) : empty;
 }
 
@@ -43,20 +43,3 @@ export function ageText(age: number | null | undefined): string {
   return age === null || age === undefined ? '—' : String(age);
 }
 
-/** Whole calendar days from `value` to now (local time), or null for no date. */
-export function daysSince(value: string | null | undefined, now: Date = new Date()): number | null {
-  const date = parse(value);
-  return date ? differenceInCalendarDays(now, date) : null;
-}
-
-/** The spec's relative-time label: Today, Yesterday, N days ago (under 7), N weeks ago (under 30), N months ago. */
-export function relativeDays(value: string | null | undefined, empty = 'Never', now: Date = new Date()): string {
-  const days = daysSince(value, now);
-  if (days === null) return empty;
-  if (days <= 0) return 'Today';
-  if (days === 1) return 'Yesterday';
-  if (days < 7) return `${days} days ago`;
-  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
-  if (days < 30) return plural(Math.floor(days / 7), 'week');
-  return plural(Math.floor(days / 30), 'month');
-}

@@ -4,7 +4,8 @@ import { columnHelper } from '@/components/data-table/table-features';
 import { stopRowClick } from '@/components/data-table/data-table';
 import { StageBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
-import { ageText, formatDate, relativeDays } from '@/lib/format';
+import { ageText, formatDate } from '@/lib/format';
+import { relativeDays } from '@/lib/relative-time';
 import type { ClientRow } from '../api/types';
 import { JourneyIndicator } from './journey-indicator';
 

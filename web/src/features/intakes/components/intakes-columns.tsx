@@ -5,7 +5,8 @@ import { stopRowClick } from '@/components/data-table/data-table';
 import { columnHelper } from '@/components/data-table/table-features';
 import { PipelineBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
-import { ageText, formatDate, relativeDays } from '@/lib/format';
+import { ageText, formatDate } from '@/lib/format';
+import { relativeDays } from '@/lib/relative-time';
 
 const helper = columnHelper<IntakeSummary>();
 
