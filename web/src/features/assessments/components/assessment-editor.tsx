@@ -6,6 +6,7 @@ import { useFormBinder } from '@/components/form/form-binder';
 import { scrollToFirstInvalid } from '@/components/form/form-section';
 import { RecordStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
+import { ClientSidePanel } from '@/features/communications/components/client-side-panel';
 import { isApiError } from '@/lib/api-client';
 import { statusText } from '@/lib/format';
 import { useGenerateCarePlan, useSaveAssessment, useSaveAssessmentDraft } from '../api/assessments';
@@ -118,31 +119,34 @@ export function AssessmentEditor({ assessment, intakeId, initialForm }: Assessme
           {current.care_plan_status && <span>Care plan: {statusText(current.care_plan_status)}</span>}
         </div>
       )}
-      <form
-        ref={formRef}
-        noValidate
-        aria-label="Assessment form"
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSave();
-        }}
-      >
-        <AssessmentSections binder={binder} />
-        <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t bg-background py-3">
-          <Button variant="outline" onClick={() => void navigate('/assessments')}>
-            Cancel
-          </Button>
-          {!current && (
-            <Button variant="secondary" onClick={onDraft} disabled={busy}>
-              {draft.isPending ? 'Saving...' : 'Save as Draft'}
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
+        <form
+          ref={formRef}
+          noValidate
+          aria-label="Assessment form"
+          className="flex min-w-0 flex-1 flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSave();
+          }}
+        >
+          <AssessmentSections binder={binder} />
+          <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t bg-background py-3">
+            <Button variant="outline" onClick={() => void navigate('/assessments')}>
+              Cancel
             </Button>
-          )}
-          <Button type="submit" disabled={busy}>
-            {save.isPending ? 'Saving...' : current ? 'Update Assessment' : 'Save Assessment'}
-          </Button>
-        </div>
-      </form>
+            {!current && (
+              <Button variant="secondary" onClick={onDraft} disabled={busy}>
+                {draft.isPending ? 'Saving...' : 'Save as Draft'}
+              </Button>
+            )}
+            <Button type="submit" disabled={busy}>
+              {save.isPending ? 'Saving...' : current ? 'Update Assessment' : 'Save Assessment'}
+            </Button>
+          </div>
+        </form>
+        <ClientSidePanel intakeId={current?.intake_id ?? intakeId} parents={current ? { assessment_id: current.id } : {}} />
+      </div>
     </div>
   );
 }

@@ -194,8 +194,8 @@ function PriceFact({ label, value }: { label: string; value: string }) {
 
 const STATUS_TEXT: Record<string, { title: string; text: (contract: Contract) => string }> = {
   draft: { title: 'DRAFT', text: () => 'This contract is a draft. Edit it, save your changes and send it to the family for signature.' },
-  sent: { title: 'SENT', text: (contract) => `Sent for signature on ${formatDate(contract.sent_at)}. This contract is view-only: major changes require creating a new care plan.` },
-  signed: { title: 'SIGNED', text: (contract) => `Signed on ${formatDate(contract.signed_at)}. This contract is final: contact operations for any modifications.` },
+  sent: { title: 'SENT', text: (contract) => `Sent for signature on ${formatDate(contract.sent_at)}. This contract is view-only. Major changes require creating a new care plan.` },
+  signed: { title: 'SIGNED', text: (contract) => `Signed on ${formatDate(contract.signed_at)}. This contract is final. Contact operations for any modifications.` },
 };
 
 function ContractStatusCard({ contract }: { contract: Contract }) {
