@@ -27,7 +27,7 @@ export function renderOptions(openapi) {
     const values = schema.enum.map((value) => JSON.stringify(value)).join(', ');
     if (schema.description) lines.push(`/** ${schema.description.split('\n')[0].replace(/\*\//g, '* /')} */`);
     lines.push(`export const ${constantName(name)}_VALUES = [${values}] as const;`);
-    lines.push(`export type ${name}Option = (typeof ${constantName(name)}_VALUES)[number];`);
+    lines.push(`export type ${name}Value = (typeof ${constantName(name)}_VALUES)[number];`);
     lines.push('');
   }
   return lines.join('\n');

@@ -1,3 +1,4 @@
+import type { AssessmentFilterValue } from '@/api/options.gen';
 import type { FormBinder } from '@/components/form/form-binder';
 import type { Schemas } from '@/api/types';
 
@@ -16,7 +17,7 @@ export type AssessmentField = keyof AssessmentForm;
 /** `GET /api/assessments/{id}` and the rows of the list. */
 export type Assessment = Schemas['Assessment'];
 
-export type AssessmentFilter = 'draft' | 'completed' | 'care_plan_generated';
+export type AssessmentFilter = AssessmentFilterValue;
 
 export type AssessmentPage = Schemas['AssessmentPage'];
 export type SaveAssessmentBody = Schemas['AssessmentBody'];

@@ -11,7 +11,7 @@ import { isApiError } from '@/lib/api-client';
 import { statusText } from '@/lib/format';
 import { useGenerateCarePlan, useSaveAssessment, useSaveAssessmentDraft } from '../api/assessments';
 import type { Assessment, AssessmentForm } from '../api/types';
-import { REQUIRED_ASSESSMENT_FIELDS } from '../assessment-options';
+import { REQUIRED_ASSESSMENT_FIELDS } from '../assessment-form-values';
 import { AssessmentSections } from './assessment-sections';
 
 interface AssessmentEditorProps {

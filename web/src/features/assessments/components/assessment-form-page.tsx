@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Loading } from '@/components/loading';
 import { useAssessment, usePrefill } from '../api/assessments';
-import { normalizeAssessmentForm } from '../assessment-options';
+import { normalizeAssessmentForm } from '../assessment-form-values';
 import { AssessmentEditor } from './assessment-editor';
 
 export default function AssessmentFormPage() {
