@@ -1,3 +1,4 @@
+import { CARE_PLAN_SERVICE_LABEL_OPTION_VALUES, CARE_PLAN_SERVICE_VALUES } from '@/api/options.gen';
 import type { CarePlan, CarePlanForm, CarePlanInput, CarePlanService, DaySchedule, WeeklySchedule } from './api/types';
 
 export const WEEK_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const satisfies readonly (keyof WeeklySchedule)[];
@@ -13,17 +14,11 @@ export const DAY_LABELS: Record<WeekDay, string> = {
   sunday: 'Sunday',
 };
 
-/** The spec's labels of the eight service keys (the keys themselves come from the API's enum). */
-export const SERVICE_LABELS: Record<CarePlanService, string> = {
-  personalCare: 'Help with Daily Personal Care',
-  meals: 'Nutritious Meals & Eating Support',
-  mobility: 'Safe Mobility & Transfer Assistance',
-  housekeeping: 'Light Housekeeping & Laundry',
-  companionship: 'Friendly Companionship',
-  medicationReminders: 'Medication Reminders',
-  transportation: 'Transportation & Errands',
-  toileting: 'Toileting & Continence Care',
-};
+/** The eight services with their labels, both lists generated from the API's enums (same order). */
+export const SERVICE_OPTIONS: readonly { value: CarePlanService; label: string }[] = CARE_PLAN_SERVICE_VALUES.map((value, index) => ({
+  value,
+  label: CARE_PLAN_SERVICE_LABEL_OPTION_VALUES[index] ?? value,
+}));
 
 const day = (stored: DaySchedule | undefined): Required<DaySchedule> => ({ time: stored?.time ?? '', hours: stored?.hours ?? 0 });
 

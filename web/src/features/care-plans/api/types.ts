@@ -20,20 +20,6 @@ export type PricingTemplate = Schemas['PricingTemplate'];
 export type CarePlanForm = Required<CarePlanInput> & { schedule: Required<{ [Day in keyof WeeklySchedule]-?: Required<DaySchedule> }> };
 export type CarePlanBinder = FormBinder<CarePlanForm>;
 
-/** `POST /api/care-plans/quote`: the schedule and rate to price. */
-export interface CarePlanQuoteBody {
-  schedule: WeeklySchedule;
-  pricing_template_id?: string | null;
-  hourly_rate?: number | null;
-}
-
-/** What the server computed for a schedule and rate. */
-export interface CarePlanQuote {
-  hourly_rate: number;
-  total_weekly_hours: number;
-  weekend_hours: number;
-  blended_rate: number | null;
-  weekly_cost: number;
-  monthly_cost: number;
-  weekend_premium: number;
-}
+/** `POST /api/care-plans/quote`: the schedule and rate to price, and what the server computed. */
+export type CarePlanQuoteBody = Schemas['CarePlanQuoteInput'];
+export type CarePlanQuote = Schemas['CarePlanQuote'];

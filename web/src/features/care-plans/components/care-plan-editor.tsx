@@ -173,7 +173,7 @@ export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, upda
           <div className="flex-1">
             <p className="font-semibold">Update Mode: Assessment Changed</p>
             <p>
-              {'assessment_changed' in current && current.assessment_changed === true
+              {current.assessment_changed
                 ? 'The assessment changed after this care plan was made. Refresh the services and hours from it, review the cost and save.'
                 : 'Review the care plan against the assessment and save your changes.'}
             </p>

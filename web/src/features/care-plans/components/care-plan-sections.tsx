@@ -7,11 +7,8 @@ import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { Input } from '@/components/ui/input';
 import { formatMoney } from '@/lib/format';
-import { CARE_PLAN_SERVICE_VALUES } from '@/api/options.gen';
 import type { CarePlanBinder, CarePlanQuote, PricingTemplate } from '../api/types';
-import { DAY_LABELS, SERVICE_LABELS, WEEK_DAYS, type WeekDay } from '../care-plan-form-values';
-
-const SERVICE_OPTIONS = CARE_PLAN_SERVICE_VALUES.map((value) => ({ value, label: SERVICE_LABELS[value] }));
+import { DAY_LABELS, SERVICE_OPTIONS, WEEK_DAYS, type WeekDay } from '../care-plan-form-values';
 
 export function ClientInformationSection({ binder }: { binder: CarePlanBinder }) {
   return (

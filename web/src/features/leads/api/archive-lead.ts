@@ -1,17 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
+import type { Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 /** The two ways a lead is lost, as the spec's archived statuses name them. */
-export type ArchiveStatus = 'declined' | 'not_interested';
+export type ArchiveStatus = Schemas['ArchiveStatus'];
+export type ArchiveLeadBody = Schemas['ArchiveInput'];
+export type ClientProfile = Schemas['ClientProfile'];
 
-export interface ArchiveLeadBody {
-  status: ArchiveStatus;
-  reason: string;
-}
-
-export const archiveLead = ({ intakeId, body }: { intakeId: string; body: ArchiveLeadBody }) => api.post<unknown>(`/api/clients/${intakeId}/archive`, body);
-export const reopenLead = (intakeId: string) => api.post<unknown>(`/api/clients/${intakeId}/reopen`);
+export const archiveLead = ({ intakeId, body }: { intakeId: string; body: ArchiveLeadBody }) => api.post<ClientProfile>(`/api/clients/${intakeId}/archive`, body);
+export const reopenLead = (intakeId: string) => api.post<ClientProfile>(`/api/clients/${intakeId}/reopen`);
 
 function useLeadChanged() {
   const queryClient = useQueryClient();

@@ -1,16 +1,15 @@
 import { Archive, RotateCcw } from 'lucide-react';
+import { ARCHIVE_STATUS_VALUES } from '@/api/options.gen';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { RadioGroupField } from '@/components/form/radio-group-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
+import { titleCase } from '@/lib/format';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useArchiveLead, useReopenLead, type ArchiveStatus } from '../api/archive-lead';
 
-const STATUS_OPTIONS = [
-  { value: 'declined', label: 'Declined' },
-  { value: 'not_interested', label: 'Not Interested' },
-] as const;
+const STATUS_OPTIONS = ARCHIVE_STATUS_VALUES.map((value) => ({ value, label: titleCase(value) }));
 
 interface ArchiveLeadButtonProps {
   intakeId: string;
@@ -69,7 +68,7 @@ function ArchiveForm({ intakeId, clientName, onDone }: { intakeId: string; clien
         <DialogTitle>Mark {clientName} as Lost</DialogTitle>
         <DialogDescription>The client leaves the active counts and follow-up lists and shows under Archived / Declined. You can reopen it later.</DialogDescription>
       </DialogHeader>
-      <RadioGroupField id="archive-status" label="Outcome" value={status} onChange={(value) => setStatus(value === 'not_interested' ? 'not_interested' : 'declined')} options={STATUS_OPTIONS} required />
+      <RadioGroupField id="archive-status" label="Outcome" value={status} onChange={(value) => setStatus(ARCHIVE_STATUS_VALUES.find((option) => option === value) ?? 'declined')} options={STATUS_OPTIONS} required />
       <TextareaField
         id="archive-reason"
         label="Reason"
