@@ -37,7 +37,7 @@ async function newestEmail(subject) {
 
 function expectPdfAttached(eml, label) {
   expect(/Content-Type: application\/pdf/i.test(eml), `${label}: the email has no PDF attachment`);
-  expect(/Content-Disposition: attachment;[\s\S]{0,80}filename="?[^"\r\n]+\.pdf/i.test(eml), `${label}: the PDF is not attached as a file`);
+  expect(/Content-Disposition: attachment;\s+filename[^=\r\n]*="?[^"\r\n]*\.pdf/i.test(eml), `${label}: the PDF is not attached as a file`);
 }
 
 /** The cost rules of core's rules/costs.rs: hours × rate and weekly × 4.33, to the cent. */
@@ -319,6 +319,8 @@ export function pipelineTests({ admin, staff }) {
         const { items } = await (await page.request.get('/api/contracts?status=draft')).json();
         const contract = items[0] ?? (await (await page.request.get('/api/contracts')).json()).items[0];
         await page.getByLabel('Search contracts').fill(contract.client_name);
+        // The list has settled on the search once only the client's contracts are left.
+        await page.waitForFunction((name) => [...document.querySelectorAll('tbody tr')].every((tr) => tr.textContent.includes(name)), contract.client_name);
         const row = page.getByRole('row', { name: new RegExp(contract.client_name) }).first();
         await row.getByRole('button', { name: `Actions for ${contract.client_name}` }).click();
         await page.getByRole('menuitem', { name: 'Delete' }).click();

@@ -143,10 +143,10 @@ export function CostSection({ binder, templates, quote }: CostSectionProps) {
         {weekendHours > 0 && quote?.blended_rate != null && <CostLine label="Blended Rate" value={`${formatMoney(quote.blended_rate)}/hour`} />}
       </dl>
       <TextField id="total-weekly-hours" label="Total Weekly Hours" value={quote ? String(quote.total_weekly_hours) : ''} onChange={() => undefined} readOnly />
-      <div className="flex flex-col gap-2 rounded-md border border-primary/40 bg-accent p-3 text-accent-foreground" aria-live="polite">
+      <dl className="flex flex-col gap-2 rounded-md border border-primary/40 bg-accent p-3 text-accent-foreground" aria-live="polite" aria-label="Cost">
         <CostLine label="Weekly Cost" value={quote ? formatMoney(quote.weekly_cost) : '—'} strong />
         <CostLine label="Approximate Monthly Cost" value={quote ? formatMoney(quote.monthly_cost) : '—'} strong />
-      </div>
+      </dl>
     </FormSection>
   );
 }

@@ -20,7 +20,13 @@ export const clientsColumns = helper.columns([
   helper.display({
     id: 'stage',
     header: 'Current Stage',
-    cell: ({ row }) => <StageBadge stage={row.original.position.stage} overdue={row.original.pipeline.overdue} archived={row.original.position.archived} />,
+    cell: ({ row }) => (
+      <span className="flex flex-col items-start gap-0.5">
+        <StageBadge stage={row.original.position.stage} overdue={row.original.pipeline.overdue} archived={row.original.position.archived} />
+        {/* The derived status says where in the stage the client is (e.g. "Active Patient"). */}
+        <span className="text-xs text-muted-foreground">{row.original.pipeline.label.replace('⚠️ ', '')}</span>
+      </span>
+    ),
   }),
   helper.display({ id: 'days', header: 'Days in Stage', cell: ({ row }) => row.original.pipeline.days_in_stage }),
   helper.display({ id: 'next', header: 'Next Action', cell: ({ row }) => row.original.pipeline.next_action }),
