@@ -338,5 +338,64 @@ export function pipelineTests({ admin, staff }) {
         await page.getByRole('row', { name: new RegExp(contract.client_name) }).first().waitFor();
       },
     },
+    {
+      name: 'pipeline: a lost lead is marked declined with a reason, listed as archived and reopened',
+      as: staff,
+      async run(page) {
+        const name = `Lost Lead ${Date.now()}`;
+        await open(page, '/intake');
+        await page.getByRole('heading', { name: 'New Client Intake' }).waitFor();
+        // N opens a new intake (Ctrl+N belongs to the browser); typing in a field does not.
+        await page.getByLabel('Staff Member Taking Call').fill('Sam Staff n');
+        expect(page.url().endsWith('/intake'), 'typing N navigated');
+        await page.getByLabel('Caller Name').fill('Lee Caller');
+        await page.getByLabel('Caller Phone').fill('(217) 555-0177');
+        await page.getByLabel('Client Full Name').fill(name);
+        // Manage Contacts before the first save stores a draft, then opens the dialog.
+        await page.getByRole('button', { name: /Manage Contacts/ }).click();
+        await toast(page, 'Draft Saved').waitFor();
+        const contacts = page.getByRole('dialog', { name: 'Manage Contacts' });
+        await contacts.getByText('No contacts yet.').waitFor();
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Submit Intake' }).click();
+        const saved = page.getByRole('dialog', { name: 'Intake Saved Successfully!' });
+        await saved.getByRole('button', { name: 'Return to Dashboard' }).click();
+        await page.getByRole('heading', { name: 'Outreach Dashboard' }).waitFor();
+        await page.keyboard.press('n');
+        await page.waitForURL(/\/intake$/);
+
+        await page.goto('/clients');
+        await page.getByLabel('Search clients').fill(name);
+        await page.getByRole('cell', { name, exact: true }).click();
+        await page.getByRole('heading', { name, exact: true }).waitFor();
+        await page.getByRole('button', { name: 'Mark as Lost' }).click();
+        const dialog = page.getByRole('dialog', { name: `Mark ${name} as Lost` });
+        await dialog.getByRole('button', { name: 'Archive Client' }).click();
+        await dialog.getByText('Please give the reason.').waitFor();
+        await dialog.getByRole('radio', { name: 'Declined' }).check();
+        await dialog.getByLabel('Reason').fill('Family chose another agency.');
+        await expectAccessible(page, 'archive dialog');
+        await dialog.getByRole('button', { name: 'Archive Client' }).click();
+        await toast(page, 'Client Archived').waitFor();
+        await page.getByRole('status').getByText('Reason: Family chose another agency.').waitFor();
+        await page.getByRole('tab', { name: 'Communications' }).click();
+        await page.getByRole('list', { name: 'Communications' }).getByText(/declined|archived/i).first().waitFor();
+
+        await page.goto('/clients?filter=archived');
+        await page.getByLabel('Search clients').fill(name);
+        await page.getByRole('cell', { name, exact: true }).waitFor();
+        await page.getByRole('cell', { name, exact: true }).click();
+        await page.getByRole('button', { name: 'Reopen' }).click();
+        await toast(page, 'Client Reopened').waitFor();
+        await page.getByRole('button', { name: 'Mark as Lost' }).waitFor();
+        const reopened = await (await page.request.get(`/api/clients?stage=archived&q=${encodeURIComponent(name)}`)).json();
+        expect(reopened.items.length === 0, 'the reopened client is still archived');
+        // A saved intake without an assessment offers Schedule Assessment.
+        const intakeId = page.url().split('/clients/')[1].split('?')[0];
+        await page.goto(`/intake?intake_id=${intakeId}`);
+        await page.getByRole('button', { name: 'Schedule Assessment' }).click();
+        await page.waitForURL(/\/assessments\/new\?intake_id=/);
+      },
+    },
   ];
 }

@@ -147,7 +147,8 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
             Print Form
           </Button>
           <ManageContactsButton intakeId={current?.id ?? null} clientName={contact.clientName} ensureIntake={readOnly ? undefined : ensureSaved} />
-          {current && current.status === 'intake_created' && !hasAssessment && (
+          {/* A submitted intake is stored as pending (the spec's intake_created): any saved, open intake without an assessment offers it. */}
+          {current && !current.is_draft && !current.position.archived && !hasAssessment && (
             <Button variant="secondary" onClick={() => leaveTo(`/assessments/new?intake_id=${current.id}`)}>
               <ClipboardCheck aria-hidden="true" />
               Schedule Assessment
