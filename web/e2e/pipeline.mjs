@@ -223,6 +223,10 @@ export function pipelineTests({ admin, staff }) {
       async run(page) {
         await open(page, '/');
         await page.getByRole('heading', { name: 'Outreach Dashboard' }).waitFor();
+        await page.getByRole('link', { name: /Awaiting Signatures/ }).click();
+        await page.waitForURL(/\/contracts\?status=sent$/);
+        expect((await page.getByLabel('Status').inputValue()) === 'sent', 'the dashboard card opens the contracts awaiting signature');
+        await page.goBack();
         await page.getByRole('link', { name: /Active Care Plans/ }).click();
         await page.waitForURL(/\/care-plans$/);
         await page.getByRole('heading', { name: 'Care Plans' }).waitFor();

@@ -1,6 +1,6 @@
 import { FileSignature, Settings } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CountCard } from '@/components/count-card';
@@ -28,8 +28,11 @@ type StatCard = 'awaiting' | 'sent-week' | 'signed-month';
 export default function ContractsPage() {
   const navigate = useNavigate();
   const me = useMe();
-  const [status, setStatus] = useState<ContractFilter | undefined>(undefined);
-  const [card, setCard] = useState<StatCard | null>(null);
+  const [params] = useSearchParams();
+  // The dashboard's Awaiting Signatures card links here with ?status=sent.
+  const preset = FILTERS.find((option) => option.value !== '' && option.value === params.get('status'))?.value || undefined;
+  const [status, setStatus] = useState<ContractFilter | undefined>(preset);
+  const [card, setCard] = useState<StatCard | null>(preset === 'sent' ? 'awaiting' : null);
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<Contract | null>(null);
   const q = useDebouncedValue(search.trim(), 300);
