@@ -132,6 +132,7 @@ export function pipelineTests({ admin, staff }) {
           await expectAccessible(page, 'care plan form');
           await page.getByRole('button', { name: 'Save Care Plan' }).click();
           await toast(page, 'Care Plan Saved').waitFor();
+          await page.evaluate(() => window.scrollTo(0, 0));
           await screenshot(page, 'care-plan');
 
           // Proposal email, drafted by the built-in writer and sent with the letter attached.
