@@ -105,7 +105,9 @@ impl Store {
         let mut bytes = Vec::new();
         self.print(document.kind(), document.id(), &mut bytes)?;
         Ok(EmailAttachment {
-            file_name: format!("{}-{}.pdf", document.kind().name(), document.id()),
+            // Short enough to stay one header line (a long name is split in continuations
+            // some mail programs show badly).
+            file_name: format!("{}.pdf", document.kind().name()),
             content_type: "application/pdf".to_owned(),
             bytes,
         })

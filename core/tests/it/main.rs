@@ -11,5 +11,6 @@ mod contacts;
 mod contracts;
 mod dashboard;
 mod intakes;
+mod pipeline_moves;
 mod schema;
 mod users;

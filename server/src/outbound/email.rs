@@ -88,7 +88,8 @@ impl EmailSender for SmtpSender {
 }
 
 /// Writes each email as `<outbox>/<id>.eml`, for agencies without a mail server yet and
-/// for demos; GET /api/outbox lists them.
+/// for demos; GET /api/outbox lists them. The first line, `X-Envelope-To`, names every
+/// recipient of the envelope, blind copies included.
 pub struct OutboxEmail {
     dir: PathBuf,
 }
@@ -103,7 +104,17 @@ impl EmailSender for OutboxEmail {
     fn send<'a>(&'a self, email: &'a EmailMessage) -> OutboundFuture<'a, SentEmail, SendFailure> {
         Box::pin(async move {
             let (message, id) = build_message(email)?;
-            super::outbox::write(&self.dir, &format!("{id}.eml"), &message.formatted()).await?;
+            // The file stands in for a delivery, so it keeps the envelope a mail server
+            // would have used (blind copies included), as a header before the message.
+            let recipients: Vec<String> = message
+                .envelope()
+                .to()
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            let mut file = format!("X-Envelope-To: {}\r\n", recipients.join(", ")).into_bytes();
+            file.extend_from_slice(&message.formatted());
+            super::outbox::write(&self.dir, &format!("{id}.eml"), &file).await?;
             Ok(SentEmail { id })
         })
     }

@@ -38,6 +38,16 @@ fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
     })
 }
 
+/// The body of the first text/plain part of a multipart body.
+fn text_part(body: &str) -> Option<&str> {
+    let start = body.find("Content-Type: text/plain")?;
+    let part = &body[start..];
+    let (_, content) = part
+        .split_once("\r\n\r\n")
+        .or_else(|| part.split_once("\n\n"))?;
+    Some(content.split("\n--").next().unwrap_or(content))
+}
+
 fn entry(file_name: String, text: &str, written_at: String) -> Option<OutboxEntry> {
     let kind = if file_name.ends_with(".eml") {
         "email"
@@ -50,6 +60,13 @@ fn entry(file_name: String, text: &str, written_at: String) -> Option<OutboxEntr
         .split_once("\r\n\r\n")
         .or_else(|| text.split_once("\n\n"))
         .unwrap_or((text, ""));
+    // A message with attachments is multipart: the preview is its first text part.
+    let body = if header(head, "Content-Type").is_some_and(|value| value.starts_with("multipart/"))
+    {
+        text_part(body).unwrap_or_default()
+    } else {
+        body
+    };
     Some(OutboxEntry {
         kind: kind.to_owned(),
         to: header(head, "To").unwrap_or_default().to_owned(),

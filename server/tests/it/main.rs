@@ -6,6 +6,7 @@ mod auth;
 mod email;
 mod events;
 mod openapi;
+mod pipeline;
 mod security;
 mod sms_ai;
 mod support;
