@@ -151,8 +151,10 @@ export function pipelineTests({ admin, staff }) {
             expect(proposalEml.includes(familyEmail), 'the proposal .eml is not addressed to the family');
             expect(new RegExp(`^Reply-To: .*${replyTo.replace('.', '\\.')}`, 'm').test(proposalEml), 'the proposal has no reply-to from the settings');
             expectPdfAttached(proposalEml, 'proposal');
-            // Blind copies travel in the envelope; when the file keeps the header, it names both.
-            if (/^Bcc:/m.test(proposalEml)) expect(blindCopies.every((address) => proposalEml.includes(address)), 'the blind copies are missing');
+            // Blind copies travel in the envelope only: the outbox file's first line names it.
+            const envelope = /^X-Envelope-To: (.*)$/m.exec(proposalEml)?.[1] ?? '';
+            expect(blindCopies.every((address) => envelope.includes(address)), `the blind copies are not in the envelope: ${envelope}`);
+            expect(!/^Bcc:/m.test(proposalEml), 'the blind copies show in the message headers');
           }
 
           // The family said yes.
@@ -187,6 +189,8 @@ export function pipelineTests({ admin, staff }) {
           const contractEml = await newestEmail('Home Care Service Agreement - Ready for Signature');
           if (contractEml) {
             expect(contractEml.includes(familyEmail), 'the contract .eml is not addressed to the family');
+            expect(new RegExp(`^Reply-To: .*${replyTo.replace('.', '\\.')}`, 'm').test(contractEml), 'the contract has no reply-to from the settings');
+            expect(blindCopies.every((address) => (/^X-Envelope-To: (.*)$/m.exec(contractEml)?.[1] ?? '').includes(address)), 'the contract has no blind copies');
             expectPdfAttached(contractEml, 'contract');
           }
 
