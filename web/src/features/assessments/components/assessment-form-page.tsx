@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Loading } from '@/components/loading';
-import { useAssessment, usePrefill } from '../api/assessments';
+import { useAssessment } from '../api/get-assessment';
+import { usePrefill } from '../api/get-assessment-prefill';
 import { normalizeAssessmentForm } from '../assessment-form-values';
 import { AssessmentEditor } from './assessment-editor';
 

@@ -10,7 +10,7 @@ import { CommunicationTimeline } from '@/features/communications/components/comm
 import { isApiError } from '@/lib/api-client';
 import { formatDate, titleCase } from '@/lib/format';
 import { relativeDays } from '@/lib/relative-time';
-import { useClientProfile } from '../api/clients';
+import { useClientProfile } from '../api/get-client-profile';
 import { JourneyBar } from './journey-bar';
 import { AssessmentTab, CarePlanTab, ContactsTab, OverviewTab } from './profile-tabs';
 

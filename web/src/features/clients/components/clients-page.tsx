@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useCursorPager } from '@/lib/cursor-pager';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { clientsExportUrl, useClients } from '../api/clients';
+import { clientsExportUrl, useClients } from '../api/get-clients';
 import type { StageFilter } from '../api/types';
 import { clientsColumns } from './clients-columns';
 

@@ -11,7 +11,8 @@ import { CommunicationTimeline } from '@/features/communications/components/comm
 import { ManageContactsButton } from '@/features/contacts/components/contacts-dialog';
 import { isApiError } from '@/lib/api-client';
 import { todayIso } from '@/lib/date-rules';
-import { useClientJourney, useSaveIntakeDraft, useSubmitIntake } from '../api/intake';
+import { useClientJourney } from '../api/get-client-journey';
+import { useSaveIntakeDraft, useSubmitIntake } from '../api/save-intake';
 import type { Intake, IntakeForm } from '../api/types';
 import { COPIED_WHEN_CLIENT_IS_CALLER, missingFieldsToast, missingRequiredFields, normalizeIntakeForm, REQUIRED_FIELDS, setIntakeField } from '../intake-rules';
 import { IntakeSavedDialog } from './intake-saved-dialog';

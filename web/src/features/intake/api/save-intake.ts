@@ -1,29 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
-import type { ClientJourney, CreateIntakeBody, Intake, UpdateIntakeBody } from './types';
-
-export function intakeQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: queryKeys.intake(id),
-    queryFn: ({ signal }) => api.get<Intake>(`/api/intakes/${id}`, undefined, signal),
-    meta: { errorMessage: 'Failed to load intake' },
-    staleTime: Infinity,
-  });
-}
-
-export function useIntake(id: string | null) {
-  return useQuery({ ...intakeQueryOptions(id ?? ''), enabled: Boolean(id) });
-}
-
-export function useClientJourney(id: string | null) {
-  return useQuery({
-    queryKey: queryKeys.client(id),
-    queryFn: ({ signal }) => api.get<ClientJourney>(`/api/clients/${id ?? ''}`, undefined, signal),
-    enabled: Boolean(id),
-    meta: { silent: true },
-  });
-}
+import type { CreateIntakeBody, Intake, UpdateIntakeBody } from './types';
 
 export interface SaveIntakeVariables {
   id: string | null;
