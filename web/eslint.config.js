@@ -1,7 +1,36 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Features stay independent: a feature imports only itself, the shared code outside
+// `src/features/`, and the widget features every screen composes. Widgets import no screen.
+const WIDGET_FEATURES = ['auth', 'communications', 'contacts', 'leads'];
+const FEATURES = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+function featureBoundary(name) {
+  const allowed = WIDGET_FEATURES.includes(name) ? ['auth', name] : [...WIDGET_FEATURES, name];
+  return {
+    files: [`src/features/${name}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^@/features/(?!(${allowed.join('|')})/)`,
+              message: `The ${name} feature may import only ${allowed.join(', ')} among the features; move shared code to src/components or src/lib.`,
+            },
+            { regex: '^(\\.\\./){2,}', message: 'Import other folders through the @/ alias, never by climbing out of a feature.' },
+          ],
+        },
+      ],
+    },
+  };
+}
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results'] },
@@ -21,6 +50,16 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': 'off',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  ...FEATURES.map(featureBoundary),
+  {
+    files: ['src/{api,app,components,lib}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@/features/(?!auth/)', message: 'Shared code does not depend on a feature; the router lazy-loads screens by path.' }] },
+      ],
     },
   },
   {

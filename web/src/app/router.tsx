@@ -18,6 +18,10 @@ const IntakeFormPage = lazy(() => import('@/features/intake/components/intake-fo
 const IntakesPage = lazy(() => import('@/features/intakes/components/intakes-page'));
 const AssessmentsPage = lazy(() => import('@/features/assessments/components/assessments-page'));
 const AssessmentFormPage = lazy(() => import('@/features/assessments/components/assessment-form-page'));
+const CarePlansPage = lazy(() => import('@/features/care-plans/components/care-plans-page'));
+const CarePlanFormPage = lazy(() => import('@/features/care-plans/components/care-plan-form-page'));
+const ContractsPage = lazy(() => import('@/features/contracts/components/contracts-page'));
+const ContractFormPage = lazy(() => import('@/features/contracts/components/contract-form-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/components/placeholder-page'));
 
 export function createAppRouter() {
@@ -34,10 +38,10 @@ export function createAppRouter() {
         { path: 'intakes', element: page(IntakesPage) },
         { path: 'assessments', element: page(AssessmentsPage) },
         { path: 'assessments/new', element: page(AssessmentFormPage) },
-        { path: 'care-plans', element: page(PlaceholderPage) },
-        { path: 'care-plans/new', element: page(PlaceholderPage) },
-        { path: 'contracts', element: page(PlaceholderPage) },
-        { path: 'contracts/new', element: page(PlaceholderPage) },
+        { path: 'care-plans', element: page(CarePlansPage) },
+        { path: 'care-plans/new', element: page(CarePlanFormPage) },
+        { path: 'contracts', element: page(ContractsPage) },
+        { path: 'contracts/new', element: page(ContractFormPage) },
         { path: 'contracts/settings', element: page(PlaceholderPage) },
         { path: 'communications', element: page(PlaceholderPage) },
         { path: 'analytics', element: page(PlaceholderPage) },

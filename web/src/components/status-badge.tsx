@@ -30,6 +30,7 @@ const RECORD_VARIANTS: Record<string, BadgeVariant> = {
   completed: 'default',
   assessment_completed: 'default',
   sent: 'warning',
+  pending_signature: 'warning',
   approved: 'default',
   signed: 'default',
   declined: 'destructive',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, statusText, titleCase } from './format';
+import { daysSince, relativeDays } from './relative-time';
 
 describe('formatDateTime', () => {
   it('uses the timeline format', () => {
@@ -32,5 +33,19 @@ describe('statusText', () => {
 describe('titleCase', () => {
   it('turns a stored value into a label', () => {
     expect(titleCase('care_plan')).toBe('Care Plan');
+  });
+});
+
+describe('relative days', () => {
+  const now = new Date(2026, 0, 10, 9, 30);
+  it('says Today, Yesterday, days, weeks and months by calendar day', () => {
+    expect(relativeDays('2026-01-10T01:00:00', 'Never', now)).toBe('Today');
+    expect(relativeDays('2026-01-09T23:59:00', 'Never', now)).toBe('Yesterday');
+    expect(relativeDays('2026-01-04', 'Never', now)).toBe('6 days ago');
+    expect(relativeDays('2026-01-03', 'Never', now)).toBe('1 week ago');
+    expect(relativeDays('2025-12-12', 'Never', now)).toBe('4 weeks ago');
+    expect(relativeDays('2025-11-01', 'Never', now)).toBe('2 months ago');
+    expect(relativeDays(null, 'Never', now)).toBe('Never');
+    expect(daysSince('2026-01-07', now)).toBe(3);
   });
 });

@@ -4,19 +4,19 @@ import { format, isValid, parseISO } from 'date-fns';
 export const DATE_TIME_FORMAT = 'MMM d, yyyy h:mm a';
 export const DATE_FORMAT = 'MMM d, yyyy';
 
-function parse(value: string | null | undefined): Date | null {
+export function parseDate(value: string | null | undefined): Date | null {
   if (!value) return null;
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? parseISO(`${value}T00:00:00`) : parseISO(value);
   return isValid(date) ? date : null;
 }
 
 export function formatDateTime(value: string | null | undefined): string {
-  const date = parse(value);
+  const date = parseDate(value);
   return date ? format(date, DATE_TIME_FORMAT) : '';
 }
 
 export function formatDate(value: string | null | undefined, empty = ''): string {
-  const date = parse(value);
+  const date = parseDate(value);
   return date ? format(date, DATE_FORMAT) : empty;
 }
 
@@ -42,3 +42,4 @@ export function formatMoney(value: number | null | undefined): string {
 export function ageText(age: number | null | undefined): string {
   return age === null || age === undefined ? '—' : String(age);
 }
+

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { STALE_ROOTS } from '@/api/query-keys';
 
 /** One change as `GET /api/events` announces it. */
 export interface ChangeEvent {
@@ -9,15 +10,6 @@ export interface ChangeEvent {
   intake_id?: string | null;
 }
 
-/** Which query key prefixes a change of each entity makes stale. */
-const STALE_KEYS: Record<string, string[]> = {
-  communication: ['communications', 'client', 'dashboard'],
-  intake: ['intakes', 'intake', 'clients', 'client', 'dashboard', 'search'],
-  assessment: ['assessments', 'assessment', 'clients', 'client', 'dashboard', 'intakes'],
-  care_plan: ['care-plans', 'clients', 'client', 'dashboard', 'assessments'],
-  contract: ['contracts', 'clients', 'client', 'dashboard'],
-  contact: ['contacts', 'client'],
-};
 
 export function parseChangeEvent(data: string): ChangeEvent | null {
   try {
@@ -38,9 +30,8 @@ export function useLiveEvents(enabled: boolean): void {
     const handle = (message: MessageEvent<string>) => {
       const change = parseChangeEvent(message.data);
       if (!change) return;
-      const prefixes = STALE_KEYS[change.entity] ?? [];
-      for (const prefix of prefixes) {
-        void queryClient.invalidateQueries({ queryKey: [prefix] });
+      for (const root of STALE_ROOTS[change.entity] ?? []) {
+        void queryClient.invalidateQueries({ queryKey: root });
       }
     };
     source.addEventListener('message', handle);

@@ -11,6 +11,7 @@ describe('matchShortcut', () => {
     expect(matchShortcut(key('a'))?.action).toEqual({ kind: 'navigate', to: '/assessments' });
     expect(matchShortcut(key('c'))?.action).toEqual({ kind: 'navigate', to: '/care-plans' });
     expect(matchShortcut(key('t'))?.action).toEqual({ kind: 'navigate', to: '/contracts' });
+    expect(matchShortcut(key('n'))?.action).toEqual({ kind: 'navigate', to: '/intake' });
   });
 
   it('maps Ctrl and Cmd combinations', () => {
@@ -26,7 +27,8 @@ describe('matchShortcut', () => {
 
   it('ignores letters pressed with a modifier they do not use', () => {
     expect(matchShortcut(key('i', document.body, { ctrlKey: true }))).toBeNull();
-    expect(matchShortcut(key('n'))).toBeNull();
+    expect(matchShortcut(key('x'))).toBeNull();
+    expect(matchShortcut(key('n', document.body, { altKey: true }))).toBeNull();
   });
 
   it.each(['input', 'textarea', 'select'])('is inactive while typing in a %s', (tag) => {

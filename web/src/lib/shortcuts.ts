@@ -15,7 +15,9 @@ export interface Shortcut {
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
-  { keys: 'Ctrl/Cmd + N', description: 'New intake', key: 'n', mod: true, action: { kind: 'navigate', to: '/intake' } },
+  // Most browsers keep Ctrl+N (new window) for themselves, so New Intake also has a plain N.
+  { keys: 'N', description: 'New intake', key: 'n', mod: false, action: { kind: 'navigate', to: '/intake' } },
+  { keys: 'Ctrl/Cmd + N', description: 'New intake (where the browser lets it through)', key: 'n', mod: true, action: { kind: 'navigate', to: '/intake' } },
   { keys: 'Ctrl/Cmd + H', description: 'Outreach Dashboard', key: 'h', mod: true, action: { kind: 'navigate', to: '/' } },
   { keys: 'Ctrl/Cmd + K', description: 'Search clients', key: 'k', mod: true, action: { kind: 'search' } },
   { keys: 'Ctrl/Cmd + B', description: 'Expand or collapse the sidebar', key: 'b', mod: true, action: { kind: 'toggle-sidebar' } },

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import type { IntakeSummary } from '@/api/types';
 import { api } from '@/lib/api-client';
 
@@ -12,7 +13,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 export function searchQueryOptions(term: string) {
   return queryOptions({
-    queryKey: ['search', term],
+    queryKey: queryKeys.search(term),
     queryFn: ({ signal }) => api.get<SearchResponse>('/api/search', { q: term }, signal),
     enabled: term.length >= SEARCH_MIN_CHARACTERS,
     staleTime: 10_000,

@@ -106,21 +106,6 @@ export function normalizeIntakeForm(stored: Partial<IntakeForm>, today: string):
   return merged;
 }
 
-export const LIVING_SITUATION = ['Home / Lives Alone', 'Home / With Spouse or Child', 'Care Facility', 'Other'] as const;
-export const SERVICES_REQUIRED = [
-  'Personal Care (ADLs)',
-  'Companionship',
-  'Light Housekeeping',
-  'Meal Preparation',
-  'Medication Reminders',
-  'Transportation/Errands',
-  'Skilled Nursing (RN)',
-  'Respite Care',
-  '24-Hour Care',
-] as const;
-export const SOURCE_OF_PAYMENT = ['Private Pay', 'LTC Insurance', 'Veterans Benefits', 'Medicaid Waiver'] as const;
-export const PREFERRED_METHOD = ['Phone', 'Text', 'Email'] as const;
-export const PRIORITY_LEVELS = ['Low', 'Medium', 'High', 'Urgent'] as const;
 export const SCHEDULE_DAYS: readonly { field: IntakeField; label: string }[] = [
   { field: 'scheduleMon', label: 'Monday' },
   { field: 'scheduleTue', label: 'Tuesday' },

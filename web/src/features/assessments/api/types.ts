@@ -1,3 +1,5 @@
+import type { AssessmentFilterValue } from '@/api/options.gen';
+import type { FormBinder } from '@/components/form/form-binder';
 import type { Schemas } from '@/api/types';
 
 export type Activity = Schemas['Activity'];
@@ -15,9 +17,11 @@ export type AssessmentField = keyof AssessmentForm;
 /** `GET /api/assessments/{id}` and the rows of the list. */
 export type Assessment = Schemas['Assessment'];
 
-export type AssessmentFilter = 'draft' | 'completed' | 'care_plan_generated';
+export type AssessmentFilter = AssessmentFilterValue;
 
 export type AssessmentPage = Schemas['AssessmentPage'];
 export type SaveAssessmentBody = Schemas['AssessmentBody'];
 export type UpdateAssessmentBody = Schemas['AssessmentUpdate'];
 export type CreatedCarePlan = Schemas['CarePlan'];
+
+export type AssessmentBinder = FormBinder<AssessmentForm>;

@@ -1,6 +1,6 @@
 import { NativeSelect, Input } from '@/components/ui/input';
 import type { Activity } from '../api/types';
-import { ACTIVITY_LEVELS } from '../assessment-options';
+import { ASSESSMENT_ACTIVITY_LEVEL_OPTION_VALUES as ACTIVITY_LEVELS } from '@/api/options.gen';
 
 interface ActivityTableProps<K extends string> {
   id: string;

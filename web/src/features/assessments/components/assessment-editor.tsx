@@ -2,14 +2,17 @@ import { FileSignature, FileText, Printer, RefreshCw, Sparkles } from 'lucide-re
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useFormBinder } from '@/components/form/form-binder';
 import { scrollToFirstInvalid } from '@/components/form/form-section';
 import { RecordStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
+import { ClientSidePanel } from '@/features/communications/components/client-side-panel';
 import { isApiError } from '@/lib/api-client';
 import { statusText } from '@/lib/format';
-import { useGenerateCarePlan, useSaveAssessment, useSaveAssessmentDraft } from '../api/assessments';
-import type { Assessment, AssessmentField, AssessmentForm } from '../api/types';
-import type { AssessmentBinder } from './assessment-binder';
+import { useGenerateCarePlan } from '../api/generate-care-plan';
+import { useSaveAssessment, useSaveAssessmentDraft } from '../api/save-assessment';
+import type { Assessment, AssessmentForm } from '../api/types';
+import { REQUIRED_ASSESSMENT_FIELDS } from '../assessment-form-values';
 import { AssessmentSections } from './assessment-sections';
 
 interface AssessmentEditorProps {
@@ -20,22 +23,12 @@ interface AssessmentEditorProps {
 
 export function AssessmentEditor({ assessment, intakeId, initialForm }: AssessmentEditorProps) {
   const navigate = useNavigate();
-  const [form, setForm] = useState(initialForm);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const { binder, form, setErrors } = useFormBinder<AssessmentForm>(initialForm, { required: REQUIRED_ASSESSMENT_FIELDS });
   const [current, setCurrent] = useState<Assessment | null>(assessment);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveAssessment();
   const draft = useSaveAssessmentDraft();
   const generate = useGenerateCarePlan();
-
-  const binder: AssessmentBinder = {
-    form,
-    errors,
-    set: <K extends AssessmentField>(field: K, value: AssessmentForm[K]) => {
-      setForm((previous) => ({ ...previous, [field]: value }));
-      setErrors((previous) => (previous[field] ? { ...previous, [field]: undefined } : previous));
-    },
-  };
 
   const body = { ...(intakeId && !current ? { intake_id: intakeId } : {}), form };
   const showServerErrors = (error: unknown) => {
@@ -127,31 +120,34 @@ export function AssessmentEditor({ assessment, intakeId, initialForm }: Assessme
           {current.care_plan_status && <span>Care plan: {statusText(current.care_plan_status)}</span>}
         </div>
       )}
-      <form
-        ref={formRef}
-        noValidate
-        aria-label="Assessment form"
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSave();
-        }}
-      >
-        <AssessmentSections binder={binder} />
-        <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t bg-background py-3">
-          <Button variant="outline" onClick={() => void navigate('/assessments')}>
-            Cancel
-          </Button>
-          {!current && (
-            <Button variant="secondary" onClick={onDraft} disabled={busy}>
-              {draft.isPending ? 'Saving...' : 'Save as Draft'}
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
+        <form
+          ref={formRef}
+          noValidate
+          aria-label="Assessment form"
+          className="flex min-w-0 flex-1 flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSave();
+          }}
+        >
+          <AssessmentSections binder={binder} />
+          <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t bg-background py-3">
+            <Button variant="outline" onClick={() => void navigate('/assessments')}>
+              Cancel
             </Button>
-          )}
-          <Button type="submit" disabled={busy}>
-            {save.isPending ? 'Saving...' : current ? 'Update Assessment' : 'Save Assessment'}
-          </Button>
-        </div>
-      </form>
+            {!current && (
+              <Button variant="secondary" onClick={onDraft} disabled={busy}>
+                {draft.isPending ? 'Saving...' : 'Save as Draft'}
+              </Button>
+            )}
+            <Button type="submit" disabled={busy}>
+              {save.isPending ? 'Saving...' : current ? 'Update Assessment' : 'Save Assessment'}
+            </Button>
+          </div>
+        </form>
+        <ClientSidePanel intakeId={current?.intake_id ?? intakeId} parents={current ? { assessment_id: current.id } : {}} />
+      </div>
     </div>
   );
 }

@@ -2,8 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Loading } from '@/components/loading';
-import { useAssessment, usePrefill } from '../api/assessments';
-import { normalizeAssessmentForm } from '../assessment-options';
+import { useAssessment } from '../api/get-assessment';
+import { usePrefill } from '../api/get-assessment-prefill';
+import { normalizeAssessmentForm } from '../assessment-form-values';
 import { AssessmentEditor } from './assessment-editor';
 
 export default function AssessmentFormPage() {

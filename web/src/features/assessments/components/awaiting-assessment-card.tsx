@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
-import { useAwaitingAssessment } from '../api/assessments';
+import { useAwaitingAssessment } from '../api/get-awaiting-assessment';
 
 export function AwaitingAssessmentCard() {
   const awaiting = useAwaitingAssessment();

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { apiRequest, isApiError } from '@/lib/api-client';
 import type { CurrentUser, EmailBody, ResetPasswordBody, SignInBody, SignUpBody } from './types';
 
-export const meQueryKey = ['auth', 'me'] as const;
+export const meQueryKey = queryKeys.me;
 
 /** The signed-in user, or null when no session is open. */
 export async function getMe(signal?: AbortSignal): Promise<CurrentUser | null> {

@@ -1,6 +1,7 @@
+import type { StageFilterValue } from '@/api/options.gen';
 import type { ClientUrgency, Schemas } from '@/api/types';
 
-export type StageFilter = 'intake' | 'assessment' | 'care_plan' | 'contract' | 'archived';
+export type StageFilter = StageFilterValue;
 
 /** One row of `GET /api/clients`: the intake summary with its journey. */
 export type ClientRow = Schemas['ClientRow'];

@@ -5,10 +5,12 @@ import { Loading } from '@/components/loading';
 import { StageBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ArchiveLeadButton } from '@/features/leads/components/archive-lead-button';
 import { CommunicationTimeline } from '@/features/communications/components/communication-timeline';
 import { isApiError } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
-import { useClientProfile } from '../api/clients';
+import { formatDate, titleCase } from '@/lib/format';
+import { relativeDays } from '@/lib/relative-time';
+import { useClientProfile } from '../api/get-client-profile';
 import { JourneyBar } from './journey-bar';
 import { AssessmentTab, CarePlanTab, ContactsTab, OverviewTab } from './profile-tabs';
 
@@ -48,7 +50,19 @@ export default function ClientProfilePage() {
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">{intake.client_full_name}</h1>
         <StageBadge stage={intake.position.stage} overdue={intake.pipeline.overdue} archived={intake.position.archived} />
+        <div className="ml-auto">
+          <ArchiveLeadButton intakeId={intake.id} clientName={intake.client_full_name} archived={intake.position.archived} />
+        </div>
       </div>
+      {intake.position.archived && (
+        <div role="status" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
+          <p className="font-semibold">
+            {profile.data.archive_status ? titleCase(profile.data.archive_status) : 'Archived'}
+            {profile.data.archived_at && ` on ${formatDate(profile.data.archived_at)}`}
+          </p>
+          {profile.data.archive_reason && <p>Reason: {profile.data.archive_reason}</p>}
+        </div>
+      )}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <CountCard label="Age" count={intake.age ?? undefined} />
         <CountCard label="Days in Stage" count={intake.pipeline.days_in_stage} />
@@ -58,7 +72,8 @@ export default function ClientProfilePage() {
         </div>
         <div className="rounded-lg border p-4 shadow-sm">
           <p className="text-sm font-medium text-muted-foreground">Last Contact</p>
-          <p className="mt-2 text-lg font-bold">{formatDate(intake.last_contact_date, 'Never')}</p>
+          <p className="mt-2 text-lg font-bold">{relativeDays(intake.last_contact_date, 'Never')}</p>
+          {intake.last_contact_date && <p className="text-xs text-muted-foreground">{formatDate(intake.last_contact_date)}</p>}
         </div>
       </div>
       <div className="flex flex-col gap-3 rounded-lg border p-4">

@@ -5,6 +5,7 @@ import { stopRowClick } from '@/components/data-table/data-table';
 import { StageBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { ageText, formatDate } from '@/lib/format';
+import { relativeDays } from '@/lib/relative-time';
 import type { ClientRow } from '../api/types';
 import { JourneyIndicator } from './journey-indicator';
 
@@ -19,11 +20,17 @@ export const clientsColumns = helper.columns([
   helper.display({
     id: 'stage',
     header: 'Current Stage',
-    cell: ({ row }) => <StageBadge stage={row.original.position.stage} overdue={row.original.pipeline.overdue} archived={row.original.position.archived} />,
+    cell: ({ row }) => (
+      <span className="flex flex-col items-start gap-0.5">
+        <StageBadge stage={row.original.position.stage} overdue={row.original.pipeline.overdue} archived={row.original.position.archived} />
+        {/* The derived status says where in the stage the client is (e.g. "Active Patient"). */}
+        <span className="text-xs text-muted-foreground">{row.original.pipeline.label.replace('⚠️ ', '')}</span>
+      </span>
+    ),
   }),
   helper.display({ id: 'days', header: 'Days in Stage', cell: ({ row }) => row.original.pipeline.days_in_stage }),
   helper.display({ id: 'next', header: 'Next Action', cell: ({ row }) => row.original.pipeline.next_action }),
-  helper.accessor('last_contact_date', { header: 'Last Contact', cell: (info) => formatDate(info.getValue(), 'Never') }),
+  helper.accessor('last_contact_date', { header: 'Last Contact', cell: (info) => <span title={formatDate(info.getValue())}>{relativeDays(info.getValue(), 'Never')}</span> }),
   helper.display({ id: 'journey', header: 'Journey', cell: ({ row }) => <JourneyIndicator journey={row.original.journey} /> }),
   helper.display({
     id: 'view',

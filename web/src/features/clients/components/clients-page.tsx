@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useCursorPager } from '@/lib/cursor-pager';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { clientsExportUrl, useClients } from '../api/clients';
+import { clientsExportUrl, useClients } from '../api/get-clients';
 import type { StageFilter } from '../api/types';
 import { clientsColumns } from './clients-columns';
 
@@ -25,9 +25,9 @@ const STAGES: readonly { value: '' | StageFilter; label: string }[] = [
 
 const URGENCIES: readonly { value: '' | ClientUrgency; label: string }[] = [
   { value: '', label: 'All' },
-  { value: 'overdue', label: 'Overdue' },
-  { value: 'due_soon', label: 'Due Soon (3-5 days)' },
-  { value: 'on_track', label: 'On Track (under 3 days)' },
+  { value: 'overdue', label: 'Overdue (more than 5 days)' },
+  { value: 'due_soon', label: 'Due Soon (4–5 days)' },
+  { value: 'on_track', label: 'On Track (3 days or fewer)' },
 ];
 
 function stageFrom(value: string | null): StageFilter | undefined {

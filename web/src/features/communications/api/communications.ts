@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { AiDraftBody, AiDraftResponse, CallBody, Communication, CommunicationList, EmailBody, NoteBody, Parents, ProfileList, SmsBody, Visibility } from './types';
 
 export function timelineQueryOptions(parents: Parents, visibility?: Visibility) {
   return queryOptions({
-    queryKey: ['communications', parents, visibility ?? 'all'],
+    queryKey: queryKeys.timeline(parents, visibility ?? 'all'),
     queryFn: ({ signal }) => api.get<CommunicationList>('/api/communications', { ...parents, visibility }, signal),
     meta: { silent: true },
   });
@@ -15,7 +16,7 @@ export function useTimeline(parents: Parents, visibility?: Visibility) {
 }
 
 export const profilesQueryOptions = queryOptions({
-  queryKey: ['users'],
+  queryKey: queryKeys.users,
   queryFn: ({ signal }) => api.get<ProfileList>('/api/users', undefined, signal),
   staleTime: 5 * 60_000,
   meta: { silent: true },
@@ -26,7 +27,7 @@ function useSend<TBody>(path: string, errorMessage: string) {
   return useMutation({
     mutationFn: (body: TBody) => api.post<Communication>(path, body),
     meta: { errorMessage },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['communications'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.communications }),
   });
 }
 
@@ -40,7 +41,7 @@ export function useRetrySend() {
   return useMutation({
     mutationFn: (id: string) => api.post<Communication>(`/api/communications/${id}/retry`),
     meta: { errorMessage: 'Failed to send' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['communications'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.communications }),
   });
 }
 

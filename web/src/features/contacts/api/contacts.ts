@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { Contact, ContactInput, ContactList } from './types';
 
 export function contactsQueryOptions(intakeId: string) {
   return queryOptions({
-    queryKey: ['contacts', intakeId],
+    queryKey: queryKeys.contacts(intakeId),
     queryFn: ({ signal }) => api.get<ContactList>(`/api/intakes/${intakeId}/contacts`, undefined, signal),
     meta: { errorMessage: 'Failed to load contacts' },
   });
@@ -20,7 +21,7 @@ export function useSaveContact(intakeId: string) {
     mutationFn: ({ existing, input }: { existing: Contact | null; input: ContactInput }) =>
       existing ? api.put<Contact>(`/api/contacts/${existing.id}`, { version: existing.version, ...input }) : api.post<Contact>(`/api/intakes/${intakeId}/contacts`, input),
     meta: { errorMessage: 'Failed to save contact' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['contacts', intakeId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.contacts(intakeId) }),
   });
 }
 
@@ -29,6 +30,6 @@ export function useDeleteContact(intakeId: string) {
   return useMutation({
     mutationFn: (id: string) => api.delete<undefined>(`/api/contacts/${id}`),
     meta: { errorMessage: 'Failed to delete contact' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['contacts', intakeId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.contacts(intakeId) }),
   });
 }

@@ -9,14 +9,25 @@ import { useContacts, useDeleteContact } from '../api/contacts';
 import { CONTACT_TYPE_LABELS, type Contact } from '../api/types';
 import { ContactForm } from './contact-form';
 
+interface ManageContactsButtonProps {
+  intakeId: string | null;
+  clientName: string;
+  disabled?: boolean;
+  /** Stores the intake when it has none yet (a new form saves a draft); resolves to its id. */
+  ensureIntake?: (() => Promise<string | null>) | undefined;
+}
+
 /** "Manage Contacts (n)" and its dialog. */
-export function ManageContactsButton({ intakeId, clientName, disabled }: { intakeId: string | null; clientName: string; disabled?: boolean }) {
+export function ManageContactsButton({ intakeId, clientName, disabled, ensureIntake }: ManageContactsButtonProps) {
   const [open, setOpen] = useState(false);
   const contacts = useContacts(intakeId);
   const count = contacts.data?.items.length ?? 0;
+  const onClick = async () => {
+    if (intakeId || (ensureIntake && (await ensureIntake()))) setOpen(true);
+  };
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)} disabled={disabled || !intakeId}>
+      <Button variant="outline" onClick={() => void onClick()} disabled={disabled || (!intakeId && !ensureIntake)}>
         <Users aria-hidden="true" />
         Manage Contacts ({count})
       </Button>

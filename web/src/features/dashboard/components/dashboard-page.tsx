@@ -29,7 +29,7 @@ export default function DashboardPage() {
         <CountCard label="New Intakes" count={counts?.new_intakes} to="/clients?filter=intake" icon={<UserPlus className="size-4" aria-hidden="true" />} />
         <CountCard label="Pending Assessments" count={counts?.pending_assessments} to="/assessments" icon={<ClipboardList className="size-4" aria-hidden="true" />} />
         <CountCard label="Active Care Plans" count={counts?.active_care_plans} to="/care-plans" icon={<HeartHandshake className="size-4" aria-hidden="true" />} />
-        <CountCard label="Awaiting Signatures" count={counts?.awaiting_signatures} to="/contracts" icon={<FileSignature className="size-4" aria-hidden="true" />} />
+        <CountCard label="Awaiting Signatures" count={counts?.awaiting_signatures} to="/contracts?status=sent" icon={<FileSignature className="size-4" aria-hidden="true" />} />
       </div>
       {followUps.length > 0 && <FollowUpsPanel followUps={followUps} />}
       <RecentActivity items={dashboard.data?.recent_activity ?? []} loading={dashboard.isPending} />

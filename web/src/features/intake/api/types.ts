@@ -1,3 +1,4 @@
+import type { FieldsOf, FormBinder } from '@/components/form/form-binder';
 import type { IntakeSummary, JourneyStep, Schemas } from '@/api/types';
 
 /** The whole intake form under the spec's camelCase field names. */
@@ -16,3 +17,6 @@ export interface ClientJourney {
   journey: JourneyStep[];
   contacts_count: number;
 }
+
+export type IntakeBinder = FormBinder<IntakeForm>;
+export type TextIntakeField = FieldsOf<IntakeForm, string>;

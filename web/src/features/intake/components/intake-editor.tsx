@@ -2,6 +2,7 @@ import { ArrowLeft, ClipboardCheck, Printer } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useFormBinder } from '@/components/form/form-binder';
 import { scrollToFirstInvalid } from '@/components/form/form-section';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,10 +11,10 @@ import { CommunicationTimeline } from '@/features/communications/components/comm
 import { ManageContactsButton } from '@/features/contacts/components/contacts-dialog';
 import { isApiError } from '@/lib/api-client';
 import { todayIso } from '@/lib/date-rules';
-import { useClientJourney, useSaveIntakeDraft, useSubmitIntake } from '../api/intake';
-import type { Intake, IntakeField, IntakeForm } from '../api/types';
-import { missingFieldsToast, missingRequiredFields, normalizeIntakeForm, setIntakeField, type IntakeErrors } from '../intake-rules';
-import type { IntakeBinder } from './intake-binder';
+import { useClientJourney } from '../api/get-client-journey';
+import { useSaveIntakeDraft, useSubmitIntake } from '../api/save-intake';
+import type { Intake, IntakeForm } from '../api/types';
+import { COPIED_WHEN_CLIENT_IS_CALLER, missingFieldsToast, missingRequiredFields, normalizeIntakeForm, REQUIRED_FIELDS, setIntakeField } from '../intake-rules';
 import { IntakeSavedDialog } from './intake-saved-dialog';
 import { IntakeSections } from './intake-sections';
 import { IntakeStatusBanner } from './intake-status-banner';
@@ -24,27 +25,23 @@ export const RETURN_AFTER_SAVE_MS = 3000;
 
 export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; readOnly: boolean }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<IntakeForm>(() => normalizeIntakeForm(intake?.form ?? {}, todayIso()));
-  const [errors, setErrors] = useState<IntakeErrors>({});
+  const { binder, form, setErrors } = useFormBinder<IntakeForm>(() => normalizeIntakeForm(intake?.form ?? {}, todayIso()), {
+    required: REQUIRED_FIELDS,
+    readOnly,
+    disabled: (values, field) => values.clientIsCaller && COPIED_WHEN_CLIENT_IS_CALLER.includes(field),
+    apply: setIntakeField,
+  });
   const [saved, setSaved] = useState<Intake | null>(null);
+  // Print and Manage Contacts need a stored intake: before the first save they save a draft.
+  const [draftSaved, setDraftSaved] = useState<Intake | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const returnTimer = useRef<number | undefined>(undefined);
   const submit = useSubmitIntake();
   const draft = useSaveIntakeDraft();
-  const current = saved ?? intake;
+  const current = saved ?? draftSaved ?? intake;
   const journey = useClientJourney(current?.id ?? null);
 
   useEffect(() => () => window.clearTimeout(returnTimer.current), []);
-
-  const binder: IntakeBinder = {
-    form,
-    errors,
-    readOnly,
-    set: <K extends IntakeField>(field: K, value: IntakeForm[K]) => {
-      setForm((previous) => setIntakeField(previous, field, value));
-      setErrors((previous) => (previous[field] ? { ...previous, [field]: undefined } : previous));
-    },
-  };
 
   const showServerErrors = (error: unknown) => {
     if (isApiError(error) && Object.keys(error.fields).length > 0) {
@@ -89,6 +86,37 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
     );
   };
 
+  /** The stored intake's id, saving the form as a draft first when it was never saved. */
+  const ensureSaved = async (): Promise<string | null> => {
+    if (current) return current.id;
+    try {
+      const stored = await draft.mutateAsync({ id: null, version: null, body: { form } });
+      setDraftSaved(stored);
+      toast.success('Draft Saved', { description: 'The intake was saved as a draft so it can be printed and given contacts.' });
+      return stored.id;
+    } catch (error) {
+      showServerErrors(error);
+      return null;
+    }
+  };
+
+  const onPrint = async () => {
+    // Opened before the save so the browser counts it as the click's own window.
+    const printWindow = current ? null : window.open('', '_blank');
+    const id = await ensureSaved();
+    if (!id) {
+      printWindow?.close();
+      return;
+    }
+    const url = `/api/intakes/${id}/pdf`;
+    if (printWindow) {
+      printWindow.opener = null;
+      printWindow.location.href = url;
+    } else {
+      window.open(url, '_blank', 'noopener');
+    }
+  };
+
   const leaveTo = (to: string) => {
     window.clearTimeout(returnTimer.current);
     void navigate(to);
@@ -115,12 +143,13 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
           <p className="text-sm text-muted-foreground">Client intake form. Fields marked * are required.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => current && window.open(`/api/intakes/${current.id}/pdf`, '_blank', 'noopener')} disabled={!current}>
+          <Button variant="outline" onClick={() => void onPrint()} disabled={readOnly && !current}>
             <Printer aria-hidden="true" />
             Print Form
           </Button>
-          <ManageContactsButton intakeId={current?.id ?? null} clientName={contact.clientName} />
-          {current && current.status === 'intake_created' && !hasAssessment && (
+          <ManageContactsButton intakeId={current?.id ?? null} clientName={contact.clientName} ensureIntake={readOnly ? undefined : ensureSaved} />
+          {/* A submitted intake is stored as pending (the spec's intake_created): any saved, open intake without an assessment offers it. */}
+          {current && !current.is_draft && !current.position.archived && !hasAssessment && (
             <Button variant="secondary" onClick={() => leaveTo(`/assessments/new?intake_id=${current.id}`)}>
               <ClipboardCheck aria-hidden="true" />
               Schedule Assessment

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Loading } from '@/components/loading';
 import { Button } from '@/components/ui/button';
-import { useIntake } from '../api/intake';
+import { useIntake } from '../api/get-intake';
 import { IntakeEditor } from './intake-editor';
 
 export default function IntakeFormPage() {

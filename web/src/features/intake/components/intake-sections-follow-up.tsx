@@ -4,8 +4,9 @@ import { FormSection } from '@/components/form/form-section';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
-import { PREFERRED_METHOD, PRIORITY_LEVELS } from '../intake-rules';
-import { bindList, bindText, type IntakeBinder } from './intake-binder';
+import { INTAKE_PREFERRED_METHOD_OPTION_VALUES as PREFERRED_METHOD, INTAKE_PRIORITY_OPTION_VALUES as PRIORITY_LEVELS } from '@/api/options.gen';
+import { bindList, bindText } from '@/components/form/form-binder';
+import type { IntakeBinder } from '../api/types';
 
 export function AssessmentSection({ binder }: { binder: IntakeBinder }) {
   return (

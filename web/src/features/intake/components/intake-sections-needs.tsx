@@ -3,8 +3,10 @@ import { DateField } from '@/components/form/date-field';
 import { FormSection } from '@/components/form/form-section';
 import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
-import { LIVING_SITUATION, SCHEDULE_DAYS, SERVICES_REQUIRED, SOURCE_OF_PAYMENT } from '../intake-rules';
-import { bindList, bindText, type IntakeBinder, type TextIntakeField } from './intake-binder';
+import { INTAKE_LIVING_SITUATION_OPTION_VALUES as LIVING_SITUATION, INTAKE_SERVICE_OPTION_VALUES as SERVICES_REQUIRED, INTAKE_PAYMENT_SOURCE_OPTION_VALUES as SOURCE_OF_PAYMENT } from '@/api/options.gen';
+import { SCHEDULE_DAYS } from '../intake-rules';
+import { bindList, bindText } from '@/components/form/form-binder';
+import type { IntakeBinder, TextIntakeField } from '../api/types';
 
 export function LivingSituationSection({ binder }: { binder: IntakeBinder }) {
   return (

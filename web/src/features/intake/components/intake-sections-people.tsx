@@ -2,7 +2,8 @@ import { CheckboxField } from '@/components/form/checkbox-group-field';
 import { DateField } from '@/components/form/date-field';
 import { FormSection } from '@/components/form/form-section';
 import { TextField } from '@/components/form/text-field';
-import { bindText, type IntakeBinder } from './intake-binder';
+import { bindText } from '@/components/form/form-binder';
+import type { IntakeBinder } from '../api/types';
 
 export function FormHeaderSection({ binder }: { binder: IntakeBinder }) {
   return (

@@ -1,4 +1,4 @@
-import type { IntakeBinder } from './intake-binder';
+import type { IntakeBinder } from '../api/types';
 import { CallerSection, ClientSection, FormHeaderSection } from './intake-sections-people';
 import { ClientNeedsSection, LivingSituationSection, MedicalSection, PaymentSection, ScheduleSection, ServicesSection } from './intake-sections-needs';
 import { AssessmentSection, CommentsSection, FollowUpReminderSection, NotScheduledSection, OfficeUseSection } from './intake-sections-follow-up';

@@ -6,6 +6,7 @@ import { columnHelper } from '@/components/data-table/table-features';
 import { PipelineBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { ageText, formatDate } from '@/lib/format';
+import { relativeDays } from '@/lib/relative-time';
 
 const helper = columnHelper<IntakeSummary>();
 
@@ -24,7 +25,7 @@ export const intakesColumns = helper.columns([
     ),
   }),
   helper.accessor('services_required', { header: 'Services Required', cell: (info) => info.getValue().join(', ') || '—' }),
-  helper.accessor('last_contact_date', { header: 'Last Contact', cell: (info) => formatDate(info.getValue(), 'Never') }),
+  helper.accessor('last_contact_date', { header: 'Last Contact', cell: (info) => <span title={formatDate(info.getValue())}>{relativeDays(info.getValue(), 'Never')}</span> }),
   helper.display({ id: 'status', header: 'Status', cell: ({ row }) => <PipelineBadge label={row.original.pipeline.label} overdue={row.original.pipeline.overdue} /> }),
   helper.display({
     id: 'actions',

@@ -8,7 +8,7 @@ import { DataTableToolbar, ToolbarFilter } from '@/components/data-table/data-ta
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useCursorPager } from '@/lib/cursor-pager';
-import { useIntakes } from '../api/intakes';
+import { useIntakes } from '../api/get-intakes';
 import type { IntakeUrgency } from '../api/types';
 import { intakesColumns } from './intakes-columns';
 

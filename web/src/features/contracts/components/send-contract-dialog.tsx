@@ -1,0 +1,102 @@
+import { Copy, Paperclip, Send } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { TextField } from '@/components/form/text-field';
+import { TextareaField } from '@/components/form/textarea-field';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { formatMoney } from '@/lib/format';
+import { useSendContract } from '../api/send-contract';
+import type { Contract } from '../api/types';
+
+export const CONTRACT_SUBJECT = 'Home Care Service Agreement - Ready for Signature';
+
+/** The body the dialog starts with; staff edit it before sending. */
+export function defaultContractEmail(contract: Contract): string {
+  const { hourly_rate: rate, weekly_cost: weekly, monthly_cost: monthly } = contract.pricing_details;
+  return [
+    'Dear Family,',
+    '',
+    `Thank you for choosing us to care for ${contract.client_name}. The home care service agreement is attached to this email as a PDF.`,
+    '',
+    `It confirms the services and schedule we discussed, at ${formatMoney(rate)} per hour (${formatMoney(weekly)} per week, about ${formatMoney(monthly)} per month).`,
+    '',
+    'Please review the agreement, sign it and reply to this email. Call us with any questions.',
+    '',
+    'Warm regards,',
+  ].join('\n');
+}
+
+interface SendContractDialogProps {
+  contract: Contract;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSent: (contract: Contract) => void;
+}
+
+export function SendContractDialog({ contract, open, onOpenChange, onSent }: SendContractDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">{open && <SendContractForm contract={contract} onDone={() => onOpenChange(false)} onSent={onSent} />}</DialogContent>
+    </Dialog>
+  );
+}
+
+function SendContractForm({ contract, onDone, onSent }: { contract: Contract; onDone: () => void; onSent: (contract: Contract) => void }) {
+  const [subject, setSubject] = useState(CONTRACT_SUBJECT);
+  const [body, setBody] = useState(() => defaultContractEmail(contract));
+  const send = useSendContract();
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(`Subject: ${subject}\n\n${body}`);
+      toast.success('Copied to clipboard');
+    } catch {
+      toast.error('Copy failed', { description: 'The browser did not allow copying; select the text and copy it instead.' });
+    }
+  };
+
+  const onSend = () =>
+    send.mutate(
+      { id: contract.id, body: { subject: subject.trim() || CONTRACT_SUBJECT, body } },
+      {
+        onSuccess: (sent) => {
+          if (sent.communication.status === 'failed') {
+            toast.error('Error', { description: sent.communication.failure_reason ?? 'Failed to send contract' });
+            return;
+          }
+          onSent(sent.contract);
+          onDone();
+        },
+      },
+    );
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Send Contract for Signature</DialogTitle>
+        <DialogDescription>The agreement for {contract.client_name} goes to the family contact with the contract PDF attached.</DialogDescription>
+      </DialogHeader>
+      <TextField id="contract-subject" label="Subject" value={subject} onChange={setSubject} />
+      <TextField id="contract-to" label="To" type="email" value={contract.family_contact_email} onChange={() => undefined} readOnly />
+      <TextareaField id="contract-body" label="Message" value={body} onChange={setBody} rows={10} />
+      <p className="flex items-center gap-2 text-xs text-muted-foreground">
+        <Paperclip className="size-3" aria-hidden="true" />
+        PDF attached: the contract.
+      </p>
+      <DialogFooter className="flex-wrap gap-2">
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button variant="outline" onClick={() => void copy()}>
+          <Copy aria-hidden="true" />
+          Copy Email
+        </Button>
+        <Button onClick={onSend} disabled={send.isPending || !contract.family_contact_email}>
+          <Send aria-hidden="true" />
+          {send.isPending ? 'Sending...' : 'Send Contract'}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
