@@ -40,6 +40,8 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub outbound: Outbound,
     throttle: Arc<Throttle>,
+    /// Bad family links per client address (same limits as sign-in).
+    link_throttle: Arc<Throttle>,
     events: broadcast::Sender<ChangeEvent>,
     /// Turns true when the server is stopping; open event streams end on it.
     shutdown: watch::Receiver<bool>,
@@ -60,6 +62,7 @@ impl AppState {
         Ok(Self {
             db,
             throttle: Arc::new(Throttle::new(config.auth_burst, config.auth_refill)),
+            link_throttle: Arc::new(Throttle::new(config.auth_burst, config.auth_refill)),
             config: Arc::new(config),
             outbound,
             events,

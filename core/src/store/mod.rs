@@ -17,6 +17,7 @@ mod intakes;
 mod migrations;
 mod position;
 mod settings;
+mod signing;
 mod templates;
 mod users;
 
@@ -41,6 +42,7 @@ pub use dashboard::{Analytics, Dashboard, DashboardCounts, FunnelStage, SourceCo
 pub use import::{ImportBatch, ImportReport, UndoReport};
 pub use intakes::{IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary, phone_digits};
 pub use migrations::SCHEMA_VERSION;
+pub use signing::{NewSigningLink, SignedContract};
 pub use users::{
     AuthTokenPurpose, FREE_FAILURES, INVALID_CREDENTIALS, NewUser, SessionUser, SignInFailure,
     new_token, token_hash,

@@ -48,6 +48,16 @@ impl Store {
         tab: SettingsTab,
     ) -> Result<Settings> {
         validate_settings(&tab)?;
+        // How long a family link works weakens or strengthens every link sent: only an
+        // administrator changes it.
+        if let SettingsTab::Workflow(workflow) = &tab
+            && !actor.is_admin
+            && workflow.signing_link_days != self.settings()?.workflow.signing_link_days
+        {
+            return Err(Error::Forbidden(
+                "Only an administrator can change how long signing links last.",
+            ));
+        }
         let name = tab.name();
         let value = match &tab {
             SettingsTab::General(v) => serde_json::to_string(v)?,

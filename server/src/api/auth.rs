@@ -54,6 +54,12 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
 /// The client's address, when the server knows it (it does when serving for real).
 pub struct ClientAddr(Option<IpAddr>);
 
+impl ClientAddr {
+    pub fn ip(&self) -> Option<IpAddr> {
+        self.0
+    }
+}
+
 /// The address a trusted reverse proxy put last in `X-Forwarded-For` (the one it saw).
 fn forwarded_for(parts: &Parts) -> Option<IpAddr> {
     parts

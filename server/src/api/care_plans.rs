@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use carepath_core::model::{
     AssessmentId, CarePlan, CarePlanId, CarePlanInput, CarePlanStatus, Communication,
-    CommunicationStatus, EmailInput, Parents,
+    CommunicationStatus, EmailInput, LinkDocument, Parents,
 };
 use carepath_core::outbound::{ClientFacts, DraftKind, PROPOSAL_SUBJECT};
 use carepath_core::rules::validation::validate_care_plan_email;
@@ -258,8 +258,14 @@ pub async fn send(
         body: body.body,
         attachments: Vec::new(),
     };
-    let communication =
-        super::communications::record_and_send_email(&state, user.actor(), input).await?;
+    // The proposal email carries the family's personal approval link.
+    let communication = super::signing::send_with_link(
+        &state,
+        user.actor(),
+        LinkDocument::CarePlan(id.clone()),
+        input,
+    )
+    .await?;
     let (actor, sent) = (
         user.actor(),
         communication.status == CommunicationStatus::Sent,

@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use carepath_core::model::{
     CarePlanId, Communication, CommunicationStatus, Contract, ContractId, ContractStatus,
-    EmailInput, Parents,
+    EmailInput, LinkDocument, Parents,
 };
 use carepath_core::outbound::CONTRACT_SUBJECT;
 use carepath_core::store::{ContractList, ContractQuery};
@@ -195,8 +195,14 @@ pub async fn send(
         body: body.body,
         attachments: Vec::new(),
     };
-    let communication =
-        super::communications::record_and_send_email(&state, user.actor(), input).await?;
+    // The contract email carries the family's personal signing link.
+    let communication = super::signing::send_with_link(
+        &state,
+        user.actor(),
+        LinkDocument::Contract(id.clone()),
+        input,
+    )
+    .await?;
     let (actor, sent) = (
         user.actor(),
         communication.status == CommunicationStatus::Sent,

@@ -82,6 +82,9 @@ pub fn validate_settings(tab: &SettingsTab) -> Result<(), Error> {
             if workflow.idle_timeout_minutes < 1 {
                 errors.add("idle_timeout_minutes", IDLE_TIMEOUT_TOO_LOW);
             }
+            if !(1..=crate::rules::signing::MAX_LINK_DAYS).contains(&workflow.signing_link_days) {
+                errors.add("signing_link_days", crate::rules::signing::LINK_DAYS_RANGE);
+            }
         }
         SettingsTab::Sms(_) | SettingsTab::Notifications(_) => {}
     }

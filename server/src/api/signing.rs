@@ -1,0 +1,309 @@
+//! The staff side of the family's links: the link emails (proposal and contract), the
+//! contract screen's signing panel (link states, Resend, paper signature), the signed
+//! PDF and checking whether a PDF is the one that was signed.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use carepath_core::model::{
+    Actor, Communication, Contract, ContractId, ContractSigningStatus, EmailInput, LinkDocument,
+    PaperSignatureInput, Parents, PdfVerification,
+};
+use carepath_core::outbound::{CONTRACT_SUBJECT, compose_email};
+use carepath_core::rules::signing::{
+    LINK_PLACEHOLDER, SIGNED_SUBJECT, link_paragraph, link_path, signed_email_body,
+};
+use carepath_core::store::SignedContract;
+use serde_json::json;
+
+use crate::AppState;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{ApiJson, ApiPath};
+use crate::routes::ApiRoutes;
+use crate::session::CurrentUser;
+
+pub fn routes(routes: ApiRoutes) -> ApiRoutes {
+    routes
+        .add::<__path_status, _, _>(status)
+        .add::<__path_resend, _, _>(resend)
+        .add::<__path_paper_signature, _, _>(paper_signature)
+        .add::<__path_signed_pdf, _, _>(signed_pdf)
+        .add::<__path_verify_pdf, _, _>(verify_pdf)
+}
+
+/// Makes a personal link for `document`, then records the email (its kept copy shows
+/// [`LINK_PLACEHOLDER`] instead of the link) and sends it with the link, to the
+/// recipient only: never to the Settings' copy or blind-copy addresses.
+pub(crate) async fn send_with_link(
+    state: &AppState,
+    actor: Actor,
+    document: LinkDocument,
+    input: EmailInput,
+) -> ApiResult<Communication> {
+    carepath_core::rules::validation::validate_email(&input)?;
+    let recipient = input.to.clone();
+    let link_actor = actor.clone();
+    let made = state
+        .db
+        .call(move |store| store.create_signing_link(&link_actor, &document, &recipient))
+        .await?;
+    let purpose = made.link.purpose;
+    let url = format!(
+        "{}{}",
+        state.config.public_url.base,
+        link_path(purpose, &made.token)
+    );
+    let expires = made.link.expires_at.clone();
+    let sent_body = format!(
+        "{}\n\n{}",
+        input.body.trim_end(),
+        link_paragraph(purpose, &url, &expires)
+    );
+    let kept = EmailInput {
+        body: format!(
+            "{}\n\n{}",
+            input.body.trim_end(),
+            link_paragraph(purpose, LINK_PLACEHOLDER, &expires)
+        ),
+        ..input
+    };
+    let recorded = state
+        .db
+        .call(move |store| store.record_email(&actor, &kept))
+        .await?;
+    let settings = state.db.call(|store| store.settings()).await?;
+    let mut message = compose_email(
+        &settings.email,
+        &state.outbound.mail_from,
+        recorded.recipient_email.as_deref().unwrap_or_default(),
+        recorded.subject.as_deref().unwrap_or_default(),
+        &sent_body,
+    );
+    // A secret link is readable by its recipient alone.
+    message.cc.clear();
+    message.bcc.clear();
+    let outcome = state.outbound.email.send(&message).await;
+    let id = recorded.id;
+    state
+        .db
+        .call(move |store| match outcome {
+            Ok(sent) => store.mark_communication_sent(
+                &id,
+                json!({ "email_id": sent.id, "signing_link": purpose.as_str() }),
+            ),
+            Err(failure) => store.mark_communication_failed(&id, &failure.reason),
+        })
+        .await
+}
+
+/// The confirmation after the family signed: to the family and to the staff member who
+/// sent the link, with the signed PDF's details (recorded in the client's timeline).
+pub(crate) async fn send_signed_confirmation(
+    state: &AppState,
+    signed: &SignedContract,
+) -> ApiResult<Communication> {
+    let contract = &signed.contract;
+    let body = signed_email_body(
+        &contract.client_name,
+        &signed.evidence.signer_name,
+        &signed.evidence.signed_at,
+        &signed.evidence.document_sha256,
+    );
+    let file_name = signed_pdf_name(&contract.id);
+    let input = EmailInput {
+        parents: Parents {
+            intake_id: contract.intake_id.clone(),
+            assessment_id: None,
+            care_plan_id: Some(contract.care_plan_proposal_id.clone()),
+            contract_id: Some(contract.id.clone()),
+        },
+        to: signed.family_email.clone(),
+        subject: SIGNED_SUBJECT.to_owned(),
+        body: body.clone(),
+        attachments: vec![carepath_core::model::AttachmentInfo {
+            name: file_name,
+            size: signed.signed_pdf.len() as u64,
+        }],
+    };
+    let actor = Actor {
+        user_id: None,
+        channel: carepath_core::model::Channel::Link,
+        is_admin: false,
+    };
+    let recorded = state
+        .db
+        .call(move |store| store.record_email(&actor, &input))
+        .await?;
+    let settings = state.db.call(|store| store.settings()).await?;
+    let mut message = compose_email(
+        &settings.email,
+        &state.outbound.mail_from,
+        &signed.family_email,
+        SIGNED_SUBJECT,
+        &body,
+    );
+    if let Some(coordinator) = &signed.coordinator_email
+        && !message.to.contains(coordinator)
+    {
+        message.to.push(coordinator.clone());
+    }
+    let outcome = state.outbound.email.send(&message).await;
+    let id = recorded.id;
+    state
+        .db
+        .call(move |store| match outcome {
+            Ok(sent) => store.mark_communication_sent(&id, json!({ "email_id": sent.id })),
+            Err(failure) => store.mark_communication_failed(&id, &failure.reason),
+        })
+        .await
+}
+
+fn signed_pdf_name(id: &ContractId) -> String {
+    format!("signed-contract-{id}.pdf")
+}
+
+pub(crate) fn pdf_response(pdf: Vec<u8>, file_name: &str, disposition: &str) -> Response {
+    let value = HeaderValue::from_str(&format!("{disposition}; filename=\"{file_name}\""))
+        .unwrap_or_else(|_| HeaderValue::from_static("inline"));
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/pdf"),
+            ),
+            (header::CONTENT_DISPOSITION, value),
+        ],
+        pdf,
+    )
+        .into_response()
+}
+
+/// The contract's links (sent, opened, used, expired, revoked, outdated, with times) and
+/// its signature evidence.
+#[utoipa::path(get, path = "/api/contracts/{id}/signing", tag = "signing", params(("id" = String, Path)),
+    responses((status = 200, body = ContractSigningStatus), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn status(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<ContractId>,
+) -> ApiResult<ApiJson<ContractSigningStatus>> {
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.contract_signing_status(&id))
+            .await?,
+    ))
+}
+
+/// Resend: emails the family a new signing link and revokes the old one.
+#[utoipa::path(post, path = "/api/contracts/{id}/signing/resend", tag = "signing", params(("id" = String, Path)),
+    responses((status = 200, body = ContractSigningStatus), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+pub async fn resend(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<ContractId>,
+) -> ApiResult<ApiJson<ContractSigningStatus>> {
+    let lookup = id.clone();
+    let contract = state
+        .db
+        .call(move |store| store.get_contract(&lookup))
+        .await?;
+    if contract.status != carepath_core::model::ContractStatus::Sent {
+        return Err(ApiError::from(carepath_core::Error::Rejected(
+            "Only a contract sent for signature can get a new link.".to_owned(),
+        )));
+    }
+    let input = EmailInput {
+        parents: Parents {
+            intake_id: contract.intake_id.clone(),
+            assessment_id: None,
+            care_plan_id: Some(contract.care_plan_proposal_id.clone()),
+            contract_id: Some(id.clone()),
+        },
+        to: contract.family_contact_email.clone(),
+        subject: CONTRACT_SUBJECT.to_owned(),
+        body: format!(
+            "Here is a new link to sign the Home Care Service Agreement for {}. The earlier link no longer works.",
+            contract.client_name
+        ),
+        attachments: Vec::new(),
+    };
+    let communication = send_with_link(
+        &state,
+        user.actor(),
+        LinkDocument::Contract(id.clone()),
+        input,
+    )
+    .await?;
+    if let Some(reason) = communication.failure_reason {
+        return Err(ApiError::new(
+            axum::http::StatusCode::BAD_GATEWAY,
+            "send_failed",
+            reason,
+        ));
+    }
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.contract_signing_status(&id))
+            .await?,
+    ))
+}
+
+/// Mark as Signed for a paper signature: the date on the paper and who signed.
+#[utoipa::path(post, path = "/api/contracts/{id}/paper-signature", tag = "signing", params(("id" = String, Path)),
+    request_body = PaperSignatureInput,
+    responses((status = 200, body = Contract), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn paper_signature(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<ContractId>,
+    ApiJson(body): ApiJson<PaperSignatureInput>,
+) -> ApiResult<ApiJson<Contract>> {
+    let actor = user.actor();
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.sign_contract_on_paper(&actor, &id, &body))
+            .await?,
+    ))
+}
+
+/// The signed PDF (contract, signature, certificate page) of a contract signed online.
+#[utoipa::path(get, path = "/api/contracts/{id}/signed-pdf", tag = "signing", params(("id" = String, Path)),
+    responses((status = 200, description = "PDF file", content_type = "application/pdf"),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn signed_pdf(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<ContractId>,
+) -> ApiResult<Response> {
+    let lookup = id.clone();
+    let pdf = state
+        .db
+        .call(move |store| store.signed_contract_pdf(&lookup))
+        .await?
+        .ok_or_else(|| ApiError::not_found("This contract has no signed PDF."))?;
+    Ok(pdf_response(pdf, &signed_pdf_name(&id), "attachment"))
+}
+
+/// Says whether a PDF (the request body, `application/pdf`) is exactly a signed PDF
+/// Carepath made.
+#[utoipa::path(post, path = "/api/contracts/verify-pdf", tag = "signing",
+    request_body(content = Vec<u8>, content_type = "application/pdf"),
+    responses((status = 200, body = PdfVerification), (status = 401, body = ErrorBody), (status = 413, body = ErrorBody)))]
+pub async fn verify_pdf(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    body: Bytes,
+) -> ApiResult<ApiJson<PdfVerification>> {
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.verify_signed_pdf(&body))
+            .await?,
+    ))
+}
