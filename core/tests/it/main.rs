@@ -12,4 +12,5 @@ mod contracts;
 mod dashboard;
 mod intakes;
 mod schema;
+mod signing;
 mod users;
