@@ -411,7 +411,7 @@ fn demo_client(
         next_follow_up_time: follow_up_time,
         follow_up_notes,
         assigned_coordinator: "Priya Shah".to_owned(),
-        priority_level: pick(rng, &["Normal", "High", "Urgent"]).to_owned(),
+        priority_level: pick(rng, options::PRIORITY_LEVELS).to_owned(),
         ..IntakeForm::default()
     };
     let intake = store.create_intake(staff, form)?;

@@ -160,6 +160,18 @@ pub struct CarePlanInput {
     pub hourly_rate: Option<f64>,
 }
 
+/// What the cost box sends to be priced: the schedule, and the rate typed in or the
+/// pricing template whose base rate applies.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CarePlanQuoteInput {
+    pub schedule: WeeklySchedule,
+    pub pricing_template_id: Option<PricingTemplateId>,
+    #[serde(deserialize_with = "super::serde_form::lenient_number")]
+    pub hourly_rate: Option<f64>,
+}
+
 /// A stored care plan proposal.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -184,6 +196,14 @@ pub struct CarePlan {
     pub total_weekly_hours: f64,
     pub weekly_cost: f64,
     pub monthly_cost: f64,
+    /// Saturday plus Sunday hours.
+    pub weekend_hours: f64,
+    /// The average rate with the template's weekend premium on weekend hours; None
+    /// without weekend hours.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub blended_rate: Option<f64>,
+    /// The plan's assessment was saved after the plan was last saved (Update Mode).
+    pub assessment_changed: bool,
     pub marketing_email_content: Option<String>,
     pub sent_at: Option<String>,
     pub approved_at: Option<String>,

@@ -259,3 +259,12 @@ pub struct IntakeSummary {
     pub position: PipelinePosition,
     pub pipeline: PipelineStatus,
 }
+
+/// Marking a lead declined or not interested: why, in staff's words.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ArchiveInput {
+    pub status: super::status::ArchiveStatus,
+    pub reason: String,
+}

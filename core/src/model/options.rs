@@ -1,5 +1,6 @@
 //! The choice lists of the intake and assessment forms, exactly as the spec names them.
-//! Every face (web, TUI, import) reads them from here.
+//! Every face (web, TUI, import) reads them from here; the OpenAPI document carries each
+//! as a named string enum ([`openapi_schemas`]) so the web generates its lists from it.
 
 pub const LIVING_SITUATION: &[&str] = &[
     "Home / Lives Alone",
@@ -28,6 +29,9 @@ pub const SOURCE_OF_PAYMENT: &[&str] = &[
 ];
 
 pub const PREFERRED_METHOD: &[&str] = &["Phone", "Text", "Email"];
+
+/// The office-use priority of an intake.
+pub const PRIORITY_LEVELS: &[&str] = &["Low", "Medium", "High", "Urgent"];
 
 pub const LIVING_ARRANGEMENT: &[&str] = &[
     "Lives Alone",
@@ -132,3 +136,109 @@ pub const PREFERRED_TIMES: &[&str] = &[
 ];
 
 pub const CONTACT_TYPES: &[&str] = &["primary", "family", "emergency", "other"];
+
+/// Each choice list under the name of its OpenAPI component schema.
+pub const NAMED_LISTS: &[(&str, &[&str])] = &[
+    ("IntakeLivingSituationOption", LIVING_SITUATION),
+    ("IntakeServiceOption", SERVICES_REQUIRED),
+    ("IntakePaymentSourceOption", SOURCE_OF_PAYMENT),
+    ("IntakePreferredMethodOption", PREFERRED_METHOD),
+    ("IntakePriorityOption", PRIORITY_LEVELS),
+    ("AssessmentLivingArrangementOption", LIVING_ARRANGEMENT),
+    ("AssessmentHomeTypeOption", HOME_TYPE),
+    ("AssessmentBedroomLocationOption", BEDROOM_LOCATION),
+    ("YesNoOption", YES_NO),
+    ("AssessmentGrabBarsOption", GRAB_BARS),
+    ("AssessmentActivityLevelOption", ACTIVITY_LEVELS),
+    ("AssessmentEquipmentOption", EQUIPMENT),
+    ("AssessmentAlertnessOption", ALERTNESS),
+    ("AssessmentMemoryStatusOption", MEMORY_STATUS),
+    (
+        "AssessmentCommunicationAbilityOption",
+        COMMUNICATION_ABILITY,
+    ),
+    ("AssessmentGeneralMoodOption", GENERAL_MOOD),
+    ("AssessmentSupportServiceOption", SUPPORT_SERVICES),
+    ("AssessmentFallRiskOption", FALL_RISK),
+    (
+        "AssessmentCaregiverGenderOption",
+        CAREGIVER_GENDER_PREFERENCE,
+    ),
+    ("AssessmentRecommendedServiceOption", RECOMMENDED_SERVICES),
+    ("WeekdayOption", WEEKDAYS),
+    ("AssessmentPreferredTimeOption", PREFERRED_TIMES),
+    ("ContactTypeOption", CONTACT_TYPES),
+];
+
+/// The care plan's services as the proposal names them, in [`CarePlanService::ALL`]
+/// order (the stored keys are the `CarePlanService` enum).
+///
+/// [`CarePlanService::ALL`]: super::CarePlanService::ALL
+pub fn care_plan_service_labels() -> Vec<&'static str> {
+    super::CarePlanService::ALL
+        .iter()
+        .map(|service| service.label())
+        .collect()
+}
+
+/// Every choice list as a named OpenAPI string enum: the values on the wire stay plain
+/// strings, the document says which strings.
+#[cfg(feature = "openapi")]
+pub fn openapi_schemas() -> Vec<(
+    String,
+    utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+)> {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+
+    let schema = |values: Vec<&'static str>, description: &str| {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(values))
+            .description(Some(description))
+            .build()
+            .into()
+    };
+    let mut schemas: Vec<_> = NAMED_LISTS
+        .iter()
+        .map(|(name, values)| {
+            (
+                (*name).to_owned(),
+                schema(
+                    values.to_vec(),
+                    "A choice of a form's list, stored as its label.",
+                ),
+            )
+        })
+        .collect();
+    schemas.push((
+        "CarePlanServiceLabelOption".to_owned(),
+        schema(
+            care_plan_service_labels(),
+            "The care plan services' labels, in the order of CarePlanService.",
+        ),
+    ));
+    schemas
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_named_list_is_distinct_and_has_no_duplicate_values() {
+        let mut names: Vec<&str> = NAMED_LISTS.iter().map(|(name, _)| *name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), NAMED_LISTS.len());
+        for (name, values) in NAMED_LISTS {
+            let mut sorted = values.to_vec();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted.len(), values.len(), "{name}");
+        }
+        assert_eq!(
+            care_plan_service_labels()[0],
+            "Help with Daily Personal Care"
+        );
+    }
+}

@@ -61,6 +61,31 @@ status_enum!(
 );
 
 status_enum!(
+    /// Why staff took a lead out of the pipeline (the archived statuses they can set).
+    ArchiveStatus {
+        Declined => "declined",
+        NotInterested => "not_interested",
+    }
+);
+
+impl ArchiveStatus {
+    pub fn label(self) -> &'static str {
+        match self {
+            ArchiveStatus::Declined => "Declined",
+            ArchiveStatus::NotInterested => "Not Interested",
+        }
+    }
+
+    /// The intake status that carries it.
+    pub fn intake_status(self) -> IntakeStatus {
+        match self {
+            ArchiveStatus::Declined => IntakeStatus::Declined,
+            ArchiveStatus::NotInterested => IntakeStatus::NotInterested,
+        }
+    }
+}
+
+status_enum!(
     AssessmentStatus {
         Draft => "draft",
         Completed => "completed",

@@ -52,6 +52,25 @@ impl SendFailure {
     }
 }
 
+/// A file sent with an email (the proposal letter or the contract as a PDF).
+#[derive(Clone, PartialEq, Eq, Default)]
+pub struct EmailAttachment {
+    pub file_name: String,
+    pub content_type: String,
+    pub bytes: Vec<u8>,
+}
+
+impl std::fmt::Debug for EmailAttachment {
+    // The bytes are a whole document: a debug line names it and its size only.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EmailAttachment")
+            .field("file_name", &self.file_name)
+            .field("content_type", &self.content_type)
+            .field("bytes", &self.bytes.len())
+            .finish()
+    }
+}
+
 /// One email as it leaves the agency. Blind copies travel in the envelope only.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct EmailMessage {
@@ -62,6 +81,8 @@ pub struct EmailMessage {
     pub reply_to: Option<String>,
     pub subject: String,
     pub body: String,
+    /// Sent as a multipart/mixed message when not empty.
+    pub attachments: Vec<EmailAttachment>,
 }
 
 /// What the transport gives back: its id for the message (kept as `email_id`).
@@ -241,6 +262,7 @@ pub fn compose_email(
         reply_to,
         subject: subject.trim().to_owned(),
         body: body.to_owned(),
+        attachments: Vec::new(),
     }
 }
 

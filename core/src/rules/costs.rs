@@ -126,6 +126,35 @@ pub fn care_plan_costs(
     }
 }
 
+/// What the cost box shows for a schedule and a rate before anything is saved: the
+/// same numbers the save stores, with the rate and the weekend premium they came from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CarePlanQuote {
+    pub hourly_rate: f64,
+    pub total_weekly_hours: f64,
+    pub weekend_hours: f64,
+    /// None when the schedule has no weekend hours.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub blended_rate: Option<f64>,
+    pub weekly_cost: f64,
+    pub monthly_cost: f64,
+    pub weekend_premium: f64,
+}
+
+pub fn quote(schedule: &WeeklySchedule, rate: f64, weekend_premium: f64) -> CarePlanQuote {
+    let costs = care_plan_costs(schedule, rate, weekend_premium);
+    CarePlanQuote {
+        hourly_rate: rate,
+        total_weekly_hours: costs.total_weekly_hours,
+        weekend_hours: costs.weekend_hours,
+        blended_rate: costs.blended_rate,
+        weekly_cost: costs.weekly_cost,
+        monthly_cost: costs.monthly_cost,
+        weekend_premium,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

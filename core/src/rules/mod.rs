@@ -4,6 +4,7 @@ pub mod clock;
 pub mod contract_text;
 pub mod costs;
 pub mod csv_cell;
+pub mod events;
 pub mod holidays;
 pub mod journey;
 pub mod pipeline;

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::clock::AgencyClock;
 use crate::model::{
     AssessmentId, AssessmentStatus, CarePlanId, CarePlanStatus, ContractId, ContractStatus,
-    IntakeId, Stage,
+    IntakeId, IntakeStatus, Stage,
 };
 
 /// An intake is flagged overdue after more than this many days without progress.
@@ -53,6 +53,28 @@ pub fn stage_of(facts: &PipelineFacts<'_>) -> Stage {
     }
 }
 
+/// An archived client (declined, not interested, …) is out of the pipeline: never
+/// overdue, and its next step is its profile, where staff can reopen it.
+pub fn archived_status(
+    intake_id: &IntakeId,
+    intake_status: IntakeStatus,
+    days_in_stage: i64,
+) -> PipelineStatus {
+    let label = match intake_status {
+        IntakeStatus::Declined => "Declined",
+        IntakeStatus::NotInterested => "Not Interested",
+        _ => "Archived",
+    };
+    PipelineStatus {
+        label: label.to_owned(),
+        description: "Archived / Declined".to_owned(),
+        next_action: "Reopen Client".to_owned(),
+        next_route: format!("/clients/{intake_id}"),
+        overdue: false,
+        days_in_stage,
+    }
+}
+
 pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> PipelineStatus {
     let id = facts.intake_id;
     let days_in_stage = clock.days_since(facts.stage_entered_at).max(0);
@@ -87,20 +109,22 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
     }
 
     // 2. A contract exists.
-    if let Some((_, contract_status)) = facts.contract {
+    // The routes open the record itself rather than its list, so a next step is one click.
+    if let Some((contract_id, contract_status)) = facts.contract {
+        let route = format!("/contracts/new?contract_id={contract_id}");
         return if contract_status == ContractStatus::Signed {
             status(
                 "Active Patient",
                 "Contract signed".to_owned(),
                 "View Contract",
-                "/contracts".to_owned(),
+                route,
             )
         } else {
             status(
                 "Contract Sent",
                 "Awaiting signature".to_owned(),
                 "Follow Up on Contract",
-                "/contracts".to_owned(),
+                route,
             )
         };
     }
@@ -118,13 +142,13 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
                 "Care Plan Sent",
                 "Awaiting family response".to_owned(),
                 "Follow Up on Care Plan",
-                "/care-plans".to_owned(),
+                format!("/care-plans/new?care_plan_id={care_plan_id}"),
             ),
             _ => status(
                 "Care Plan Ready",
                 "Ready to send".to_owned(),
                 "Send Care Plan",
-                "/care-plans".to_owned(),
+                format!("/care-plans/new?care_plan_id={care_plan_id}"),
             ),
         };
     }
@@ -371,7 +395,7 @@ mod tests {
                     "Active Patient",
                     "Contract signed",
                     "View Contract",
-                    "/contracts",
+                    "/contracts/new?contract_id=c1",
                     false,
                 ),
             );
@@ -393,7 +417,7 @@ mod tests {
                     "Active Patient",
                     "Contract signed",
                     "View Contract",
-                    "/contracts",
+                    "/contracts/new?contract_id=c1",
                     false,
                 ),
             ),
@@ -407,7 +431,7 @@ mod tests {
                     "Contract Sent",
                     "Awaiting signature",
                     "Follow Up on Contract",
-                    "/contracts",
+                    "/contracts/new?contract_id=c1",
                     false,
                 ),
             ),
@@ -420,7 +444,7 @@ mod tests {
                     "Contract Sent",
                     "Awaiting signature",
                     "Follow Up on Contract",
-                    "/contracts",
+                    "/contracts/new?contract_id=c1",
                     false,
                 ),
             ),
@@ -433,7 +457,7 @@ mod tests {
                     "Contract Sent",
                     "Awaiting signature",
                     "Follow Up on Contract",
-                    "/contracts",
+                    "/contracts/new?contract_id=c1",
                     false,
                 ),
             ),
@@ -462,7 +486,7 @@ mod tests {
                     "Care Plan Sent",
                     "Awaiting family response",
                     "Follow Up on Care Plan",
-                    "/care-plans",
+                    "/care-plans/new?care_plan_id=p1",
                     false,
                 ),
             ),
@@ -476,7 +500,7 @@ mod tests {
                     "Care Plan Ready",
                     "Ready to send",
                     "Send Care Plan",
-                    "/care-plans",
+                    "/care-plans/new?care_plan_id=p1",
                     false,
                 ),
             ),
@@ -489,7 +513,7 @@ mod tests {
                     "Care Plan Ready",
                     "Ready to send",
                     "Send Care Plan",
-                    "/care-plans",
+                    "/care-plans/new?care_plan_id=p1",
                     false,
                 ),
             ),

@@ -22,6 +22,7 @@ pub fn is_archived(statuses: &[&str]) -> bool {
 /// The intakes list's urgency by days since creation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Urgency {
     New,
     Attention,

@@ -5,15 +5,17 @@ use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 use serde::{Deserialize, Serialize};
 
 use super::intakes::{next_cursor, string_list};
+use super::log_event;
 use super::{
     Page, Store, audit, decode_cursor, encode_cursor, page_limit, position, require_admin, ts,
 };
 use crate::error::{Error, Result};
 use crate::model::{
     Actor, Assessment, AssessmentForm, AssessmentId, AssessmentStatus, CarePlan, CarePlanId,
-    IntakeId, IntakeStatus,
+    IntakeId, IntakeStatus, Parents,
 };
 use crate::rules::clock::{AgencyClock, age_in_years, parse_date, parse_timestamp};
+use crate::rules::events::PipelineEvent;
 use crate::rules::transitions::{check_assessment_transition, check_intake_transition};
 use crate::rules::validation::{
     prefill_assessment_from_intake, prepare_assessment_draft, validate_assessment_complete,
@@ -131,6 +133,8 @@ impl Store {
         }
         let existing = save.existing.clone();
         let outcome = self.write(|tx| {
+            // Saving again an assessment that is already completed is not a move.
+            let mut completed_now = save.complete;
             let id = match &existing {
                 None => {
                     if save.complete {
@@ -160,6 +164,7 @@ impl Store {
                 Some((id, version)) => {
                     let stored = load_stored(tx, id)?;
                     check_assessment_transition(stored.status, target)?;
+                    completed_now &= stored.status != AssessmentStatus::Completed;
                     if save.complete {
                         validate_assessment_complete(&form, Some(&stored.form), &clock)?;
                     }
@@ -197,6 +202,20 @@ impl Store {
                     complete_intake(tx, actor, &clock, intake_id, &form)?;
                 }
                 position::refresh(tx, intake_id, &clock)?;
+            }
+            if completed_now {
+                let parents = Parents {
+                    intake_id: intake_id.clone(),
+                    assessment_id: Some(id.clone()),
+                    ..Parents::default()
+                };
+                log_event(
+                    tx,
+                    actor,
+                    clock.now(),
+                    &parents,
+                    PipelineEvent::AssessmentCompleted,
+                )?;
             }
             Ok(Ok(id))
         })?;

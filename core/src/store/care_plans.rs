@@ -5,21 +5,24 @@ use serde::{Deserialize, Serialize};
 
 use super::assessments::like_escape;
 use super::intakes::next_cursor;
+use super::log_event;
 use super::{
     Page, Store, audit, decode_cursor, encode_cursor, page_limit, position, require_admin, ts,
 };
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, ValidationErrors};
 use crate::model::{
-    Actor, Assessment, AssessmentId, CarePlan, CarePlanId, CarePlanInput, CarePlanService,
-    CarePlanStatus, DaySchedule, IntakeId, PricingTemplateId, WeeklySchedule,
+    Actor, Assessment, AssessmentId, CarePlan, CarePlanId, CarePlanInput, CarePlanQuoteInput,
+    CarePlanService, CarePlanStatus, DaySchedule, IntakeId, Parents, PricingTemplateId,
+    WeeklySchedule,
 };
 use crate::rules::clock::{AgencyClock, age_in_years, parse_date, parse_timestamp};
-use crate::rules::costs::care_plan_costs;
+use crate::rules::costs::{CarePlanCosts, CarePlanQuote, care_plan_costs, quote};
+use crate::rules::events::PipelineEvent;
 use crate::rules::pricing::{
     DEFAULT_HOURLY_RATE, care_plan_services_from_assessment, preselect_template,
 };
 use crate::rules::transitions::check_care_plan_transition;
-use crate::rules::validation::validate_care_plan;
+use crate::rules::validation::{UNKNOWN_PRICING_TEMPLATE, validate_care_plan, validate_quote};
 
 #[derive(Debug, Clone, Default)]
 pub struct CarePlanQuery {
@@ -48,7 +51,9 @@ const COLUMNS: &str = "cp.id, cp.version, cp.assessment_id, cp.intake_id, cp.sta
     cp.marketing_email_content, cp.sent_at, cp.approved_at, cp.created_at, cp.updated_at, \
     cp.deleted_at, i.date_of_birth, \
     (SELECT c.id FROM contracts c WHERE c.care_plan_proposal_id = cp.id AND c.deleted_at IS NULL ORDER BY c.created_at DESC LIMIT 1), \
-    (SELECT c.status FROM contracts c WHERE c.care_plan_proposal_id = cp.id AND c.deleted_at IS NULL ORDER BY c.created_at DESC LIMIT 1)";
+    (SELECT c.status FROM contracts c WHERE c.care_plan_proposal_id = cp.id AND c.deleted_at IS NULL ORDER BY c.created_at DESC LIMIT 1), \
+    (SELECT pt.weekend_premium FROM pricing_templates pt WHERE pt.id = cp.pricing_template_id), \
+    COALESCE((SELECT a.updated_at > COALESCE(cp.saved_at, cp.created_at) FROM assessments a WHERE a.id = cp.assessment_id AND a.deleted_at IS NULL), 0)";
 
 fn json_err(index: usize, e: serde_json::Error) -> rusqlite::Error {
     rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, Box::new(e))
@@ -60,6 +65,15 @@ fn from_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<Ca
     let schedule: String = row.get(11)?;
     let created_at: String = row.get(21)?;
     let date_of_birth: Option<String> = row.get(24)?;
+    let schedule: WeeklySchedule = serde_json::from_str(&schedule).map_err(|e| json_err(11, e))?;
+    let hourly_rate: f64 = row.get(14)?;
+    // The rate breakdown of the stored plan: its rate with its template's weekend premium
+    // (none when the template is gone).
+    let costs = care_plan_costs(
+        &schedule,
+        hourly_rate,
+        row.get::<_, Option<f64>>(27)?.unwrap_or(0.0),
+    );
     Ok(CarePlan {
         id: row.get(0)?,
         version: row.get(1)?,
@@ -76,13 +90,16 @@ fn from_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<Ca
             .collect(),
         services,
         additional_notes: row.get(10)?,
-        schedule: serde_json::from_str(&schedule).map_err(|e| json_err(11, e))?,
+        schedule,
         proposed_start_date: row.get(12)?,
         pricing_template_id: row.get(13)?,
-        hourly_rate: row.get(14)?,
+        hourly_rate,
         total_weekly_hours: row.get(15)?,
         weekly_cost: row.get(16)?,
         monthly_cost: row.get(17)?,
+        weekend_hours: costs.weekend_hours,
+        blended_rate: costs.blended_rate,
+        assessment_changed: row.get(28)?,
         marketing_email_content: row.get(18)?,
         sent_at: row.get(19)?,
         approved_at: row.get(20)?,
@@ -162,18 +179,40 @@ fn load_stored(tx: &Connection, id: &CarePlanId) -> Result<Stored> {
     .ok_or_else(|| Error::not_found("care plan", id))
 }
 
-fn weekend_premium(tx: &Connection, template: Option<&PricingTemplateId>) -> Result<f64> {
+/// The base rate and weekend premium of the named template; None when none is named.
+/// A named template that does not exist is refused, never priced as if it had no
+/// premium.
+fn template_pricing(
+    tx: &Connection,
+    template: Option<&PricingTemplateId>,
+) -> Result<Option<(f64, f64)>> {
     let Some(template) = template else {
-        return Ok(0.0);
+        return Ok(None);
     };
-    Ok(super::query_row(
+    super::query_row(
         tx,
-        "SELECT weekend_premium FROM pricing_templates WHERE id = ?1",
+        "SELECT base_rate, weekend_premium FROM pricing_templates WHERE id = ?1",
         [template],
-        |row| row.get(0),
+        |row| Ok((row.get(0)?, row.get(1)?)),
     )
     .optional()?
-    .unwrap_or(0.0))
+    .map(Some)
+    .ok_or_else(|| {
+        Error::Validation(ValidationErrors::single(
+            "pricing_template_id",
+            UNKNOWN_PRICING_TEMPLATE,
+        ))
+    })
+}
+
+/// The costs a save stores: the plan's rate (the default when a generated plan has
+/// none) with its template's weekend premium.
+fn save_costs(tx: &Connection, input: &CarePlanInput) -> Result<(f64, CarePlanCosts)> {
+    let rate = input.hourly_rate.unwrap_or(DEFAULT_HOURLY_RATE);
+    let premium = template_pricing(tx, input.pricing_template_id.as_ref())?
+        .map(|(_, premium)| premium)
+        .unwrap_or(0.0);
+    Ok((rate, care_plan_costs(&input.schedule, rate, premium)))
 }
 
 impl Store {
@@ -193,6 +232,19 @@ impl Store {
             suggested_pricing_template_id: suggested.map(|t| t.id.clone()),
             plan,
         })
+    }
+
+    /// The cost box before a save: the typed rate, else the template's base rate, else
+    /// the default rate, priced by the same rules the save uses.
+    pub fn quote_care_plan(&self, input: &CarePlanQuoteInput) -> Result<CarePlanQuote> {
+        validate_quote(&input.schedule, input.hourly_rate)?;
+        let template = template_pricing(self.conn(), input.pricing_template_id.as_ref())?;
+        let rate = input
+            .hourly_rate
+            .or(template.map(|(base, _)| base))
+            .unwrap_or(DEFAULT_HOURLY_RATE);
+        let premium = template.map(|(_, premium)| premium).unwrap_or(0.0);
+        Ok(quote(&input.schedule, rate, premium))
     }
 
     /// Save Care Plan for a new plan: validated, stored as draft with computed costs.
@@ -230,19 +282,15 @@ impl Store {
                     .ok_or_else(|| Error::not_found("assessment", assessment_id))?,
                 None => None,
             };
-            let rate = input.hourly_rate.unwrap_or(DEFAULT_HOURLY_RATE);
-            let costs = care_plan_costs(
-                &input.schedule,
-                rate,
-                weekend_premium(tx, input.pricing_template_id.as_ref())?,
-            );
+            let (rate, costs) = save_costs(tx, &input)?;
             let now = ts(clock.now());
             super::exec(tx,
                 "INSERT INTO care_plan_proposals (id, assessment_id, intake_id, status, client_name,
                     family_contact_name, family_contact_email, care_coordinator_name, services,
                     additional_notes, schedule, proposed_start_date, pricing_template_id,
-                    hourly_rate, total_weekly_hours, weekly_cost, monthly_cost, created_at, updated_at)
-                 VALUES (?1, ?2, ?3, 'draft', ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?17)",
+                    hourly_rate, total_weekly_hours, weekly_cost, monthly_cost, created_at, updated_at,
+                    saved_at)
+                 VALUES (?1, ?2, ?3, 'draft', ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?17, ?17)",
                 params![
                     id,
                     assessment_id,
@@ -266,6 +314,13 @@ impl Store {
             if let Some(intake_id) = &intake_id {
                 position::refresh(tx, intake_id, &clock)?;
             }
+            let parents = Parents {
+                intake_id: intake_id.clone(),
+                assessment_id: assessment_id.cloned(),
+                care_plan_id: Some(id.clone()),
+                contract_id: None,
+            };
+            log_event(tx, actor, clock.now(), &parents, PipelineEvent::CarePlanCreated)?;
             audit(
                 tx,
                 actor,
@@ -296,19 +351,15 @@ impl Store {
             if stored.version != version {
                 return Ok(false);
             }
-            let rate = input.hourly_rate.unwrap_or(DEFAULT_HOURLY_RATE);
-            let costs = care_plan_costs(
-                &input.schedule,
-                rate,
-                weekend_premium(tx, input.pricing_template_id.as_ref())?,
-            );
+            let (rate, costs) = save_costs(tx, &input)?;
             super::exec(
                 tx,
                 "UPDATE care_plan_proposals SET client_name = ?3, family_contact_name = ?4,
                     family_contact_email = ?5, care_coordinator_name = ?6, services = ?7,
                     additional_notes = ?8, schedule = ?9, proposed_start_date = ?10,
                     pricing_template_id = ?11, hourly_rate = ?12, total_weekly_hours = ?13,
-                    weekly_cost = ?14, monthly_cost = ?15, updated_at = ?16, version = version + 1
+                    weekly_cost = ?14, monthly_cost = ?15, updated_at = ?16, saved_at = ?16,
+                    version = version + 1
                  WHERE id = ?1 AND version = ?2",
                 params![
                     id,
@@ -463,6 +514,20 @@ impl Store {
             )?;
             if let Some(intake_id) = &stored.intake_id {
                 position::refresh(tx, intake_id, &clock)?;
+            }
+            let event = if to == CarePlanStatus::Sent {
+                PipelineEvent::CarePlanSent
+            } else {
+                PipelineEvent::CarePlanApproved
+            };
+            let parents = Parents {
+                intake_id: stored.intake_id.clone(),
+                care_plan_id: Some(id.clone()),
+                ..Parents::default()
+            };
+            // Every send is an email that went out; approving twice is one approval.
+            if to == CarePlanStatus::Sent || stored.status != to {
+                log_event(tx, actor, clock.now(), &parents, event)?;
             }
             audit(tx, actor, clock.now(), to.as_str(), "care_plan", id.as_str(), stored.intake_id.as_ref().map(|i| i.as_str()), &["status", column])
         })?;

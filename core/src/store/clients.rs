@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::intakes::{SUMMARY_COLUMNS, SearchFields, next_cursor, search_filter, summary_from_row};
 use super::{Store, decode_cursor, encode_cursor, page_limit, position, ts};
 use crate::error::{Error, Result};
-use crate::model::{Assessment, CarePlan, Contract, IntakeId, IntakeSummary, Stage};
+use crate::model::{ArchiveStatus, Assessment, CarePlan, Contract, IntakeId, IntakeSummary, Stage};
 use crate::rules::clock::AgencyClock;
 use crate::rules::journey::{JourneyStep, furthest_form_route, journey};
 use crate::rules::stage::{ClientUrgency, client_urgency};
@@ -81,6 +81,13 @@ pub struct ClientRow {
     pub view_route: String,
     /// When the client became (or becomes) overdue.
     pub overdue_at: String,
+    /// Declined or not interested, as staff marked the lead; null while it is live.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub archive_status: Option<ArchiveStatus>,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub archive_reason: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub archived_at: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -100,6 +107,13 @@ pub struct ClientProfile {
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<JourneyStep>))]
     pub journey: [JourneyStep; 4],
     pub view_route: String,
+    /// Declined or not interested, as staff marked the lead; null while it is live.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub archive_status: Option<ArchiveStatus>,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub archive_reason: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub archived_at: Option<String>,
     pub assessment: Option<Assessment>,
     pub care_plan: Option<CarePlan>,
     pub contract: Option<Contract>,
@@ -139,8 +153,8 @@ impl PageOrder {
     }
 }
 
-const JOURNEY_COLUMNS: &str =
-    "latest_assessment_at, latest_care_plan_at, latest_contract_at, overdue_at";
+const JOURNEY_COLUMNS: &str = "latest_assessment_at, latest_care_plan_at, latest_contract_at, \
+    overdue_at, archive_reason, archived_at";
 
 fn client_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<ClientRow> {
     let intake = summary_from_row(row, clock)?;
@@ -148,13 +162,13 @@ fn client_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<
     let care_plan_at: Option<String> = row.get(27)?;
     let contract_at: Option<String> = row.get(28)?;
     let overdue_at: String = row.get(29)?;
-    Ok(decorate(
-        intake,
-        assessment_at,
-        care_plan_at,
-        contract_at,
-        overdue_at,
-    ))
+    let mut client = decorate(intake, assessment_at, care_plan_at, contract_at, overdue_at);
+    client.archive_status = ArchiveStatus::parse(client.intake.status.as_str());
+    if client.archive_status.is_some() {
+        client.archive_reason = row.get(30)?;
+        client.archived_at = row.get(31)?;
+    }
+    Ok(client)
 }
 
 fn decorate(
@@ -198,6 +212,9 @@ fn decorate(
         journey,
         view_route,
         overdue_at,
+        archive_status: None,
+        archive_reason: None,
+        archived_at: None,
     }
 }
 
@@ -394,6 +411,9 @@ impl Store {
             urgency: row.urgency,
             journey: row.journey,
             view_route: row.view_route,
+            archive_status: row.archive_status,
+            archive_reason: row.archive_reason,
+            archived_at: row.archived_at,
             assessment,
             care_plan,
             contract,

@@ -12,6 +12,7 @@ use crate::model::{
     Actor, CallLogInput, Communication, CommunicationId, CommunicationStatus, CommunicationType,
     Direction, EmailInput, IntakeId, NoteInput, Parents, SmsInput, UserId, Visibility,
 };
+use crate::rules::events::PipelineEvent;
 use crate::rules::transitions::check_communication_transition;
 use crate::rules::validation::{validate_call_log, validate_email, validate_note, validate_sms};
 
@@ -219,8 +220,22 @@ impl Store {
 
     /// Records an email to send: pending until the sender reports back.
     pub fn record_email(&mut self, actor: &Actor, input: &EmailInput) -> Result<Communication> {
+        self.record_email_with(actor, input, serde_json::json!({}))
+    }
+
+    /// Records an email with more metadata (a document email names its document).
+    pub(crate) fn record_email_with(
+        &mut self,
+        actor: &Actor,
+        input: &EmailInput,
+        extra: serde_json::Value,
+    ) -> Result<Communication> {
         validate_email(input)?;
-        let metadata = serde_json::json!({ "attachments": input.attachments });
+        let mut metadata = serde_json::json!({ "attachments": input.attachments });
+        if let (Some(target), serde_json::Value::Object(extra)) = (metadata.as_object_mut(), extra)
+        {
+            target.extend(extra);
+        }
         self.insert_communication(
             actor,
             NewCommunication {
@@ -324,22 +339,9 @@ impl Store {
         parents: &Parents,
         description: &str,
     ) -> Result<Communication> {
-        self.insert_communication(
-            actor,
-            NewCommunication {
-                parents,
-                communication_type: CommunicationType::SystemEvent,
-                direction: Direction::Internal,
-                subject: None,
-                content: description,
-                recipient_email: None,
-                recipient_phone: None,
-                status: CommunicationStatus::Sent,
-                visibility: Visibility::Internal,
-                tagged_user_ids: &[],
-                metadata: serde_json::json!({}),
-            },
-        )
+        let now = self.now();
+        let id = self.write(|tx| log_description(tx, actor, now, parents, description))?;
+        self.get_communication(&id)
     }
 
     /// The provider accepted the message: pending → sent, with its reference (email id,
@@ -450,54 +452,112 @@ impl Store {
         new: NewCommunication<'_>,
     ) -> Result<Communication> {
         let now = self.now();
-        let id = CommunicationId::new();
-        self.write(|tx| {
-            let parents = resolve_parents(tx, new.parents)?;
-            let sent_at = (new.status == CommunicationStatus::Sent).then(|| ts(now));
-            super::exec(tx,
-                "INSERT INTO communications (id, intake_id, assessment_id, care_plan_id, contract_id,
-                    communication_type, direction, subject, content, recipient_email, recipient_phone,
-                    sender_user_id, status, sent_at, created_at, updated_at, visibility,
-                    tagged_user_ids, metadata)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?15, ?16, ?17, ?18)",
-                params![
-                    id,
-                    parents.intake_id,
-                    parents.assessment_id,
-                    parents.care_plan_id,
-                    parents.contract_id,
-                    new.communication_type,
-                    new.direction,
-                    new.subject,
-                    new.content,
-                    new.recipient_email,
-                    new.recipient_phone,
-                    actor.user_id,
-                    new.status,
-                    sent_at,
-                    ts(now),
-                    new.visibility,
-                    serde_json::to_string(new.tagged_user_ids)?,
-                    new.metadata.to_string(),
-                ],
-            )?;
-            // Emails, texts and calls are contact with the client; notes are not.
-            if let Some(intake_id) = &parents.intake_id
-                && matches!(
-                    new.communication_type,
-                    CommunicationType::Email | CommunicationType::Sms | CommunicationType::PhoneLog
-                )
-            {
-                super::exec(tx,
-                    "UPDATE intakes SET last_contact_date = ?2 WHERE id = ?1",
-                    params![intake_id, ts(now)],
-                )?;
-            }
-            audit(tx, actor, now, "create", "communication", id.as_str(),
-                parents.intake_id.as_ref().map(|i| i.as_str()), &[new.communication_type.as_str()])
-        })?;
+        let id = self.write(|tx| insert_communication(tx, actor, now, new))?;
         self.get_communication(&id)
     }
+}
+
+/// Writes one communication (and its audit row) inside the caller's transaction.
+fn insert_communication(
+    tx: &Connection,
+    actor: &Actor,
+    now: jiff::Timestamp,
+    new: NewCommunication<'_>,
+) -> Result<CommunicationId> {
+    let id = CommunicationId::new();
+    let parents = resolve_parents(tx, new.parents)?;
+    let sent_at = (new.status == CommunicationStatus::Sent).then(|| ts(now));
+    super::exec(tx,
+        "INSERT INTO communications (id, intake_id, assessment_id, care_plan_id, contract_id,
+            communication_type, direction, subject, content, recipient_email, recipient_phone,
+            sender_user_id, status, sent_at, created_at, updated_at, visibility,
+            tagged_user_ids, metadata)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?15, ?16, ?17, ?18)",
+        params![
+            id,
+            parents.intake_id,
+            parents.assessment_id,
+            parents.care_plan_id,
+            parents.contract_id,
+            new.communication_type,
+            new.direction,
+            new.subject,
+            new.content,
+            new.recipient_email,
+            new.recipient_phone,
+            actor.user_id,
+            new.status,
+            sent_at,
+            ts(now),
+            new.visibility,
+            serde_json::to_string(new.tagged_user_ids)?,
+            new.metadata.to_string(),
+        ],
+    )?;
+    // Emails, texts and calls are contact with the client; notes are not.
+    if let Some(intake_id) = &parents.intake_id
+        && matches!(
+            new.communication_type,
+            CommunicationType::Email | CommunicationType::Sms | CommunicationType::PhoneLog
+        )
+    {
+        super::exec(
+            tx,
+            "UPDATE intakes SET last_contact_date = ?2 WHERE id = ?1",
+            params![intake_id, ts(now)],
+        )?;
+    }
+    audit(
+        tx,
+        actor,
+        now,
+        "create",
+        "communication",
+        id.as_str(),
+        parents.intake_id.as_ref().map(|i| i.as_str()),
+        &[new.communication_type.as_str()],
+    )?;
+    Ok(id)
+}
+
+/// The spec's system-event logger: a `system_event` communication, internal, sent, with
+/// the description as its content. Pipeline moves call it inside their own transaction,
+/// so a move and its line in the client's timeline are written together or not at all.
+pub(crate) fn log_event(
+    tx: &Connection,
+    actor: &Actor,
+    now: jiff::Timestamp,
+    parents: &Parents,
+    event: PipelineEvent<'_>,
+) -> Result<CommunicationId> {
+    log_description(tx, actor, now, parents, &event.description())
+}
+
+fn log_description(
+    tx: &Connection,
+    actor: &Actor,
+    now: jiff::Timestamp,
+    parents: &Parents,
+    description: &str,
+) -> Result<CommunicationId> {
+    insert_communication(
+        tx,
+        actor,
+        now,
+        NewCommunication {
+            parents,
+            communication_type: CommunicationType::SystemEvent,
+            direction: Direction::Internal,
+            subject: None,
+            content: description,
+            recipient_email: None,
+            recipient_phone: None,
+            status: CommunicationStatus::Sent,
+            visibility: Visibility::Internal,
+            tagged_user_ids: &[],
+            metadata: serde_json::json!({}),
+        },
+    )
 }
 
 /// Fills in the intake a record belongs to, so every communication shows on its client's

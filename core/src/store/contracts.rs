@@ -4,14 +4,16 @@ use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 use serde::Serialize;
 
 use super::assessments::like_escape;
+use super::log_event;
 use super::{Store, audit, position, require_admin, ts};
 use crate::error::{Error, Result};
 use crate::model::{
-    Actor, CarePlanId, CarePlanStatus, Contract, ContractId, ContractStatus, IntakeId,
+    Actor, CarePlanId, CarePlanStatus, Contract, ContractId, ContractStatus, IntakeId, Parents,
     PricingDetails,
 };
 use crate::rules::clock::{AgencyClock, parse_timestamp};
 use crate::rules::contract_text::{ContractFacts, render_contract};
+use crate::rules::events::PipelineEvent;
 use crate::rules::transitions::{check_contract_transition, contract_editable};
 use crate::rules::validation::{CONTRACT_NEEDS_PREVIEW, CONTRACT_NEEDS_SENT_CARE_PLAN};
 
@@ -168,6 +170,13 @@ impl Store {
             if let Some(intake_id) = &plan.intake_id {
                 position::refresh(tx, intake_id, &clock)?;
             }
+            let parents = Parents {
+                intake_id: plan.intake_id.clone(),
+                care_plan_id: Some(care_plan_id.clone()),
+                contract_id: Some(id.clone()),
+                ..Parents::default()
+            };
+            log_event(tx, actor, clock.now(), &parents, PipelineEvent::ContractCreated)?;
             audit(tx, actor, clock.now(), "create", "contract", id.as_str(), plan.intake_id.as_ref().map(|i| i.as_str()), &[])
         })?;
         self.get_contract(&id)
@@ -244,6 +253,17 @@ impl Store {
             if let Some(intake_id) = &stored.intake_id {
                 position::refresh(tx, intake_id, &clock)?;
             }
+            let event = if to == ContractStatus::Sent {
+                PipelineEvent::ContractSent
+            } else {
+                PipelineEvent::ContractSigned
+            };
+            let parents = Parents {
+                intake_id: stored.intake_id.clone(),
+                contract_id: Some(id.clone()),
+                ..Parents::default()
+            };
+            log_event(tx, actor, clock.now(), &parents, event)?;
             audit(tx, actor, clock.now(), to.as_str(), "contract", id.as_str(), stored.intake_id.as_ref().map(|i| i.as_str()), &["status", column])
         })?;
         self.get_contract(id)

@@ -79,10 +79,11 @@ impl Store {
             |row| row.get(0),
         )?;
         let (pending_assessments, active_care_plans, awaiting_signatures) = super::query_row(self.conn(),
+            // An archived client's records are not active work.
             "SELECT
-                (SELECT count(*) FROM assessments WHERE deleted_at IS NULL AND status = 'draft'),
-                (SELECT count(*) FROM care_plan_proposals WHERE deleted_at IS NULL AND status IN ('draft', 'sent', 'approved')),
-                (SELECT count(*) FROM contracts WHERE deleted_at IS NULL AND status = 'sent')",
+                (SELECT count(*) FROM assessments r WHERE deleted_at IS NULL AND status = 'draft' AND NOT EXISTS (SELECT 1 FROM intakes i WHERE i.id = r.intake_id AND i.archived = 1)),
+                (SELECT count(*) FROM care_plan_proposals r WHERE deleted_at IS NULL AND status IN ('draft', 'sent', 'approved') AND NOT EXISTS (SELECT 1 FROM intakes i WHERE i.id = r.intake_id AND i.archived = 1)),
+                (SELECT count(*) FROM contracts r WHERE deleted_at IS NULL AND status = 'sent' AND NOT EXISTS (SELECT 1 FROM intakes i WHERE i.id = r.intake_id AND i.archived = 1))",
             [],
             |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
         )?;
@@ -90,7 +91,8 @@ impl Store {
         let tomorrow = clock.start_of_day(clock.today().tomorrow().unwrap_or(clock.today()));
         let mut statement = self.conn().prepare_cached(&format!(
             "SELECT {SUMMARY_COLUMNS} FROM intakes
-             WHERE deleted_at IS NULL AND next_follow_up_date >= ?1 AND next_follow_up_date < ?2
+             WHERE deleted_at IS NULL AND archived = 0
+               AND next_follow_up_date >= ?1 AND next_follow_up_date < ?2
              ORDER BY next_follow_up_date, id LIMIT 100"
         ))?;
         let follow_ups_due_today = statement

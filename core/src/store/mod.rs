@@ -2,6 +2,7 @@
 //! folder only, one module per table group; every write is one `BEGIN IMMEDIATE`
 //! transaction that also writes its audit row.
 
+mod archive;
 mod assessments;
 mod audit;
 mod care_plans;
@@ -10,6 +11,7 @@ mod communications;
 mod contacts;
 mod contracts;
 mod dashboard;
+mod document_email;
 mod export;
 mod filled_fields;
 mod import;
@@ -36,9 +38,13 @@ pub use clients::{
     ClientCounts, ClientPage, ClientProfile, ClientQuery, ClientRow, ClientSort, StageFilter,
 };
 pub use communications::LATEST_COMMUNICATIONS;
+pub(crate) use communications::log_event;
 pub use communications::{CommunicationFilter, HubQuery};
 pub use contracts::{CONTRACTS_LIST_LIMIT, ContractList, ContractQuery, ContractStats};
 pub use dashboard::{Analytics, Dashboard, DashboardCounts, FunnelStage, SourceCount, WeekCount};
+pub use document_email::{
+    DocumentEmailRequest, EmailedDocument, PreparedDocumentEmail, SentDocument,
+};
 pub use import::{ImportBatch, ImportReport, UndoReport};
 pub use intakes::{IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary, phone_digits};
 pub use migrations::SCHEMA_VERSION;

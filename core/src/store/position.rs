@@ -11,7 +11,9 @@ use crate::model::{
     IntakeId, IntakeStatus,
 };
 use crate::rules::clock::{AgencyClock, parse_date, parse_timestamp};
-use crate::rules::pipeline::{PipelineFacts, PipelineStatus, derive_status, overdue_at, stage_of};
+use crate::rules::pipeline::{
+    PipelineFacts, PipelineStatus, archived_status, derive_status, overdue_at, stage_of,
+};
 use crate::rules::stage::is_archived;
 
 use super::ts;
@@ -193,7 +195,7 @@ pub(crate) fn read_position(
     let contract_id: Option<ContractId> = row.get(start + 8)?;
     let contract_status: Option<ContractStatus> = row.get(start + 9)?;
     let archived: bool = row.get(start + 10)?;
-    let _status: IntakeStatus = row.get(start + 12)?;
+    let status: IntakeStatus = row.get(start + 12)?;
 
     let now = clock.now();
     let facts = PipelineFacts {
@@ -206,7 +208,10 @@ pub(crate) fn read_position(
         care_plan: care_plan_id.as_ref().zip(care_plan_status),
         contract: contract_id.as_ref().zip(contract_status),
     };
-    let pipeline = derive_status(&facts, clock);
+    let mut pipeline = derive_status(&facts, clock);
+    if archived {
+        pipeline = archived_status(intake_id, status, pipeline.days_in_stage);
+    }
     let stage = stage_of(&facts);
     Ok(RowPosition {
         position: crate::model::PipelinePosition {

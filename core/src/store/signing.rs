@@ -5,8 +5,10 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{Store, audit, position, ts};
-use crate::error::{Error, Result};
+use super::{
+    DocumentEmailRequest, EmailedDocument, PreparedDocumentEmail, Store, audit, position, ts,
+};
+use crate::error::{Error, Result, ValidationErrors};
 use crate::model::{
     Actor, ApprovalInput, CarePlan, CarePlanId, CarePlanService, CarePlanStatus, Channel, Contract,
     ContractForSigning, ContractId, ContractSigningStatus, ContractStatus, IntakeId, LinkDocument,
@@ -17,10 +19,12 @@ use crate::model::{
 use crate::pdf::{render, signed_contract_document};
 use crate::rules::clock::format_timestamp;
 use crate::rules::signing::{
-    ESIGN_CONSENT, LinkFacts, contract_document_sha256, link_expiry, link_state, link_token_hash,
-    link_usable, new_link_token, proposal_document_sha256, sha256_hex, token_well_formed,
-    validate_approval, validate_paper_signature, validate_question, validate_signature,
+    ESIGN_CONSENT, LINK_PLACEHOLDER, LinkFacts, contract_document_sha256, link_expiry,
+    link_paragraph, link_state, link_token_hash, link_usable, new_link_token,
+    proposal_document_sha256, sha256_hex, token_well_formed, validate_approval,
+    validate_paper_signature, validate_question, validate_signature,
 };
+use crate::rules::validation::{FILL_IN_ALL_FIELDS, validate_care_plan_email};
 
 /// A link just made: the token goes into the email, and nowhere else.
 #[derive(Debug, Clone)]
@@ -152,6 +156,51 @@ fn load_link_by_hash(conn: &Connection, hash: &str) -> Result<Option<StoredLink>
 }
 
 impl Store {
+    /// The shared document email (proposal or contract, PDF attached) with the family's
+    /// personal link: the link and the recorded email are made together, all or nothing.
+    /// The recorded body ends with the link paragraph showing [`LINK_PLACEHOLDER`]; the
+    /// caller puts the token's address in its place in the email it sends, and nowhere
+    /// else.
+    pub fn prepare_document_email_with_link(
+        &mut self,
+        actor: &Actor,
+        document: EmailedDocument,
+        request: DocumentEmailRequest,
+    ) -> Result<(NewSigningLink, PreparedDocumentEmail)> {
+        self.batch(|store| {
+            let (link_document, recipient) = match &document {
+                EmailedDocument::CarePlan(id) => {
+                    let to = request.to.clone().unwrap_or_default();
+                    // Checked before the link paragraph makes the body non-empty.
+                    validate_care_plan_email(&to, &request.body)?;
+                    (LinkDocument::CarePlan(id.clone()), to)
+                }
+                EmailedDocument::Contract(id) => (
+                    LinkDocument::Contract(id.clone()),
+                    store.get_contract(id)?.family_contact_email,
+                ),
+            };
+            if request.body.trim().is_empty() {
+                return Err(Error::Validation(ValidationErrors::single(
+                    "body",
+                    FILL_IN_ALL_FIELDS,
+                )));
+            }
+            let made = store.create_signing_link(actor, &link_document, &recipient)?;
+            let body = format!(
+                "{}\n\n{}",
+                request.body.trim_end(),
+                link_paragraph(made.link.purpose, LINK_PLACEHOLDER, &made.link.expires_at)
+            );
+            let prepared = store.prepare_document_email(
+                actor,
+                document,
+                DocumentEmailRequest { body, ..request },
+            )?;
+            Ok((made, prepared))
+        })
+    }
+
     /// Makes the personal link for a document about to be emailed to `recipient`, and
     /// revokes every earlier link of the same document and purpose that is still open
     /// (Resend). The token is returned once; only its hash is kept.

@@ -32,7 +32,6 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// `draft`, `completed` or `care_plan_generated`.
-    #[param(value_type = Option<String>)]
     pub status: Option<AssessmentFilter>,
     /// Client name.
     pub q: Option<String>,

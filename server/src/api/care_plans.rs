@@ -4,18 +4,20 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use carepath_core::model::{
-    AssessmentId, CarePlan, CarePlanId, CarePlanInput, CarePlanStatus, Communication,
-    CommunicationStatus, EmailInput, LinkDocument, Parents,
+    AssessmentId, CarePlan, CarePlanId, CarePlanInput, CarePlanQuoteInput, CarePlanStatus,
+    Communication,
 };
 use carepath_core::outbound::{ClientFacts, DraftKind, PROPOSAL_SUBJECT};
-use carepath_core::rules::validation::validate_care_plan_email;
-use carepath_core::store::{CarePlanPage, CarePlanPrefill, CarePlanQuery};
+use carepath_core::rules::costs::CarePlanQuote;
+use carepath_core::store::{
+    CarePlanPage, CarePlanPrefill, CarePlanQuery, DocumentEmailRequest, EmailedDocument,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::Items;
 use crate::AppState;
-use crate::error::{ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::routes::ApiRoutes;
 use crate::session::{AdminUser, CurrentUser};
@@ -25,6 +27,7 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_list, _, _>(list)
         .add::<__path_sendable, _, _>(sendable)
         .add::<__path_prefill, _, _>(prefill)
+        .add::<__path_quote, _, _>(quote)
         .add::<__path_create, _, _>(create)
         .add::<__path_get, _, _>(get)
         .add::<__path_update, _, _>(update)
@@ -101,6 +104,23 @@ pub async fn prefill(
         state
             .db
             .call(move |store| store.care_plan_prefill(&query.assessment_id))
+            .await?,
+    ))
+}
+
+/// Prices a schedule before it is saved, by the rules the save uses: the rate given, else
+/// the template's base rate; the template's weekend premium for the blended rate.
+#[utoipa::path(post, path = "/api/care-plans/quote", tag = "care plans", request_body = CarePlanQuoteInput,
+    responses((status = 200, body = CarePlanQuote), (status = 400, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn quote(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiJson(input): ApiJson<CarePlanQuoteInput>,
+) -> ApiResult<ApiJson<CarePlanQuote>> {
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.quote_care_plan(&input))
             .await?,
     ))
 }
@@ -228,7 +248,8 @@ pub struct CarePlanSent {
     pub care_plan: CarePlan,
 }
 
-/// Emails the proposal to the family; on success the plan becomes sent.
+/// Emails the proposal to the family with the proposal letter's PDF attached; on success
+/// the plan becomes sent.
 #[utoipa::path(post, path = "/api/care-plans/{id}/send", tag = "care plans", params(("id" = String, Path)), request_body = SendProposalBody,
     responses((status = 200, body = CarePlanSent), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn send(
@@ -237,49 +258,22 @@ pub async fn send(
     ApiPath(id): ApiPath<CarePlanId>,
     ApiJson(body): ApiJson<SendProposalBody>,
 ) -> ApiResult<ApiJson<CarePlanSent>> {
-    validate_care_plan_email(&body.to, &body.body)?;
-    let lookup = id.clone();
-    let plan = state
-        .db
-        .call(move |store| store.get_care_plan(&lookup))
-        .await?;
-    let input = EmailInput {
-        parents: Parents {
-            intake_id: plan.intake_id,
-            assessment_id: plan.assessment_id,
-            care_plan_id: Some(id.clone()),
-            contract_id: None,
-        },
-        to: body.to,
-        subject: body
-            .subject
-            .filter(|subject| !subject.trim().is_empty())
-            .unwrap_or_else(|| PROPOSAL_SUBJECT.to_owned()),
+    let request = DocumentEmailRequest {
+        to: Some(body.to),
+        subject: body.subject,
         body: body.body,
-        attachments: Vec::new(),
     };
-    // The proposal email carries the family's personal approval link.
-    let communication = super::signing::send_with_link(
+    // The email carries the family's personal approval link.
+    let (communication, document) = super::signing::send_document_with_link(
         &state,
         user.actor(),
-        LinkDocument::CarePlan(id.clone()),
-        input,
+        EmailedDocument::CarePlan(id),
+        request,
     )
     .await?;
-    let (actor, sent) = (
-        user.actor(),
-        communication.status == CommunicationStatus::Sent,
-    );
-    let care_plan = state
-        .db
-        .call(move |store| {
-            if sent {
-                store.mark_care_plan_sent(&actor, &id)
-            } else {
-                store.get_care_plan(&id)
-            }
-        })
-        .await?;
+    let care_plan = document
+        .into_care_plan()
+        .ok_or_else(|| ApiError::internal("a care plan send answered another document"))?;
     Ok(ApiJson(CarePlanSent {
         communication,
         care_plan,

@@ -1,7 +1,7 @@
 //! The all-clients list with its seven counts, and one client's profile.
 
 use axum::extract::State;
-use carepath_core::model::IntakeId;
+use carepath_core::model::{ArchiveInput, IntakeId};
 use carepath_core::rules::stage::ClientUrgency;
 use carepath_core::store::{ClientPage, ClientProfile, ClientQuery, ClientSort, StageFilter};
 use serde::Deserialize;
@@ -17,21 +17,20 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
     routes
         .add::<__path_list, _, _>(list)
         .add::<__path_profile, _, _>(profile)
+        .add::<__path_archive, _, _>(archive)
+        .add::<__path_reopen, _, _>(reopen)
 }
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// `intake`, `assessment`, `care_plan`, `contract` or `archived`.
-    #[param(value_type = Option<String>)]
     pub stage: Option<StageFilter>,
     /// `overdue`, `due_soon` or `on_track`.
-    #[param(value_type = Option<String>)]
     pub urgency: Option<ClientUrgency>,
     /// Client name, caller name or caller phone.
     pub q: Option<String>,
     /// `newest` (default) or `name`.
-    #[param(value_type = Option<String>)]
     pub sort: Option<ClientSort>,
     pub cursor: Option<String>,
     pub limit: Option<u32>,
@@ -73,6 +72,48 @@ pub async fn profile(
         state
             .db
             .call(move |store| store.client_profile(&id))
+            .await?,
+    ))
+}
+
+/// Marks a lead declined or not interested with a reason; it leaves the active lists and
+/// shows under "Archived / Declined". Answers the profile as it is now.
+#[utoipa::path(post, path = "/api/clients/{id}/archive", tag = "clients", params(("id" = String, Path)), request_body = ArchiveInput,
+    responses((status = 200, body = ClientProfile), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn archive(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<IntakeId>,
+    ApiJson(input): ApiJson<ArchiveInput>,
+) -> ApiResult<ApiJson<ClientProfile>> {
+    let actor = user.actor();
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| {
+                store.archive_client(&actor, &id, &input)?;
+                store.client_profile(&id)
+            })
+            .await?,
+    ))
+}
+
+/// Puts an archived client back in the pipeline where it was.
+#[utoipa::path(post, path = "/api/clients/{id}/reopen", tag = "clients", params(("id" = String, Path)),
+    responses((status = 200, body = ClientProfile), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn reopen(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<IntakeId>,
+) -> ApiResult<ApiJson<ClientProfile>> {
+    let actor = user.actor();
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| {
+                store.reopen_client(&actor, &id)?;
+                store.client_profile(&id)
+            })
             .await?,
     ))
 }

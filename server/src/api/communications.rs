@@ -6,7 +6,7 @@ use carepath_core::model::{
     Actor, CallLogInput, Communication, CommunicationId, CommunicationStatus, CommunicationType,
     EmailInput, NoteInput, Parents, SmsInput, Visibility,
 };
-use carepath_core::outbound::{SmsMessage, compose_email};
+use carepath_core::outbound::{EmailAttachment, SendFailure, SentEmail, SmsMessage, compose_email};
 use carepath_core::store::{CommunicationFilter, HubQuery, Page};
 use serde::Deserialize;
 use serde_json::json;
@@ -32,21 +32,58 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_outbox, _, _>(outbox)
 }
 
-/// Sends a recorded (pending) email and marks it sent with the transport's `email_id`,
-/// or failed with the reason.
-pub(crate) async fn deliver_email(
+/// Composes a recorded email with the Settings' sender, reply-to and copies, adds the
+/// attachments and hands it to the transport.
+async fn transmit(
     state: &AppState,
-    communication: Communication,
-) -> ApiResult<Communication> {
+    communication: &Communication,
+    attachments: Vec<EmailAttachment>,
+) -> ApiResult<Result<SentEmail, SendFailure>> {
     let settings = state.db.call(|store| store.settings()).await?;
-    let message = compose_email(
+    let mut message = compose_email(
         &settings.email,
         &state.outbound.mail_from,
         communication.recipient_email.as_deref().unwrap_or_default(),
         communication.subject.as_deref().unwrap_or_default(),
         &communication.content,
     );
-    let outcome = state.outbound.email.send(&message).await;
+    message.attachments = attachments;
+    Ok(state.outbound.email.send(&message).await)
+}
+
+/// Sends a recorded (pending) email and marks it sent with the transport's `email_id`,
+/// or failed with the reason. A document email (proposal, contract) goes through
+/// [`send_document`]'s second half instead, so a retry attaches its PDF again and moves
+/// the document.
+pub(crate) async fn deliver_email(
+    state: &AppState,
+    actor: Actor,
+    communication: Communication,
+) -> ApiResult<Communication> {
+    let lookup = communication.clone();
+    let document = state
+        .db
+        .call(move |store| {
+            Ok(match store.emailed_document(&lookup) {
+                Some(document) => {
+                    let attachment = store.document_attachment(&document)?;
+                    Some((document, attachment))
+                }
+                None => None,
+            })
+        })
+        .await?;
+    if let Some((document, attachment)) = document {
+        let outcome = transmit(state, &communication, vec![attachment]).await?;
+        let (communication, _) = state
+            .db
+            .call(move |store| {
+                store.finish_document_email(&actor, &document, &communication, outcome)
+            })
+            .await?;
+        return Ok(communication);
+    }
+    let outcome = transmit(state, &communication, Vec::new()).await?;
     let id = communication.id;
     state
         .db
@@ -88,11 +125,12 @@ pub(crate) async fn record_and_send_email(
     actor: Actor,
     input: EmailInput,
 ) -> ApiResult<Communication> {
+    let recorder = actor.clone();
     let recorded = state
         .db
-        .call(move |store| store.record_email(&actor, &input))
+        .call(move |store| store.record_email(&recorder, &input))
         .await?;
-    deliver_email(state, recorded).await
+    deliver_email(state, actor, recorded).await
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -251,7 +289,7 @@ pub async fn retry(
         .await?;
     let sent = match pending.communication_type {
         CommunicationType::Sms => deliver_sms(&state, pending).await?,
-        _ => deliver_email(&state, pending).await?,
+        _ => deliver_email(&state, user.actor(), pending).await?,
     };
     Ok(ApiJson(sent))
 }

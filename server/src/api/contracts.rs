@@ -3,17 +3,13 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use carepath_core::model::{
-    CarePlanId, Communication, CommunicationStatus, Contract, ContractId, ContractStatus,
-    EmailInput, LinkDocument, Parents,
-};
-use carepath_core::outbound::CONTRACT_SUBJECT;
-use carepath_core::store::{ContractList, ContractQuery};
+use carepath_core::model::{CarePlanId, Communication, Contract, ContractId, ContractStatus};
+use carepath_core::store::{ContractList, ContractQuery, DocumentEmailRequest, EmailedDocument};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::AppState;
-use crate::error::{ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::routes::ApiRoutes;
 use crate::session::{AdminUser, CurrentUser};
@@ -175,48 +171,22 @@ pub async fn send(
     ApiPath(id): ApiPath<ContractId>,
     ApiJson(body): ApiJson<SendContractBody>,
 ) -> ApiResult<ApiJson<ContractSent>> {
-    let lookup = id.clone();
-    let contract = state
-        .db
-        .call(move |store| store.get_contract(&lookup))
-        .await?;
-    let input = EmailInput {
-        parents: Parents {
-            intake_id: contract.intake_id.clone(),
-            assessment_id: None,
-            care_plan_id: Some(contract.care_plan_proposal_id.clone()),
-            contract_id: Some(id.clone()),
-        },
-        to: contract.family_contact_email.clone(),
-        subject: body
-            .subject
-            .filter(|subject| !subject.trim().is_empty())
-            .unwrap_or_else(|| CONTRACT_SUBJECT.to_owned()),
+    let request = DocumentEmailRequest {
+        to: None,
+        subject: body.subject,
         body: body.body,
-        attachments: Vec::new(),
     };
-    // The contract email carries the family's personal signing link.
-    let communication = super::signing::send_with_link(
+    // The email carries the family's personal signing link.
+    let (communication, document) = super::signing::send_document_with_link(
         &state,
         user.actor(),
-        LinkDocument::Contract(id.clone()),
-        input,
+        EmailedDocument::Contract(id),
+        request,
     )
     .await?;
-    let (actor, sent) = (
-        user.actor(),
-        communication.status == CommunicationStatus::Sent,
-    );
-    let contract = state
-        .db
-        .call(move |store| {
-            if sent {
-                store.mark_contract_sent(&actor, &id)
-            } else {
-                store.get_contract(&id)
-            }
-        })
-        .await?;
+    let contract = document
+        .into_contract()
+        .ok_or_else(|| ApiError::internal("a contract send answered another document"))?;
     Ok(ApiJson(ContractSent {
         communication,
         contract,

@@ -50,10 +50,8 @@ pub struct ClientExportParams {
     #[serde(default)]
     pub include_deleted: bool,
     /// `intake`, `assessment`, `care_plan`, `contract` or `archived`.
-    #[param(value_type = Option<String>)]
     pub stage: Option<StageFilter>,
     /// `overdue`, `due_soon` or `on_track`.
-    #[param(value_type = Option<String>)]
     pub urgency: Option<ClientUrgency>,
     /// Client name, caller name or caller phone.
     pub q: Option<String>,
@@ -69,7 +67,6 @@ pub struct AssessmentExportParams {
     #[serde(default)]
     pub include_deleted: bool,
     /// `draft`, `completed` or `care_plan_generated`.
-    #[param(value_type = Option<String>)]
     pub status: Option<AssessmentFilter>,
     /// Client name.
     pub q: Option<String>,

@@ -33,7 +33,6 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// `new`, `attention` or `urgent`.
-    #[param(value_type = Option<String>)]
     pub urgency: Option<Urgency>,
     pub cursor: Option<String>,
     /// Default 50, at most 200.

@@ -70,6 +70,12 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     let (_, paths, schemas) = routes().into_parts();
     let mut components = ComponentsBuilder::new()
         .schemas_from_iter(schemas)
+        .schemas_from_iter(carepath_core::model::options::openapi_schemas())
+        // Enums only query parameters name: parameters refer to them, nothing registers them.
+        .schema_from::<carepath_core::store::StageFilter>()
+        .schema_from::<carepath_core::store::ClientSort>()
+        .schema_from::<carepath_core::store::AssessmentFilter>()
+        .schema_from::<carepath_core::rules::stage::Urgency>()
         .schema_from::<crate::error::ErrorBody>()
         .schema_from::<crate::error::ErrorDetail>()
         .build();

@@ -7,14 +7,14 @@ use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use carepath_core::model::{
-    Actor, Communication, Contract, ContractId, ContractSigningStatus, EmailInput, LinkDocument,
+    Actor, Communication, Contract, ContractId, ContractSigningStatus, EmailInput,
     PaperSignatureInput, Parents, PdfVerification,
 };
 use carepath_core::outbound::{CONTRACT_SUBJECT, compose_email};
 use carepath_core::rules::signing::{
-    LINK_PLACEHOLDER, SIGNED_SUBJECT, link_paragraph, link_path, signed_email_body,
+    LINK_PLACEHOLDER, SIGNED_SUBJECT, link_path, signed_email_body,
 };
-use carepath_core::store::SignedContract;
+use carepath_core::store::{DocumentEmailRequest, EmailedDocument, SentDocument, SignedContract};
 use serde_json::json;
 
 use crate::AppState;
@@ -32,67 +32,50 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_verify_pdf, _, _>(verify_pdf)
 }
 
-/// Makes a personal link for `document`, then records the email (its kept copy shows
-/// [`LINK_PLACEHOLDER`] instead of the link) and sends it with the link, to the
-/// recipient only: never to the Settings' copy or blind-copy addresses.
-pub(crate) async fn send_with_link(
+/// Sends a proposal or contract with its PDF (the shared document email) and the
+/// family's personal link: the link is made (an earlier open one is revoked) together
+/// with the recorded email, whose kept copy shows [`LINK_PLACEHOLDER`] instead of the
+/// link. The email goes to the recipient only, never to the Settings' copy or
+/// blind-copy addresses.
+pub(crate) async fn send_document_with_link(
     state: &AppState,
     actor: Actor,
-    document: LinkDocument,
-    input: EmailInput,
-) -> ApiResult<Communication> {
-    carepath_core::rules::validation::validate_email(&input)?;
-    let recipient = input.to.clone();
-    let link_actor = actor.clone();
-    let made = state
+    document: EmailedDocument,
+    request: DocumentEmailRequest,
+) -> ApiResult<(Communication, SentDocument)> {
+    let preparer = actor.clone();
+    let (made, prepared) = state
         .db
-        .call(move |store| store.create_signing_link(&link_actor, &document, &recipient))
+        .call(move |store| store.prepare_document_email_with_link(&preparer, document, request))
         .await?;
-    let purpose = made.link.purpose;
     let url = format!(
         "{}{}",
         state.config.public_url.base,
-        link_path(purpose, &made.token)
+        link_path(made.link.purpose, &made.token)
     );
-    let expires = made.link.expires_at.clone();
-    let sent_body = format!(
-        "{}\n\n{}",
-        input.body.trim_end(),
-        link_paragraph(purpose, &url, &expires)
-    );
-    let kept = EmailInput {
-        body: format!(
-            "{}\n\n{}",
-            input.body.trim_end(),
-            link_paragraph(purpose, LINK_PLACEHOLDER, &expires)
-        ),
-        ..input
-    };
-    let recorded = state
-        .db
-        .call(move |store| store.record_email(&actor, &kept))
-        .await?;
     let settings = state.db.call(|store| store.settings()).await?;
+    let communication = &prepared.communication;
     let mut message = compose_email(
         &settings.email,
         &state.outbound.mail_from,
-        recorded.recipient_email.as_deref().unwrap_or_default(),
-        recorded.subject.as_deref().unwrap_or_default(),
-        &sent_body,
+        communication.recipient_email.as_deref().unwrap_or_default(),
+        communication.subject.as_deref().unwrap_or_default(),
+        &communication.content.replacen(LINK_PLACEHOLDER, &url, 1),
     );
     // A secret link is readable by its recipient alone.
     message.cc.clear();
     message.bcc.clear();
+    message.attachments = vec![prepared.attachment.clone()];
     let outcome = state.outbound.email.send(&message).await;
-    let id = recorded.id;
     state
         .db
-        .call(move |store| match outcome {
-            Ok(sent) => store.mark_communication_sent(
-                &id,
-                json!({ "email_id": sent.id, "signing_link": purpose.as_str() }),
-            ),
-            Err(failure) => store.mark_communication_failed(&id, &failure.reason),
+        .call(move |store| {
+            store.finish_document_email(
+                &actor,
+                &prepared.document,
+                &prepared.communication,
+                outcome,
+            )
         })
         .await
 }
@@ -110,7 +93,6 @@ pub(crate) async fn send_signed_confirmation(
         &signed.evidence.signed_at,
         &signed.evidence.document_sha256,
     );
-    let file_name = signed_pdf_name(&contract.id);
     let input = EmailInput {
         parents: Parents {
             intake_id: contract.intake_id.clone(),
@@ -122,7 +104,7 @@ pub(crate) async fn send_signed_confirmation(
         subject: SIGNED_SUBJECT.to_owned(),
         body: body.clone(),
         attachments: vec![carepath_core::model::AttachmentInfo {
-            name: file_name,
+            name: signed_pdf_name(&contract.id),
             size: signed.signed_pdf.len() as u64,
         }],
     };
@@ -143,6 +125,11 @@ pub(crate) async fn send_signed_confirmation(
         SIGNED_SUBJECT,
         &body,
     );
+    message.attachments = vec![carepath_core::outbound::EmailAttachment {
+        file_name: signed_pdf_name(&contract.id),
+        content_type: "application/pdf".to_owned(),
+        bytes: signed.signed_pdf.clone(),
+    }];
     if let Some(coordinator) = &signed.coordinator_email
         && !message.to.contains(coordinator)
     {
@@ -215,26 +202,19 @@ pub async fn resend(
             "Only a contract sent for signature can get a new link.".to_owned(),
         )));
     }
-    let input = EmailInput {
-        parents: Parents {
-            intake_id: contract.intake_id.clone(),
-            assessment_id: None,
-            care_plan_id: Some(contract.care_plan_proposal_id.clone()),
-            contract_id: Some(id.clone()),
-        },
-        to: contract.family_contact_email.clone(),
-        subject: CONTRACT_SUBJECT.to_owned(),
+    let request = DocumentEmailRequest {
+        to: None,
+        subject: Some(CONTRACT_SUBJECT.to_owned()),
         body: format!(
             "Here is a new link to sign the Home Care Service Agreement for {}. The earlier link no longer works.",
             contract.client_name
         ),
-        attachments: Vec::new(),
     };
-    let communication = send_with_link(
+    let (communication, _) = send_document_with_link(
         &state,
         user.actor(),
-        LinkDocument::Contract(id.clone()),
-        input,
+        EmailedDocument::Contract(id.clone()),
+        request,
     )
     .await?;
     if let Some(reason) = communication.failure_reason {

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use carepath_core::outbound::{EmailMessage, EmailSender, OutboundFuture, SendFailure, SentEmail};
-use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 fn mailbox(address: &str) -> Result<Mailbox, SendFailure> {
@@ -35,10 +35,29 @@ pub(crate) fn build_message(email: &EmailMessage) -> Result<(Message, String), S
     if let Some(reply_to) = &email.reply_to {
         builder = builder.reply_to(mailbox(reply_to)?);
     }
-    let message = builder
-        .header(ContentType::TEXT_PLAIN)
-        .body(email.body.clone())
-        .map_err(|error| SendFailure::new(format!("cannot build the email: {error}")))?;
+    let built = if email.attachments.is_empty() {
+        builder
+            .header(ContentType::TEXT_PLAIN)
+            .body(email.body.clone())
+    } else {
+        // The text first, then each file: multipart/mixed, as mail programs expect.
+        let mut parts = MultiPart::mixed().singlepart(SinglePart::plain(email.body.clone()));
+        for attachment in &email.attachments {
+            let content_type = ContentType::parse(&attachment.content_type).map_err(|_| {
+                SendFailure::new(format!(
+                    "{} has an unknown content type",
+                    attachment.file_name
+                ))
+            })?;
+            parts = parts.singlepart(
+                Attachment::new(attachment.file_name.clone())
+                    .body(attachment.bytes.clone(), content_type),
+            );
+        }
+        builder.multipart(parts)
+    };
+    let message =
+        built.map_err(|error| SendFailure::new(format!("cannot build the email: {error}")))?;
     Ok((message, id))
 }
 

@@ -472,6 +472,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/care-plans/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prices a schedule before it is saved, by the rules the save uses: the rate given, else
+         *     the template's base rate; the template's weekend premium for the blended rate.
+         */
+        post: operations["quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/care-plans/sendable": {
         parameters: {
             query?: never;
@@ -584,7 +604,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Emails the proposal to the family; on success the plan becomes sent. */
+        /**
+         * Emails the proposal to the family with the proposal letter's PDF attached; on success
+         *     the plan becomes sent.
+         */
         post: operations["send"];
         delete?: never;
         options?: never;
@@ -640,6 +663,43 @@ export interface paths {
         get: operations["profile"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a lead declined or not interested with a reason; it leaves the active lists and
+         *     shows under "Archived / Declined". Answers the profile as it is now.
+         */
+        post: operations["archive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts an archived client back in the pipeline where it was. */
+        post: operations["reopen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1615,6 +1675,16 @@ export interface components {
              */
             name: string;
         };
+        /** @description Marking a lead declined or not interested: why, in staff's words. */
+        ArchiveInput: {
+            reason: string;
+            status: components["schemas"]["ArchiveStatus"];
+        };
+        /**
+         * @description Why staff took a lead out of the pipeline (the archived statuses they can set).
+         * @enum {string}
+         */
+        ArchiveStatus: "declined" | "not_interested";
         /** @description A stored assessment with what lists need about its client and care plan. */
         Assessment: {
             /** Format: int32 */
@@ -1641,10 +1711,50 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        AssessmentActivityLevelOption: "Independent" | "Supervision" | "Minimal Assist" | "Moderate Assist" | "Total Assist";
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        AssessmentAlertnessOption: "Alert & Oriented x3" | "Confused" | "Disoriented";
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        AssessmentBedroomLocationOption: "Main Floor" | "Upstairs" | "Downstairs/Basement";
         AssessmentBody: {
             form: components["schemas"]["AssessmentForm"];
             intake_id?: components["schemas"]["IntakeId"] | null;
         };
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        AssessmentCaregiverGenderOption: "No Preference" | "Female" | "Male";
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        AssessmentCommunicationAbilityOption: "No issues" | "Hearing impairment" | "Vision impairment" | "Speech difficulties";
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        AssessmentEquipmentOption: "Walker" | "Cane" | "Wheelchair" | "Hospital Bed" | "Lift Chair" | "Shower Chair" | "Oxygen" | "Hoyer Lift" | "Bedside Commode" | "Grab Bars" | "None" | "Other";
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        AssessmentFallRiskOption: "Low" | "Moderate" | "High";
+        /**
+         * @description The four stat cards, each also a filter.
+         * @enum {string}
+         */
+        AssessmentFilter: "draft" | "completed" | "care_plan_generated";
         /** @description The whole assessment form, stored verbatim as `form_data`. */
         AssessmentForm: {
             /** @default  */
@@ -1846,10 +1956,45 @@ export interface components {
             /** @default  */
             timeOut: string;
         };
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        AssessmentGeneralMoodOption: "Pleasant/Cooperative" | "Anxious" | "Withdrawn" | "Depressed" | "Agitated";
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        AssessmentGrabBarsOption: "Bathroom" | "Bedroom" | "None";
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        AssessmentHomeTypeOption: "House" | "Apartment" | "Condo" | "Other";
         AssessmentId: string;
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        AssessmentLivingArrangementOption: "Lives Alone" | "Lives with Spouse" | "Lives with Family Member" | "Lives with Caregiver" | "Assisted Living" | "Other";
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        AssessmentMemoryStatusOption: "Intact" | "Short-term issues" | "Long-term issues";
         AssessmentPage: components["schemas"]["Page_Assessment"] & {
             stats: components["schemas"]["AssessmentStats"];
         };
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        AssessmentPreferredTimeOption: "Morning 6am-12pm" | "Afternoon 12pm-6pm" | "Evening 6pm-12am" | "Overnight 12am-6am";
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        AssessmentRecommendedServiceOption: "Personal Care (ADLs)" | "Companionship" | "Light Housekeeping" | "Meal Preparation" | "Medication Reminders" | "Transportation/Errands" | "Respite Care" | "24-Hour Care" | "Other";
         AssessmentStats: {
             /** Format: int64 */
             care_plans_generated: number;
@@ -1862,6 +2007,11 @@ export interface components {
         };
         /** @enum {string} */
         AssessmentStatus: "draft" | "completed";
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        AssessmentSupportServiceOption: "Physical Therapy" | "Occupational Therapy" | "Speech Therapy" | "Home Health Nursing" | "Meals on Wheels" | "Other";
         AssessmentUpdate: {
             form: components["schemas"]["AssessmentForm"];
             /** Format: int64 */
@@ -1896,7 +2046,15 @@ export interface components {
             /** Format: int32 */
             age?: number | null;
             approved_at?: string | null;
+            /** @description The plan's assessment was saved after the plan was last saved (Update Mode). */
+            assessment_changed: boolean;
             assessment_id?: components["schemas"]["AssessmentId"] | null;
+            /**
+             * Format: double
+             * @description The average rate with the template's weekend premium on weekend hours; None
+             *     without weekend hours.
+             */
+            blended_rate: number | null;
             care_coordinator_name: string;
             client_name: string;
             contract_id?: components["schemas"]["ContractId"] | null;
@@ -1928,6 +2086,11 @@ export interface components {
             updated_at: string;
             /** Format: int64 */
             version: number;
+            /**
+             * Format: double
+             * @description Saturday plus Sunday hours.
+             */
+            weekend_hours: number;
             /** Format: double */
             weekly_cost: number;
         };
@@ -2003,6 +2166,75 @@ export interface components {
             plan: components["schemas"]["CarePlanInput"];
             suggested_pricing_template_id?: components["schemas"]["PricingTemplateId"] | null;
         };
+        /**
+         * @description What the cost box shows for a schedule and a rate before anything is saved: the
+         *     same numbers the save stores, with the rate and the weekend premium they came from.
+         */
+        CarePlanQuote: {
+            /**
+             * Format: double
+             * @description None when the schedule has no weekend hours.
+             */
+            blended_rate: number | null;
+            /** Format: double */
+            hourly_rate: number;
+            /** Format: double */
+            monthly_cost: number;
+            /** Format: double */
+            total_weekly_hours: number;
+            /** Format: double */
+            weekend_hours: number;
+            /** Format: double */
+            weekend_premium: number;
+            /** Format: double */
+            weekly_cost: number;
+        };
+        /**
+         * @description What the cost box sends to be priced: the schedule, and the rate typed in or the
+         *     pricing template whose base rate applies.
+         */
+        CarePlanQuoteInput: {
+            /**
+             * Format: double
+             * @default null
+             */
+            hourly_rate: number | null;
+            /** @default null */
+            pricing_template_id: components["schemas"]["PricingTemplateId"] | null;
+            /**
+             * @default {
+             *       "friday": {
+             *         "hours": 0,
+             *         "time": ""
+             *       },
+             *       "monday": {
+             *         "hours": 0,
+             *         "time": ""
+             *       },
+             *       "saturday": {
+             *         "hours": 0,
+             *         "time": ""
+             *       },
+             *       "sunday": {
+             *         "hours": 0,
+             *         "time": ""
+             *       },
+             *       "thursday": {
+             *         "hours": 0,
+             *         "time": ""
+             *       },
+             *       "tuesday": {
+             *         "hours": 0,
+             *         "time": ""
+             *       },
+             *       "wednesday": {
+             *         "hours": 0,
+             *         "time": ""
+             *       }
+             *     }
+             */
+            schedule: components["schemas"]["WeeklySchedule"];
+        };
         /** @description What a send did: the communication (sent, or failed with its reason) and the record. */
         CarePlanSent: {
             care_plan: components["schemas"]["CarePlan"];
@@ -2013,6 +2245,11 @@ export interface components {
          * @enum {string}
          */
         CarePlanService: "personalCare" | "meals" | "mobility" | "housekeeping" | "companionship" | "medicationReminders" | "transportation" | "toileting";
+        /**
+         * @description The care plan services' labels, in the order of CarePlanService.
+         * @enum {string}
+         */
+        CarePlanServiceLabelOption: "Help with Daily Personal Care" | "Nutritious Meals & Eating Support" | "Safe Mobility & Transfer Assistance" | "Light Housekeeping & Laundry" | "Friendly Companionship" | "Medication Reminders" | "Transportation & Errands" | "Toileting & Continence Care";
         /** @enum {string} */
         CarePlanStatus: "draft" | "sent" | "approved" | "declined" | "not_interested" | "not_proceeding" | "rejected" | "cancelled";
         CarePlanUpdate: {
@@ -2056,6 +2293,9 @@ export interface components {
         };
         /** @description Everything the client profile shows. */
         ClientProfile: {
+            archive_reason: string | null;
+            archive_status: components["schemas"]["ArchiveStatus"] | null;
+            archived_at: string | null;
             assessment?: components["schemas"]["Assessment"] | null;
             care_plan?: components["schemas"]["CarePlan"] | null;
             /** Format: int64 */
@@ -2068,6 +2308,9 @@ export interface components {
         };
         /** @description One row of the clients list. */
         ClientRow: components["schemas"]["IntakeSummary"] & {
+            archive_reason: string | null;
+            archive_status: components["schemas"]["ArchiveStatus"] | null;
+            archived_at: string | null;
             journey: components["schemas"]["JourneyStep"][];
             /** @description When the client became (or becomes) overdue. */
             overdue_at: string;
@@ -2075,6 +2318,8 @@ export interface components {
             /** @description The furthest existing stage's form. */
             view_route: string;
         };
+        /** @enum {string} */
+        ClientSort: "newest" | "name";
         /**
          * @description The clients list's urgency filter.
          * @enum {string}
@@ -2148,6 +2393,11 @@ export interface components {
         };
         /** @enum {string} */
         ContactType: "primary" | "family" | "emergency" | "other";
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        ContactTypeOption: "primary" | "family" | "emergency" | "other";
         /**
          * @description A contact update: the version read and the contact's fields, flat (serde cannot refuse
          *     unknown fields through `flatten`, so the fields are spelled out here).
@@ -2629,9 +2879,34 @@ export interface components {
             zipCode: string;
         };
         IntakeId: string;
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        IntakeLivingSituationOption: "Home / Lives Alone" | "Home / With Spouse or Child" | "Care Facility" | "Other";
         IntakePage: components["schemas"]["Page_IntakeSummary"] & {
             summary: components["schemas"]["UrgencySummary"];
         };
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        IntakePaymentSourceOption: "Private Pay" | "LTC Insurance" | "Veterans Benefits" | "Medicaid Waiver";
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        IntakePreferredMethodOption: "Phone" | "Text" | "Email";
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        IntakePriorityOption: "Low" | "Medium" | "High" | "Urgent";
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        IntakeServiceOption: "Personal Care (ADLs)" | "Companionship" | "Light Housekeeping" | "Meal Preparation" | "Medication Reminders" | "Transportation/Errands" | "Skilled Nursing (RN)" | "Respite Care" | "24-Hour Care";
         /**
          * @description An intake's own status. The last five are the spec's "declined list": a client
          *     whose intake, assessment, care plan or contract carries one of them is archived.
@@ -2679,7 +2954,15 @@ export interface components {
                 /** Format: int32 */
                 age?: number | null;
                 approved_at?: string | null;
+                /** @description The plan's assessment was saved after the plan was last saved (Update Mode). */
+                assessment_changed: boolean;
                 assessment_id?: components["schemas"]["AssessmentId"] | null;
+                /**
+                 * Format: double
+                 * @description The average rate with the template's weekend premium on weekend hours; None
+                 *     without weekend hours.
+                 */
+                blended_rate: number | null;
                 care_coordinator_name: string;
                 client_name: string;
                 contract_id?: components["schemas"]["ContractId"] | null;
@@ -2711,6 +2994,11 @@ export interface components {
                 updated_at: string;
                 /** Format: int64 */
                 version: number;
+                /**
+                 * Format: double
+                 * @description Saturday plus Sunday hours.
+                 */
+                weekend_hours: number;
                 /** Format: double */
                 weekly_cost: number;
             }[];
@@ -3383,11 +3671,21 @@ export interface components {
          * @enum {string}
          */
         Stage: "intake" | "assessment" | "care_plan" | "contract";
+        /**
+         * @description The stage filter of the clients list; `Archived` is "Archived / Declined".
+         * @enum {string}
+         */
+        StageFilter: "intake" | "assessment" | "care_plan" | "contract" | "archived";
         /** @enum {string} */
         TemplateStage: "general" | "intake" | "assessment" | "care_plan" | "contract";
         TokenBody: {
             token: string;
         };
+        /**
+         * @description The intakes list's urgency by days since creation.
+         * @enum {string}
+         */
+        Urgency: "new" | "attention" | "urgent";
         /** @description The intakes list's three summary cards. */
         UrgencySummary: {
             /** Format: int64 */
@@ -3416,6 +3714,11 @@ export interface components {
             /** @description The Monday the week starts on. */
             week_start: string;
         };
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        WeekdayOption: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
         /** @description The weekly schedule, keyed monday..sunday as the spec stores it. */
         WeeklySchedule: {
             /**
@@ -3489,6 +3792,11 @@ export interface components {
              */
             stage_alert_days: number;
         };
+        /**
+         * @description A choice of a form's list, stored as its label.
+         * @enum {string}
+         */
+        YesNoOption: "Yes" | "No";
     };
     responses: never;
     parameters: never;
@@ -3774,7 +4082,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `draft`, `completed` or `care_plan_generated`. */
-                status?: string;
+                status?: components["schemas"]["AssessmentFilter"];
                 /** @description Client name. */
                 q?: string;
                 cursor?: string;
@@ -3882,7 +4190,7 @@ export interface operations {
                 /** @description Also deleted records (admin). */
                 include_deleted?: boolean;
                 /** @description `draft`, `completed` or `care_plan_generated`. */
-                status?: string;
+                status?: components["schemas"]["AssessmentFilter"];
                 /** @description Client name. */
                 q?: string;
             };
@@ -4707,6 +5015,45 @@ export interface operations {
             };
         };
     };
+    quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarePlanQuoteInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarePlanQuote"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     sendable: {
         parameters: {
             query?: never;
@@ -5058,13 +5405,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `intake`, `assessment`, `care_plan`, `contract` or `archived`. */
-                stage?: string;
+                stage?: components["schemas"]["StageFilter"];
                 /** @description `overdue`, `due_soon` or `on_track`. */
-                urgency?: string;
+                urgency?: components["schemas"]["ClientUrgency"];
                 /** @description Client name, caller name or caller phone. */
                 q?: string;
                 /** @description `newest` (default) or `name`. */
-                sort?: string;
+                sort?: components["schemas"]["ClientSort"];
                 cursor?: string;
                 limit?: number;
             };
@@ -5108,9 +5455,9 @@ export interface operations {
                 /** @description Also deleted records (admin). */
                 include_deleted?: boolean;
                 /** @description `intake`, `assessment`, `care_plan`, `contract` or `archived`. */
-                stage?: string;
+                stage?: components["schemas"]["StageFilter"];
                 /** @description `overdue`, `due_soon` or `on_track`. */
-                urgency?: string;
+                urgency?: components["schemas"]["ClientUrgency"];
                 /** @description Client name, caller name or caller phone. */
                 q?: string;
             };
@@ -5183,6 +5530,84 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    archive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArchiveInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientProfile"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reopen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientProfile"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6433,7 +6858,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `new`, `attention` or `urgent`. */
-                urgency?: string;
+                urgency?: components["schemas"]["Urgency"];
                 cursor?: string;
                 /** @description Default 50, at most 200. */
                 limit?: number;

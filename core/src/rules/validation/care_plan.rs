@@ -11,6 +11,13 @@ pub const CARE_PLAN_NEEDS_SERVICE: &str = "At least one service must be selected
 pub const CARE_PLAN_NEEDS_HOURS: &str = "Schedule must include at least one day with hours.";
 pub const CARE_PLAN_NEEDS_RATE: &str = "Hourly rate is required and must be greater than 0.";
 pub const INVALID_SCHEDULE_HOURS: &str = "Hours must be 0 or more, in steps of 0.5";
+/// A quote or a save named a pricing template that does not exist (any more).
+pub const UNKNOWN_PRICING_TEMPLATE: &str =
+    "This pricing template no longer exists. Choose another template.";
+/// The highest hourly rate a quote or a plan accepts: well above any real rate, low
+/// enough that a week's cost stays an amount people can read.
+pub const MAX_HOURLY_RATE: f64 = 10_000.0;
+pub const RATE_OUT_OF_RANGE: &str = "Hourly rate must be greater than 0 and at most 10000.";
 /// Email generation needs a saved plan.
 pub const CARE_PLAN_NOT_SAVED: &str = "Please save the care plan first before generating an email.";
 /// Sending the proposal email needs a recipient and content.
@@ -75,6 +82,19 @@ pub fn check_care_plan_saved(saved: bool) -> Result<(), Error> {
     }
 }
 
+/// A cost quote: every day's hours valid, and a rate, when one is given, above 0 and at
+/// most [`MAX_HOURLY_RATE`].
+pub fn validate_quote(schedule: &WeeklySchedule, hourly_rate: Option<f64>) -> Result<(), Error> {
+    let mut errors = ValidationErrors::new();
+    check_schedule_hours(&mut errors, schedule);
+    if let Some(rate) = hourly_rate
+        && !(rate.is_finite() && rate > 0.0 && rate <= MAX_HOURLY_RATE)
+    {
+        errors.add("hourly_rate", RATE_OUT_OF_RANGE);
+    }
+    errors.into_result()
+}
+
 /// Send Email in the care plan email dialog.
 pub fn validate_care_plan_email(recipient: &str, content: &str) -> Result<(), Error> {
     let mut errors = ValidationErrors::new();
@@ -111,6 +131,22 @@ mod tests {
         let (message, actual) = messages(validate_care_plan(&input));
         assert_eq!(message, headline, "headline of {input:?}");
         assert_eq!(actual, pairs(fields), "fields of {input:?}");
+    }
+
+    #[test]
+    fn a_quote_checks_hours_and_a_given_rate() {
+        let mut schedule = WeeklySchedule::default();
+        schedule.saturday.hours = 3.5;
+        assert!(validate_quote(&schedule, None).is_ok());
+        assert!(validate_quote(&schedule, Some(28.5)).is_ok());
+        for rate in [0.0, -1.0, f64::NAN, MAX_HOURLY_RATE + 0.01] {
+            let (message, fields) = messages(validate_quote(&schedule, Some(rate)));
+            assert_eq!(message, RATE_OUT_OF_RANGE, "{rate}");
+            assert_eq!(fields, pairs(&[("hourly_rate", RATE_OUT_OF_RANGE)]));
+        }
+        schedule.sunday.hours = 1.25;
+        let (message, _) = messages(validate_quote(&schedule, None));
+        assert_eq!(message, INVALID_SCHEDULE_HOURS);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! names of the other inputs.
 
 mod account;
+mod archive;
 mod assessment;
 mod care_plan;
 mod communications;
@@ -11,6 +12,7 @@ mod intake;
 mod templates;
 
 pub use account::*;
+pub use archive::*;
 pub use assessment::*;
 pub use care_plan::*;
 pub use communications::*;
