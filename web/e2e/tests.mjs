@@ -3,6 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, expectAccessible } from './harness.mjs';
+import { signingTests } from './signing.mjs';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
@@ -458,5 +459,6 @@ export function createTests({ admin, staff }) {
         expect((await page.getByRole('complementary', { name: 'Sidebar' }).getAttribute('data-state')) === 'collapsed', 'collapse was not remembered');
       },
     },
+    ...signingTests({ admin, staff }),
   ];
 }

@@ -201,6 +201,61 @@ impl Store {
         })
     }
 
+    /// Resend: a new signing link for a contract still waiting for its signature (the
+    /// old one is revoked), recorded as an email to the family with the contract's PDF;
+    /// the contract stays sent. As with the first email, the recorded body shows
+    /// [`LINK_PLACEHOLDER`] where the caller puts the link.
+    pub fn prepare_signing_link_resend(
+        &mut self,
+        actor: &Actor,
+        contract_id: &ContractId,
+    ) -> Result<(
+        NewSigningLink,
+        crate::model::Communication,
+        crate::outbound::EmailAttachment,
+    )> {
+        let contract = self.get_contract(contract_id)?;
+        if contract.deleted_at.is_some() {
+            return Err(Error::not_found("contract", contract_id));
+        }
+        if contract.status != ContractStatus::Sent {
+            return Err(Error::Rejected(
+                "Only a contract sent for signature can get a new link.".to_owned(),
+            ));
+        }
+        let document = EmailedDocument::Contract(contract_id.clone());
+        self.batch(|store| {
+            let made = store.create_signing_link(
+                actor,
+                &LinkDocument::Contract(contract_id.clone()),
+                &contract.family_contact_email,
+            )?;
+            let attachment = store.document_attachment(&document)?;
+            let input = crate::model::EmailInput {
+                parents: Parents {
+                    intake_id: contract.intake_id.clone(),
+                    assessment_id: None,
+                    care_plan_id: Some(contract.care_plan_proposal_id.clone()),
+                    contract_id: Some(contract_id.clone()),
+                },
+                to: contract.family_contact_email.clone(),
+                subject: crate::outbound::CONTRACT_SUBJECT.to_owned(),
+                body: format!(
+                    "Here is a new link to sign the Home Care Service Agreement for {}. The \
+                     earlier link no longer works.\n\n{}",
+                    contract.client_name,
+                    link_paragraph(made.link.purpose, LINK_PLACEHOLDER, &made.link.expires_at)
+                ),
+                attachments: vec![crate::model::AttachmentInfo {
+                    name: attachment.file_name.clone(),
+                    size: attachment.bytes.len() as u64,
+                }],
+            };
+            let communication = store.record_email(actor, &input)?;
+            Ok((made, communication, attachment))
+        })
+    }
+
     /// Makes the personal link for a document about to be emailed to `recipient`, and
     /// revokes every earlier link of the same document and purpose that is still open
     /// (Resend). The token is returned once; only its hash is kept.

@@ -10,7 +10,7 @@ use carepath_core::model::{
     Actor, Communication, Contract, ContractId, ContractSigningStatus, EmailInput,
     PaperSignatureInput, Parents, PdfVerification,
 };
-use carepath_core::outbound::{CONTRACT_SUBJECT, compose_email};
+use carepath_core::outbound::compose_email;
 use carepath_core::rules::signing::{
     LINK_PLACEHOLDER, SIGNED_SUBJECT, link_path, signed_email_body,
 };
@@ -192,31 +192,37 @@ pub async fn resend(
     user: CurrentUser,
     ApiPath(id): ApiPath<ContractId>,
 ) -> ApiResult<ApiJson<ContractSigningStatus>> {
-    let lookup = id.clone();
-    let contract = state
+    let (actor, contract) = (user.actor(), id.clone());
+    let (made, recorded, attachment) = state
         .db
-        .call(move |store| store.get_contract(&lookup))
+        .call(move |store| store.prepare_signing_link_resend(&actor, &contract))
         .await?;
-    if contract.status != carepath_core::model::ContractStatus::Sent {
-        return Err(ApiError::from(carepath_core::Error::Rejected(
-            "Only a contract sent for signature can get a new link.".to_owned(),
-        )));
-    }
-    let request = DocumentEmailRequest {
-        to: None,
-        subject: Some(CONTRACT_SUBJECT.to_owned()),
-        body: format!(
-            "Here is a new link to sign the Home Care Service Agreement for {}. The earlier link no longer works.",
-            contract.client_name
-        ),
-    };
-    let (communication, _) = send_document_with_link(
-        &state,
-        user.actor(),
-        EmailedDocument::Contract(id.clone()),
-        request,
-    )
-    .await?;
+    let url = format!(
+        "{}{}",
+        state.config.public_url.base,
+        link_path(made.link.purpose, &made.token)
+    );
+    let settings = state.db.call(|store| store.settings()).await?;
+    let mut message = compose_email(
+        &settings.email,
+        &state.outbound.mail_from,
+        recorded.recipient_email.as_deref().unwrap_or_default(),
+        recorded.subject.as_deref().unwrap_or_default(),
+        &recorded.content.replacen(LINK_PLACEHOLDER, &url, 1),
+    );
+    // A secret link is readable by its recipient alone.
+    message.cc.clear();
+    message.bcc.clear();
+    message.attachments = vec![attachment];
+    let outcome = state.outbound.email.send(&message).await;
+    let sent_id = recorded.id;
+    let communication = state
+        .db
+        .call(move |store| match outcome {
+            Ok(sent) => store.mark_communication_sent(&sent_id, json!({ "email_id": sent.id })),
+            Err(failure) => store.mark_communication_failed(&sent_id, &failure.reason),
+        })
+        .await?;
     if let Some(reason) = communication.failure_reason {
         return Err(ApiError::new(
             axum::http::StatusCode::BAD_GATEWAY,

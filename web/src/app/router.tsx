@@ -18,11 +18,16 @@ const IntakeFormPage = lazy(() => import('@/features/intake/components/intake-fo
 const IntakesPage = lazy(() => import('@/features/intakes/components/intakes-page'));
 const AssessmentsPage = lazy(() => import('@/features/assessments/components/assessments-page'));
 const AssessmentFormPage = lazy(() => import('@/features/assessments/components/assessment-form-page'));
+const ApprovePage = lazy(() => import('@/features/signing/components/approve-page'));
+const SignPage = lazy(() => import('@/features/signing/components/sign-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/components/placeholder-page'));
 
 export function createAppRouter() {
   return createBrowserRouter([
     { path: '/login', element: page(LoginPage) },
+    // The family's pages: reached by a personal link, outside the signed-in shell.
+    { path: '/approve/:token', element: page(ApprovePage) },
+    { path: '/sign/:token', element: page(SignPage) },
     {
       element: <RequireAuth />,
       children: [

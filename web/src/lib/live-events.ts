@@ -16,6 +16,7 @@ const STALE_KEYS: Record<string, string[]> = {
   assessment: ['assessments', 'assessment', 'clients', 'client', 'dashboard', 'intakes'],
   care_plan: ['care-plans', 'clients', 'client', 'dashboard', 'assessments'],
   contract: ['contracts', 'clients', 'client', 'dashboard'],
+  signing_link: ['contracts'],
   contact: ['contacts', 'client'],
 };
 
