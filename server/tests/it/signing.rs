@@ -259,7 +259,8 @@ async fn the_family_approves_and_signs_from_the_emailed_links() {
 
 #[tokio::test]
 async fn every_bad_link_gets_the_same_answer_and_changes_nothing() {
-    let server = TestServer::start().await;
+    // Enough attempts for every bad link below (throttling has its own test).
+    let server = TestServer::start_with(|config| config.auth_burst = 100).await;
     let staff = server.staff().await;
     let family = server.anonymous();
     let plan = plan_ready(&server, "Walter Ames");
