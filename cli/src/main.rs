@@ -3,6 +3,7 @@
 //! parses arguments and maps errors to exit codes (0 ok, 1 failure, 2 bad usage).
 
 mod backup;
+mod contract;
 mod db;
 mod db_path;
 mod demo;
@@ -51,8 +52,11 @@ enum Command {
     User(user::Args),
     /// Import leads from CSV or spreadsheet files, list imports, undo an import.
     Import(import::Args),
-    /// Print an intake, assessment, care plan or contract as a PDF.
+    /// Print an intake, assessment, care plan or contract as a PDF (a contract signed
+    /// online prints as its signed PDF).
     Print(print::Args),
+    /// Contracts: verify that a PDF is the signed contract.
+    Contract(contract::Args),
     /// Write a consistent, checked copy of the database (safe while Carepath runs).
     Backup(backup::Args),
     /// Database upkeep: integrity check and schema migration.
@@ -78,6 +82,7 @@ fn main() -> ExitCode {
         Command::User(args) => user::run(&db, args),
         Command::Import(args) => import::run(&db, args),
         Command::Print(args) => print::run(&db, args),
+        Command::Contract(args) => contract::run(&db, args),
         Command::Backup(args) => backup::run(&db, args),
         Command::Db(args) => db::run(&db, args),
         Command::Tui(args) => tui::run(&db, args),

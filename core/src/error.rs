@@ -86,6 +86,11 @@ pub enum Error {
     #[error("{0}")]
     Unauthenticated(&'static str),
 
+    /// A family link that cannot be used, whatever the reason: every bad link gets this
+    /// one answer.
+    #[error("{}", crate::rules::signing::LINK_UNAVAILABLE)]
+    LinkUnavailable,
+
     #[error(
         "the database was written by a newer Carepath (schema {found}, this build knows {known}); upgrade Carepath"
     )]

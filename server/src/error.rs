@@ -117,6 +117,9 @@ impl From<CoreError> for ApiError {
             CoreError::Unauthenticated(message) => {
                 Self::new(StatusCode::UNAUTHORIZED, "unauthenticated", message)
             }
+            CoreError::LinkUnavailable => {
+                Self::new(StatusCode::NOT_FOUND, "link_unavailable", message)
+            }
             error if error.is_busy() => {
                 tracing::warn!(error = %error, "database busy");
                 Self::new(StatusCode::SERVICE_UNAVAILABLE, "busy", BUSY)

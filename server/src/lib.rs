@@ -52,6 +52,8 @@ pub struct AppState {
     /// Password hashing slots: each hash takes memory for a moment, so a burst of
     /// sign-ins waits its turn instead of growing the server.
     hashing: Arc<Semaphore>,
+    /// Bad family links per client address (same limits as sign-in).
+    link_throttle: Arc<Throttle>,
     events: broadcast::Sender<ChangeEvent>,
     /// Turns true when the server is stopping; open event streams end on it.
     shutdown: watch::Receiver<bool>,
@@ -73,6 +75,7 @@ impl AppState {
             db,
             throttle: Arc::new(Throttle::new(config.auth_burst, config.auth_refill)),
             hashing: Arc::new(Semaphore::new(config.hashing_slots.max(1))),
+            link_throttle: Arc::new(Throttle::new(config.auth_burst, config.auth_refill)),
             config: Arc::new(config),
             outbound,
             events,

@@ -17,7 +17,7 @@ const CROSS_ORIGIN: &str = "This request came from another site and was refused.
 /// Never bodies, cookies, tokens or query strings (they may carry client names).
 pub async fn log_request(request: Request, next: Next) -> Response {
     let method = request.method().clone();
-    let path = request.uri().path().to_owned();
+    let path = loggable_path(request.uri().path());
     let started = Instant::now();
     let response = next.run(request).await;
     let status = response.status().as_u16();
@@ -28,6 +28,23 @@ pub async fn log_request(request: Request, next: Next) -> Response {
         tracing::info!(%method, %path, status, duration_ms, "request");
     }
     response
+}
+
+/// The path as logged: a family link's token (the segment after `approve` or `sign`, in
+/// the web pages and the public API) is a secret and never reaches the log.
+fn loggable_path(path: &str) -> String {
+    let mut segments: Vec<&str> = path.split('/').collect();
+    let start = match segments.as_slice() {
+        ["", "approve" | "sign", ..] => 2,
+        ["", "api", "public", "approve" | "sign", ..] => 4,
+        _ => return path.to_owned(),
+    };
+    if let Some(token) = segments.get_mut(start)
+        && !token.is_empty()
+    {
+        *token = "…";
+    }
+    segments.join("/")
 }
 
 /// A browser sends Origin with cross-site form posts and fetches; when it is there and
@@ -94,4 +111,28 @@ pub async fn security_headers(request: Request, next: Next) -> Response {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::loggable_path;
+
+    #[test]
+    fn link_tokens_never_reach_the_log() {
+        let cases = [
+            ("/sign/abcDEF_-123", "/sign/…"),
+            ("/approve/abc", "/approve/…"),
+            ("/api/public/sign/abc/pdf", "/api/public/sign/…/pdf"),
+            (
+                "/api/public/approve/abc/questions",
+                "/api/public/approve/…/questions",
+            ),
+            ("/api/contracts/0195/pdf", "/api/contracts/0195/pdf"),
+            ("/signing", "/signing"),
+            ("/", "/"),
+        ];
+        for (path, logged) in cases {
+            assert_eq!(loggable_path(path), logged, "{path}");
+        }
+    }
 }

@@ -1,5 +1,6 @@
-//! Per-address throttling of the sign-in endpoints: a token bucket per client address
-//! (a burst, then one attempt per interval). Per-account throttling lives in core.
+//! Per-address throttling of the sign-in endpoints and of bad family links: a token
+//! bucket per client address (a burst, then one attempt per interval). Per-account
+//! throttling lives in core.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -29,6 +30,28 @@ impl Throttle {
     /// Takes one attempt for `address`; Err(seconds to wait) when none is left.
     pub fn check(&self, address: IpAddr) -> Result<(), u64> {
         self.check_at(address, Instant::now())
+    }
+
+    /// Whether `address` has an attempt left, without taking it: the family's links
+    /// spend an attempt only on a bad link, but are refused once none is left.
+    pub fn peek(&self, address: IpAddr) -> Result<(), u64> {
+        self.peek_at(address, Instant::now())
+    }
+
+    fn peek_at(&self, address: IpAddr, now: Instant) -> Result<(), u64> {
+        let Ok(buckets) = self.buckets.lock() else {
+            return Ok(());
+        };
+        let Some(bucket) = buckets.get(&address) else {
+            return Ok(());
+        };
+        let earned = now.duration_since(bucket.updated).as_secs_f64() / self.refill.as_secs_f64();
+        let tokens = (bucket.tokens + earned).min(self.burst);
+        if tokens >= 1.0 {
+            Ok(())
+        } else {
+            Err(((1.0 - tokens) * self.refill.as_secs_f64()).ceil().max(1.0) as u64)
+        }
     }
 
     fn check_at(&self, address: IpAddr, now: Instant) -> Result<(), u64> {
@@ -81,5 +104,23 @@ mod tests {
         );
         let other: IpAddr = [10, 0, 0, 1].into();
         assert!(throttle.check_at(other, start).is_ok());
+    }
+
+    #[test]
+    fn peeking_takes_no_attempt() {
+        let throttle = Throttle::new(2, Duration::from_secs(60));
+        let address: IpAddr = [127, 0, 0, 2].into();
+        let start = Instant::now();
+        for _ in 0..5 {
+            assert!(throttle.peek_at(address, start).is_ok());
+        }
+        assert!(throttle.check_at(address, start).is_ok());
+        assert!(throttle.check_at(address, start).is_ok());
+        assert_eq!(throttle.peek_at(address, start), Err(60));
+        assert!(
+            throttle
+                .peek_at(address, start + Duration::from_secs(60))
+                .is_ok()
+        );
     }
 }

@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, expectAccessible } from './harness.mjs';
 import { pipelineTests } from './pipeline.mjs';
+import { signingTests } from './signing.mjs';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
@@ -460,5 +461,6 @@ export function createTests({ admin, staff }) {
       },
     },
     ...pipelineTests({ admin, staff }),
+    ...signingTests({ admin, staff }),
   ];
 }

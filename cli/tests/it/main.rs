@@ -6,5 +6,6 @@ mod common;
 mod export;
 mod import;
 mod print;
+mod signing;
 mod tui_e2e;
 mod users;

@@ -77,6 +77,8 @@ pub struct WorkflowSettings {
     pub auto_assign_intakes: bool,
     /// Minutes without a request before a browser session is signed out.
     pub idle_timeout_minutes: u32,
+    /// Days a proposal approval or contract signing link works (administrators only).
+    pub signing_link_days: u32,
 }
 
 impl Default for WorkflowSettings {
@@ -85,6 +87,7 @@ impl Default for WorkflowSettings {
             stage_alert_days: 7,
             auto_assign_intakes: false,
             idle_timeout_minutes: 30,
+            signing_link_days: crate::rules::signing::DEFAULT_LINK_DAYS,
         }
     }
 }

@@ -34,6 +34,8 @@ pub enum Channel {
     Tui,
     Cli,
     System,
+    /// The family, through a personal approval or signing link (no staff account).
+    Link,
 }
 
 impl Channel {
@@ -43,6 +45,7 @@ impl Channel {
             Channel::Tui => "tui",
             Channel::Cli => "cli",
             Channel::System => "system",
+            Channel::Link => "link",
         }
     }
 }

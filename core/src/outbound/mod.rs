@@ -288,6 +288,40 @@ pub fn compose_private_email(
     }
 }
 
+/// An email that carries a family's personal link (approval or signing): the family's
+/// private message, with the link in place of `placeholder`, and, when Settings name
+/// copy or blind-copy addresses, a copy for them that keeps the placeholder. The copies
+/// see what was sent; only the family can use the link.
+pub fn link_email_with_copy(
+    settings: &EmailSettings,
+    fallback_from: &str,
+    to: &str,
+    subject: &str,
+    body: &str,
+    placeholder: &str,
+    link: &str,
+) -> (EmailMessage, Option<EmailMessage>) {
+    let private = compose_private_email(
+        settings,
+        fallback_from,
+        to,
+        subject,
+        &body.replacen(placeholder, link, 1),
+    );
+    let copy = compose_email(
+        settings,
+        fallback_from,
+        "",
+        subject,
+        &format!(
+            "A copy of the email sent to {}. Its personal link went to them alone.\n\n{body}",
+            to.trim()
+        ),
+    );
+    let copy = (!copy.cc.is_empty() || !copy.bcc.is_empty()).then_some(copy);
+    (private, copy)
+}
+
 /// The account emails Carepath sends on its own, each carrying a secret link.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AccountEmail {
@@ -446,6 +480,35 @@ mod tests {
         assert!(email.cc.is_empty() && email.bcc.is_empty());
         assert!(email.body.contains("token=abc"));
         assert!(!compose_email(&settings, "x@y.test", "a@b.test", "s", "b").private);
+    }
+
+    #[test]
+    fn a_link_email_goes_privately_and_its_copy_keeps_the_placeholder() {
+        let mut settings = EmailSettings {
+            reply_to: "office@agency.test".to_owned(),
+            bcc: vec!["records@agency.test".to_owned()],
+            ..EmailSettings::default()
+        };
+        let (family, copy) = link_email_with_copy(
+            &settings,
+            "x@y.test",
+            "family@home.test",
+            "Home Care Proposal",
+            "Approve here: [link]",
+            "[link]",
+            "https://care.test/approve/abc",
+        );
+        assert!(family.private && family.bcc.is_empty());
+        assert_eq!(family.body, "Approve here: https://care.test/approve/abc");
+        let copy = copy.expect("a copy for the blind copies");
+        assert!(!copy.private && copy.to.is_empty());
+        assert_eq!(copy.bcc, ["records@agency.test"]);
+        assert!(copy.body.contains("[link]") && !copy.body.contains("abc"));
+        settings.bcc.clear();
+        let (_, copy) = link_email_with_copy(
+            &settings, "x@y.test", "f@h.test", "S", "[link]", "[link]", "L",
+        );
+        assert!(copy.is_none());
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! [`crate::store::Store::print`].
 
 mod documents;
+mod signed;
 
 use std::io::Write;
 
@@ -21,6 +22,7 @@ use genpdfi::style::Style;
 use genpdfi::{Alignment, Element, Margins, SimplePageDecorator, Size};
 
 pub use documents::{assessment_document, care_plan_document, contract_document, intake_document};
+pub use signed::{CERTIFICATE_TITLE, signed_contract_document};
 
 use crate::error::{Error, Result};
 use crate::model::{AssessmentId, CarePlanId, ContractId, IntakeId};
@@ -67,6 +69,11 @@ pub enum Block {
     Boxed(Vec<String>),
     /// A line to sign on, with what it is for underneath.
     Signature(String),
+    /// A signature drawn on the signing page: strokes of points 0..1 of the pad, drawn
+    /// in a box 80 mm wide and 25 mm high.
+    Drawn(crate::model::Strokes),
+    /// A typed signature, in large type over the signature line.
+    Typed(String),
     Space,
     PageBreak,
 }
@@ -235,11 +242,71 @@ pub fn render(document: &PrintDocument, out: &mut impl Write) -> Result<()> {
                         .styled(Style::new().with_font_size(8)),
                 );
             }
+            Block::Drawn(strokes) => pdf.push(DrawnSignature {
+                strokes: strokes.clone(),
+            }),
+            Block::Typed(text) => {
+                pdf.push(Break::new(0.5));
+                pdf.push(
+                    Paragraph::new(text.as_str())
+                        .styled(Style::new().bold().italic().with_font_size(18)),
+                );
+                pdf.push(Paragraph::new("_______________________________________"));
+            }
             Block::Space => pdf.push(Break::new(0.5)),
             Block::PageBreak => pdf.push(PageBreak::new()),
         }
     }
     pdf.render(out).map_err(pdf_error)
+}
+
+/// The drawn signature's box.
+const SIGNATURE_BOX_MM: (f32, f32) = (80.0, 25.0);
+
+/// A drawn signature as lines in the PDF (vector strokes, so it prints sharp).
+struct DrawnSignature {
+    strokes: crate::model::Strokes,
+}
+
+impl Element for DrawnSignature {
+    fn render(
+        &mut self,
+        _context: &genpdfi::Context,
+        area: genpdfi::render::Area<'_>,
+        _style: Style,
+    ) -> std::result::Result<genpdfi::RenderResult, genpdfi::error::Error> {
+        let (width, height) = SIGNATURE_BOX_MM;
+        let mut result = genpdfi::RenderResult::default();
+        if area.size().height < genpdfi::Mm::from(height + 2.0) {
+            // Not enough room left on this page: the box goes to the next one.
+            result.has_more = true;
+            return Ok(result);
+        }
+        let line = genpdfi::style::LineStyle::new().with_thickness(0.5);
+        for stroke in &self.strokes {
+            let points: Vec<genpdfi::Position> = stroke
+                .iter()
+                .map(|[x, y]| {
+                    genpdfi::Position::new(
+                        (x.clamp(0.0, 1.0) as f32) * width,
+                        (y.clamp(0.0, 1.0) as f32) * height,
+                    )
+                })
+                .collect();
+            if points.len() >= 2 {
+                area.draw_line(points, line);
+            }
+        }
+        area.draw_line(
+            vec![
+                genpdfi::Position::new(0.0, height + 1.0),
+                genpdfi::Position::new(width, height + 1.0),
+            ],
+            genpdfi::style::LineStyle::new().with_thickness(0.2),
+        );
+        result.size = Size::new(width, height + 2.0);
+        Ok(result)
+    }
 }
 
 impl Store {
@@ -260,10 +327,16 @@ impl Store {
                 &self.get_care_plan(&CarePlanId::from(id.to_owned()))?,
                 &settings.general,
             ),
-            PrintKind::Contract => contract_document(
-                &self.get_contract(&ContractId::from(id.to_owned()))?,
-                &settings.general,
-            ),
+            PrintKind::Contract => {
+                let id = ContractId::from(id.to_owned());
+                // A contract signed through its link prints as the PDF that was signed.
+                if let Some(signed) = self.signed_contract_pdf(&id)? {
+                    return out
+                        .write_all(&signed)
+                        .map_err(|e| Error::io("cannot write the PDF", e));
+                }
+                contract_document(&self.get_contract(&id)?, &settings.general)
+            }
         };
         render(&document, out)
     }

@@ -10,6 +10,7 @@ pub mod journey;
 pub mod pipeline;
 pub mod pricing;
 pub mod sign_in;
+pub mod signing;
 pub mod sms;
 pub mod stage;
 pub mod transitions;

@@ -78,6 +78,10 @@ pub struct PreparedDocumentEmail {
 
 /// The document after the send.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "made once per email sent; boxing would only add an allocation"
+)]
 pub enum SentDocument {
     // Boxed: both records are large and of different sizes.
     CarePlan(Box<CarePlan>),

@@ -10,6 +10,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0002_intake_forms.sql"),
     include_str!("migrations/0003_account_links.sql"),
     include_str!("migrations/0004_pipeline_moves.sql"),
+    include_str!("migrations/0006_signing.sql"),
 ];
 
 /// The schema version this build writes.

@@ -19,6 +19,7 @@ mod intakes;
 mod migrations;
 mod position;
 mod settings;
+mod signing;
 mod templates;
 mod users;
 
@@ -49,6 +50,7 @@ pub use intakes::{IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary, pho
 pub use migrations::SCHEMA_VERSION;
 /// Stops a connection's running statement from another thread.
 pub use rusqlite::InterruptHandle;
+pub use signing::{NewSigningLink, SignedContract};
 pub use users::{
     AuthTokenPurpose, CURRENT_PASSWORD_WRONG, FREE_FAILURES, INVALID_CREDENTIALS,
     INVITATION_NEEDED, NewUser, SessionUser, SignInFailure, new_token, token_hash,

@@ -13,4 +13,5 @@ mod dashboard;
 mod intakes;
 mod pipeline_moves;
 mod schema;
+mod signing;
 mod users;

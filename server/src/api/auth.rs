@@ -61,6 +61,12 @@ impl ClientAddr {
     }
 }
 
+impl ClientAddr {
+    pub fn ip(&self) -> Option<IpAddr> {
+        self.0
+    }
+}
+
 /// The address a trusted reverse proxy put last in `X-Forwarded-For` (the one it saw).
 fn forwarded_for(parts: &Parts) -> Option<IpAddr> {
     parts

@@ -263,7 +263,8 @@ pub async fn send(
         subject: body.subject,
         body: body.body,
     };
-    let (communication, document) = super::communications::send_document(
+    // The email carries the family's personal approval link.
+    let (communication, document) = super::signing::send_document_with_link(
         &state,
         user.actor(),
         EmailedDocument::CarePlan(id),

@@ -7,9 +7,7 @@ use carepath_core::model::{
     EmailInput, NoteInput, Parents, SmsInput, Visibility,
 };
 use carepath_core::outbound::{EmailAttachment, SendFailure, SentEmail, SmsMessage, compose_email};
-use carepath_core::store::{
-    CommunicationFilter, DocumentEmailRequest, EmailedDocument, HubQuery, Page, SentDocument,
-};
+use carepath_core::store::{CommunicationFilter, HubQuery, Page};
 use serde::Deserialize;
 use serde_json::json;
 use utoipa::IntoParams;
@@ -92,39 +90,6 @@ pub(crate) async fn deliver_email(
         .call(move |store| match outcome {
             Ok(sent) => store.mark_communication_sent(&id, json!({ "email_id": sent.id })),
             Err(failure) => store.mark_communication_failed(&id, &failure.reason),
-        })
-        .await
-}
-
-/// Sends a care plan proposal or a contract by email with its PDF attached: core checks,
-/// renders and records it, the transport sends it, core records the outcome and moves
-/// the document. Both send routes use this one path.
-pub(crate) async fn send_document(
-    state: &AppState,
-    actor: Actor,
-    document: EmailedDocument,
-    request: DocumentEmailRequest,
-) -> ApiResult<(Communication, SentDocument)> {
-    let preparer = actor.clone();
-    let prepared = state
-        .db
-        .call(move |store| store.prepare_document_email(&preparer, document, request))
-        .await?;
-    let outcome = transmit(
-        state,
-        &prepared.communication,
-        vec![prepared.attachment.clone()],
-    )
-    .await?;
-    state
-        .db
-        .call(move |store| {
-            store.finish_document_email(
-                &actor,
-                &prepared.document,
-                &prepared.communication,
-                outcome,
-            )
         })
         .await
 }

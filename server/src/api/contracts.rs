@@ -176,7 +176,8 @@ pub async fn send(
         subject: body.subject,
         body: body.body,
     };
-    let (communication, document) = super::communications::send_document(
+    // The email carries the family's personal signing link.
+    let (communication, document) = super::signing::send_document_with_link(
         &state,
         user.actor(),
         EmailedDocument::Contract(id),

@@ -14,7 +14,9 @@ pub mod docs;
 pub mod exports;
 pub mod intakes;
 pub mod prints;
+pub mod public;
 pub mod settings;
+pub mod signing;
 pub mod templates;
 pub mod users;
 
@@ -55,6 +57,8 @@ pub fn routes() -> ApiRoutes {
     let routes = docs::routes(routes);
     let routes = exports::routes(routes);
     let routes = prints::routes(routes);
+    let routes = signing::routes(routes);
+    let routes = public::routes(routes);
     routes.add::<events::__path_stream, _, _>(events::stream)
 }
 
@@ -86,7 +90,8 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
                 .version(env!("CARGO_PKG_VERSION"))
                 .description(Some(
                     "The JSON API of `carepath serve`. Every route needs the session cookie except \
-                     the sign-in routes. Errors answer `ErrorBody`.",
+                     the sign-in routes and the family's link pages under `/api/public`. Errors \
+                     answer `ErrorBody`.",
                 ))
                 .build(),
         )
@@ -106,6 +111,17 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
             .and_then(|item| item.post.as_mut())
         {
             operation.security = Some(vec![SecurityRequirement::default()]);
+        }
+    }
+    // The family's link pages: every method of them is open.
+    for path in public::PUBLIC_PATHS {
+        if let Some(item) = doc.paths.paths.get_mut(*path) {
+            for operation in [item.get.as_mut(), item.post.as_mut()]
+                .into_iter()
+                .flatten()
+            {
+                operation.security = Some(vec![SecurityRequirement::default()]);
+            }
         }
     }
     doc

@@ -9,5 +9,6 @@ mod openapi;
 mod pipeline;
 mod secrets;
 mod security;
+mod signing;
 mod sms_ai;
 mod support;

@@ -53,4 +53,5 @@ export const STALE_ROOTS: Record<string, readonly (readonly string[])[]> = {
   care_plan: [queryKeys.carePlans, queryKeys.clients, ['client'], queryKeys.dashboard, queryKeys.assessments, queryKeys.communications],
   contract: [queryKeys.contracts, queryKeys.carePlans, queryKeys.clients, ['client'], queryKeys.dashboard, queryKeys.communications],
   contact: [['contacts'], ['client']],
+  signing_link: [queryKeys.contracts],
 };

@@ -988,6 +988,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contracts/verify-pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Says whether a PDF (the request body, `application/pdf`) is exactly a signed PDF
+         *     Carepath made.
+         */
+        post: operations["verify_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contracts/{id}": {
         parameters: {
             query?: never;
@@ -1002,6 +1022,23 @@ export interface paths {
         post?: never;
         /** Soft-deletes a contract (admin). */
         delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/paper-signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark as Signed for a paper signature: the date on the paper and who signed. */
+        post: operations["paper_signature"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1068,6 +1105,60 @@ export interface paths {
         put?: never;
         /** Marks a sent contract signed. */
         post: operations["sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/signed-pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed PDF (contract, signature, certificate page) of a contract signed online. */
+        get: operations["signed_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/signing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The contract's links (sent, opened, used, expired, revoked, outdated, with times) and
+         *     its signature evidence.
+         */
+        get: operations["status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/signing/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resend: emails the family a new signing link and revokes the old one. */
+        post: operations["resend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1375,6 +1466,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/approve/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The proposal letter to approve. */
+        get: operations["proposal"];
+        put?: never;
+        /** "Approve this proposal": the care plan becomes approved. */
+        post: operations["approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/approve/{token}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "I have questions": a message for the care coordinator. */
+        post: operations["question"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/sign/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contract to sign, with its document hash and the e-sign consent. */
+        get: operations["contract"];
+        put?: never;
+        /** Signs the contract. The signed PDF is emailed to the family and the coordinator. */
+        post: operations["sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/sign/{token}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contract to sign as a PDF. */
+        get: operations["contract_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search": {
         parameters: {
             query?: never;
@@ -1511,6 +1672,14 @@ export interface components {
             funnel: components["schemas"]["FunnelStage"][];
             intakes_per_week: components["schemas"]["WeekCount"][];
             leads_by_source: components["schemas"]["SourceCount"][];
+        };
+        /** @description "Approve this proposal". */
+        ApprovalInput: {
+            /**
+             * @description The name typed by the person approving.
+             * @default
+             */
+            name: string;
         };
         /** @description Marking a lead declined or not interested: why, in staff's words. */
         ArchiveInput: {
@@ -2274,6 +2443,23 @@ export interface components {
             care_plan_id: string;
             content: string;
         };
+        /** @description The contract the signing page shows, with the consent the signer gives. */
+        ContractForSigning: {
+            agency_name: string;
+            agency_phone: string;
+            client_name: string;
+            consent_text: string;
+            contract_content: string;
+            /** @description SHA-256 of the document shown; the signature names it back. */
+            document_sha256: string;
+            expires_at: string;
+            /** Format: double */
+            hourly_rate: number;
+            /** Format: double */
+            monthly_cost: number;
+            /** Format: double */
+            weekly_cost: number;
+        };
         ContractId: string;
         ContractList: {
             items: components["schemas"]["Contract"][];
@@ -2294,6 +2480,15 @@ export interface components {
         ContractSent: {
             communication: components["schemas"]["Communication"];
             contract: components["schemas"]["Contract"];
+        };
+        /** @description The contract screen's signing panel: the links sent and the signature, if any. */
+        ContractSigningStatus: {
+            contract_id: components["schemas"]["ContractId"];
+            /** @description The newest link first. */
+            links: components["schemas"]["SigningLinkInfo"][];
+            signature?: components["schemas"]["SignatureEvidence"] | null;
+            /** @description A signed PDF can be downloaded. */
+            signed_pdf_available: boolean;
         };
         /** @description The three stat cards. */
         ContractStats: {
@@ -2979,6 +3174,16 @@ export interface components {
             route: string;
             stage: components["schemas"]["Stage"];
         };
+        /**
+         * @description What a link is for; a link serves exactly one purpose and one document.
+         * @enum {string}
+         */
+        LinkPurpose: "proposal_approval" | "contract_signing";
+        /**
+         * @description Where a link stands, as staff see it.
+         * @enum {string}
+         */
+        LinkState: "sent" | "opened" | "used" | "expired" | "revoked" | "outdated";
         MarketingEmail: {
             care_plan: components["schemas"]["CarePlan"];
             generated_text: string;
@@ -3152,6 +3357,18 @@ export interface components {
             /** @description Opaque; pass it back to get the next page. None on the last page. */
             next_cursor?: string | null;
         };
+        /** @description Mark as Signed for a paper signature: when and who. */
+        PaperSignatureInput: {
+            /** @default  */
+            relationship: string;
+            /**
+             * @description The date on the paper (YYYY-MM-DD).
+             * @default
+             */
+            signed_on: string;
+            /** @default  */
+            signer_name: string;
+        };
         /** @description The records a communication belongs to; any of them may be set. */
         Parents: {
             /** @default null */
@@ -3162,6 +3379,17 @@ export interface components {
             contract_id: components["schemas"]["ContractId"] | null;
             /** @default null */
             intake_id: components["schemas"]["IntakeId"] | null;
+        };
+        /** @description What `contract verify` found for a PDF. */
+        PdfVerification: {
+            client_name?: string | null;
+            contract_id?: components["schemas"]["ContractId"] | null;
+            /** @description The file is byte for byte the signed PDF Carepath made. */
+            matches: boolean;
+            message: string;
+            sha256: string;
+            signed_at?: string | null;
+            signer_name?: string | null;
         };
         /**
          * @description Where an intake stands, kept on its row by the store in the same transaction as the
@@ -3273,10 +3501,54 @@ export interface components {
             full_name: string;
             id: components["schemas"]["UserId"];
         };
+        /** @description The proposal letter the approval page shows, and nothing else about the client. */
+        ProposalLetter: {
+            additional_notes: string;
+            agency_name: string;
+            agency_phone: string;
+            client_name: string;
+            expires_at: string;
+            family_contact_name: string;
+            /** Format: double */
+            hourly_rate: number;
+            /** Format: double */
+            monthly_cost: number;
+            proposed_start_date?: string | null;
+            schedule: components["schemas"]["ScheduleLine"][];
+            services: components["schemas"]["ProposalService"][];
+            /** Format: double */
+            total_weekly_hours: number;
+            /** Format: double */
+            weekly_cost: number;
+        };
+        /** @description One service of the proposal, as the letter names and describes it. */
+        ProposalService: {
+            description: string;
+            label: string;
+        };
+        /** @description The approval page's answer after "Approve". */
+        PublicDone: {
+            at: string;
+            message: string;
+        };
+        /** @description "I have questions". */
+        QuestionInput: {
+            /** @default  */
+            message: string;
+            /** @default  */
+            name: string;
+        };
         ResetPasswordBody: {
             confirm_password: string;
             password: string;
             token: string;
+        };
+        /** @description One line of the proposal's schedule. */
+        ScheduleLine: {
+            day: string;
+            /** Format: double */
+            hours: number;
+            time: string;
         };
         SendContractBody: {
             body: string;
@@ -3334,6 +3606,57 @@ export interface components {
             password: string;
             /** @description The token of the invitation link (`/login#type=invite&token=…`). */
             token: string;
+        };
+        /** @description The evidence kept for a signature or an approval. */
+        SignatureEvidence: {
+            consent_text: string;
+            document_sha256: string;
+            id: string;
+            ip_address: string;
+            link_opened_at?: string | null;
+            /** @description When the link was emailed and first opened (none for a paper signature). */
+            link_sent_at?: string | null;
+            method: components["schemas"]["SignatureMethod"];
+            purpose: components["schemas"]["LinkPurpose"];
+            relationship: string;
+            signed_at: string;
+            /** @description SHA-256 of the signed PDF, when one was made. */
+            signed_pdf_sha256?: string | null;
+            signer_name: string;
+            typed_signature: string;
+            user_agent: string;
+        };
+        /** @description The signing page's submission. */
+        SignatureInput: {
+            /** @description The e-sign consent box was ticked. */
+            consent: boolean;
+            /** @description The SHA-256 the page was given with the document it showed. */
+            document_sha256: string;
+            /** @description The drawn strokes (method `drawn`): each a list of `[x, y]` points, 0..1 of the pad. */
+            drawn_signature?: number[][][];
+            /** @description `typed` or `drawn`. */
+            method: components["schemas"]["SignatureMethod"];
+            relationship: string;
+            signer_name: string;
+            /** @description The typed signature (method `typed`). */
+            typed_signature?: string;
+        };
+        /**
+         * @description How a signature was given.
+         * @enum {string}
+         */
+        SignatureMethod: "typed" | "drawn" | "approval" | "paper";
+        /** @description One link as the contract screen shows it. Never the token. */
+        SigningLinkInfo: {
+            expires_at: string;
+            id: string;
+            opened_at?: string | null;
+            purpose: components["schemas"]["LinkPurpose"];
+            recipient_email: string;
+            revoked_at?: string | null;
+            sent_at: string;
+            state: components["schemas"]["LinkState"];
+            used_at?: string | null;
         };
         SmsInput: components["schemas"]["Parents"] & {
             /** @default  */
@@ -3466,6 +3789,12 @@ export interface components {
              * @default 30
              */
             idle_timeout_minutes: number;
+            /**
+             * Format: int32
+             * @description Days a proposal approval or contract signing link works (administrators only).
+             * @default 14
+             */
+            signing_link_days: number;
             /**
              * Format: int32
              * @default 7
@@ -6004,6 +6333,45 @@ export interface operations {
             };
         };
     };
+    verify_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/pdf": number[];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PdfVerification"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get: {
         parameters: {
             query?: never;
@@ -6109,6 +6477,63 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    paper_signature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaperSignatureInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contract"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6251,6 +6676,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Contract"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    signed_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractSigningStatus"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractSigningStatus"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -7129,6 +7674,265 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    proposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalLetter"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicDone"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    question: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicDone"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    contract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractForSigning"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignatureInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicDone"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    contract_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

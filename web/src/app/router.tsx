@@ -22,11 +22,16 @@ const CarePlansPage = lazy(() => import('@/features/care-plans/components/care-p
 const CarePlanFormPage = lazy(() => import('@/features/care-plans/components/care-plan-form-page'));
 const ContractsPage = lazy(() => import('@/features/contracts/components/contracts-page'));
 const ContractFormPage = lazy(() => import('@/features/contracts/components/contract-form-page'));
+const ApprovePage = lazy(() => import('@/features/signing/components/approve-page'));
+const SignPage = lazy(() => import('@/features/signing/components/sign-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/components/placeholder-page'));
 
 export function createAppRouter() {
   return createBrowserRouter([
     { path: '/login', element: page(LoginPage) },
+    // The family's pages: reached by a personal link, outside the signed-in shell.
+    { path: '/approve/:token', element: page(ApprovePage) },
+    { path: '/sign/:token', element: page(SignPage) },
     {
       element: <RequireAuth />,
       children: [

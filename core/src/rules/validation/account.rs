@@ -19,7 +19,7 @@ pub const STAGE_ALERT_DAYS_TOO_LOW: &str = "Stage alert days must be at least 1"
 pub const IDLE_TIMEOUT_TOO_LOW: &str = "Automatic log-off must be at least 1 minute";
 
 /// A staff member tried to change a setting only administrators may change.
-pub const SETTINGS_ADMIN_ONLY: &str = "Only an administrator can change where emails and text messages come from and go to, or the automatic log-off.";
+pub const SETTINGS_ADMIN_ONLY: &str = "Only an administrator can change where emails and text messages come from and go to, the automatic log-off, or how long family links last.";
 
 /// The fields of a settings tab that only administrators may change, and that this
 /// update would change. They route messages (a copy address would receive what the
@@ -52,6 +52,10 @@ pub fn admin_only_changes(current: &Settings, tab: &SettingsTab) -> Vec<&'static
         SettingsTab::Workflow(new) => {
             if new.idle_timeout_minutes != current.workflow.idle_timeout_minutes {
                 changed.push("idle_timeout_minutes");
+            }
+            // How long a family's approval or signing link works.
+            if new.signing_link_days != current.workflow.signing_link_days {
+                changed.push("signing_link_days");
             }
         }
         SettingsTab::General(_) | SettingsTab::Notifications(_) => {}
@@ -135,6 +139,9 @@ pub fn validate_settings(tab: &SettingsTab) -> Result<(), Error> {
                 errors.add("idle_timeout_minutes", IDLE_TIMEOUT_TOO_LOW);
             } else if !(low..=high).contains(&workflow.idle_timeout_minutes) {
                 errors.add("idle_timeout_minutes", out_of_range(low, high));
+            }
+            if !(1..=crate::rules::signing::MAX_LINK_DAYS).contains(&workflow.signing_link_days) {
+                errors.add("signing_link_days", crate::rules::signing::LINK_DAYS_RANGE);
             }
         }
         SettingsTab::Sms(_) | SettingsTab::Notifications(_) => {}

@@ -1,0 +1,92 @@
+//! The signed contract: the contract as it was shown, the signature given on the signing
+//! page, and a final certificate page with the evidence (signer, times, address, consent,
+//! the SHA-256 of the document shown, the link's send and open times).
+
+use super::{Block, PrintDocument, contract_document};
+use crate::model::{Contract, GeneralSettings, SignatureEvidence, SignatureMethod, Strokes};
+
+/// The title of the certificate page.
+pub const CERTIFICATE_TITLE: &str = "Signature Certificate";
+
+fn field(label: &str, value: impl Into<String>) -> Block {
+    Block::Field(label.to_owned(), value.into())
+}
+
+/// The signed contract, ready to render.
+pub fn signed_contract_document(
+    contract: &Contract,
+    agency: &GeneralSettings,
+    evidence: &SignatureEvidence,
+    strokes: &Strokes,
+) -> PrintDocument {
+    let mut document = contract_document(contract, agency);
+    // The client's signature line is replaced by the signature given; the agency's stays.
+    let signature_line = document
+        .blocks
+        .iter()
+        .position(|block| matches!(block, Block::Signature(_)))
+        .unwrap_or(document.blocks.len());
+    let mut signed = vec![Block::Heading("Signed".to_owned())];
+    match evidence.method {
+        SignatureMethod::Drawn => signed.push(Block::Drawn(strokes.clone())),
+        _ => signed.push(Block::Typed(evidence.typed_signature.clone())),
+    }
+    signed.push(Block::Text(format!(
+        "Signed electronically by {} ({}) on {} (UTC). See the signature certificate.",
+        evidence.signer_name, evidence.relationship, evidence.signed_at
+    )));
+    document.blocks.splice(
+        signature_line..(signature_line + 1).min(document.blocks.len()),
+        signed,
+    );
+    document.blocks.push(Block::PageBreak);
+    document.blocks.extend(certificate(contract, evidence));
+    document.title = format!("Signed Contract - {}", contract.client_name);
+    document
+}
+
+fn certificate(contract: &Contract, evidence: &SignatureEvidence) -> Vec<Block> {
+    let method = match evidence.method {
+        SignatureMethod::Drawn => "Drawn on screen",
+        SignatureMethod::Typed => "Typed",
+        SignatureMethod::Approval => "Approval",
+        SignatureMethod::Paper => "On paper",
+    };
+    vec![
+        Block::Title(CERTIFICATE_TITLE.to_owned()),
+        field("Document", "Home Care Service Agreement"),
+        field("Client", &contract.client_name),
+        field("Contract ID", contract.id.as_str()),
+        field("Signer", &evidence.signer_name),
+        field("Relationship to client", &evidence.relationship),
+        field("Signature", method),
+        field("Signed at (UTC)", &evidence.signed_at),
+        field(
+            "Link sent at (UTC)",
+            evidence.link_sent_at.clone().unwrap_or_default(),
+        ),
+        field(
+            "Link opened at (UTC)",
+            evidence.link_opened_at.clone().unwrap_or_default(),
+        ),
+        field("IP address", &evidence.ip_address),
+        field("User agent", &evidence.user_agent),
+        Block::Heading("Document SHA-256".to_owned()),
+        Block::Text(evidence.document_sha256.clone()),
+        Block::Text(
+            "The SHA-256 fingerprint of the agreement exactly as it was shown to the signer \
+             (client, rate, costs and text)."
+                .to_owned(),
+        ),
+        Block::Heading("Consent to sign electronically".to_owned()),
+        Block::Text(evidence.consent_text.clone()),
+        Block::Heading("Checking this file".to_owned()),
+        Block::Text(
+            "The agency keeps the SHA-256 fingerprint of this signed PDF. Carepath's contract \
+             screen (Verify a signed PDF) or the command `carepath contract verify FILE.pdf` \
+             says whether a file is exactly the one that was signed; a file changed in any way \
+             does not match."
+                .to_owned(),
+        ),
+    ]
+}

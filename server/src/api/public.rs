@@ -1,0 +1,201 @@
+//! The family's pages, open without a staff account: the proposal to approve (or ask
+//! about) and the contract to sign, each reached by its personal link's token. They
+//! answer the document and nothing else, set no session, and give every bad link the
+//! same answer. Bad links are throttled per client address.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, header};
+use axum::response::Response;
+use carepath_core::model::{
+    ApprovalInput, ContractForSigning, ProposalLetter, PublicDone, QuestionInput, RequestOrigin,
+    SignatureInput,
+};
+use carepath_core::store::Store;
+
+use super::auth::ClientAddr;
+use super::signing::{pdf_response, send_signed_confirmation};
+use crate::AppState;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{ApiJson, ApiPath};
+use crate::routes::ApiRoutes;
+
+/// The public routes: the OpenAPI document marks them open (no session).
+pub const PUBLIC_PATHS: &[&str] = &[
+    "/api/public/approve/{token}",
+    "/api/public/approve/{token}/questions",
+    "/api/public/sign/{token}",
+    "/api/public/sign/{token}/pdf",
+];
+
+const TOO_MANY_BAD_LINKS: &str = "Too many attempts. Please wait a moment and try again.";
+
+pub fn routes(routes: ApiRoutes) -> ApiRoutes {
+    routes
+        .add::<__path_proposal, _, _>(proposal)
+        .add::<__path_approve, _, _>(approve)
+        .add::<__path_question, _, _>(question)
+        .add::<__path_contract, _, _>(contract)
+        .add::<__path_contract_pdf, _, _>(contract_pdf)
+        .add::<__path_sign, _, _>(sign)
+}
+
+/// Runs `f` for a link, unless this address has sent too many bad links; a bad link
+/// spends one of the address's attempts.
+async fn with_link<T: Send + 'static>(
+    state: &AppState,
+    client: &ClientAddr,
+    f: impl FnOnce(&mut Store) -> carepath_core::Result<T> + Send + 'static,
+) -> ApiResult<T> {
+    if let Some(address) = client.ip() {
+        state
+            .link_throttle
+            .peek(address)
+            .map_err(|wait| ApiError::rate_limited(TOO_MANY_BAD_LINKS, wait))?;
+    }
+    let result = state.db.call(f).await;
+    if let (Err(error), Some(address)) = (&result, client.ip())
+        && error.code == "link_unavailable"
+    {
+        let _ = state.link_throttle.check(address);
+    }
+    result
+}
+
+/// Where the request came from, kept with a signature or an approval.
+fn origin(client: &ClientAddr, headers: &HeaderMap) -> RequestOrigin {
+    RequestOrigin {
+        ip_address: client.ip().map(|ip| ip.to_string()).unwrap_or_default(),
+        user_agent: headers
+            .get(header::USER_AGENT)
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or_default()
+            .to_owned(),
+    }
+}
+
+/// The proposal letter to approve.
+#[utoipa::path(get, path = "/api/public/approve/{token}", tag = "public", params(("token" = String, Path)),
+    responses((status = 200, body = ProposalLetter), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn proposal(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    ApiPath(token): ApiPath<String>,
+) -> ApiResult<ApiJson<ProposalLetter>> {
+    Ok(ApiJson(
+        with_link(&state, &client, move |store| {
+            store.open_proposal_link(&token)
+        })
+        .await?,
+    ))
+}
+
+/// "Approve this proposal": the care plan becomes approved.
+#[utoipa::path(post, path = "/api/public/approve/{token}", tag = "public", params(("token" = String, Path)),
+    request_body = ApprovalInput,
+    responses((status = 200, body = PublicDone), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
+pub async fn approve(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    headers: HeaderMap,
+    ApiPath(token): ApiPath<String>,
+    ApiJson(body): ApiJson<ApprovalInput>,
+) -> ApiResult<ApiJson<PublicDone>> {
+    let origin = origin(&client, &headers);
+    Ok(ApiJson(
+        with_link(&state, &client, move |store| {
+            store.approve_by_link(&token, &body, &origin)
+        })
+        .await?,
+    ))
+}
+
+/// "I have questions": a message for the care coordinator.
+#[utoipa::path(post, path = "/api/public/approve/{token}/questions", tag = "public", params(("token" = String, Path)),
+    request_body = QuestionInput,
+    responses((status = 200, body = PublicDone), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
+pub async fn question(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    ApiPath(token): ApiPath<String>,
+    ApiJson(body): ApiJson<QuestionInput>,
+) -> ApiResult<ApiJson<PublicDone>> {
+    Ok(ApiJson(
+        with_link(&state, &client, move |store| {
+            store.question_by_link(&token, &body)
+        })
+        .await?,
+    ))
+}
+
+/// The contract to sign, with its document hash and the e-sign consent.
+#[utoipa::path(get, path = "/api/public/sign/{token}", tag = "public", params(("token" = String, Path)),
+    responses((status = 200, body = ContractForSigning), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn contract(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    ApiPath(token): ApiPath<String>,
+) -> ApiResult<ApiJson<ContractForSigning>> {
+    Ok(ApiJson(
+        with_link(&state, &client, move |store| {
+            store.open_contract_link(&token)
+        })
+        .await?,
+    ))
+}
+
+/// The contract to sign as a PDF.
+#[utoipa::path(get, path = "/api/public/sign/{token}/pdf", tag = "public", params(("token" = String, Path)),
+    responses((status = 200, description = "PDF file", content_type = "application/pdf"),
+        (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn contract_pdf(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    ApiPath(token): ApiPath<String>,
+) -> ApiResult<Response> {
+    let pdf = with_link(&state, &client, move |store| {
+        let mut pdf = Vec::new();
+        store.contract_link_pdf(&token, &mut pdf)?;
+        Ok(pdf)
+    })
+    .await?;
+    Ok(pdf_response(
+        pdf,
+        "home-care-service-agreement.pdf",
+        "inline",
+    ))
+}
+
+/// Signs the contract. The signed PDF is emailed to the family and the coordinator.
+#[utoipa::path(post, path = "/api/public/sign/{token}", tag = "public", params(("token" = String, Path)),
+    request_body = SignatureInput,
+    responses((status = 200, body = PublicDone), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
+pub async fn sign(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    headers: HeaderMap,
+    ApiPath(token): ApiPath<String>,
+    ApiJson(body): ApiJson<SignatureInput>,
+) -> ApiResult<ApiJson<PublicDone>> {
+    let origin = origin(&client, &headers);
+    let signed = with_link(&state, &client, move |store| {
+        store.sign_by_link(&token, &body, &origin)
+    })
+    .await?;
+    // The signature stands whatever happens to the email; a failed send is kept as
+    // failed in the client's timeline, where staff can send it again.
+    if let Err(error) = send_signed_confirmation(&state, &signed).await {
+        tracing::warn!(
+            code = error.code,
+            "the signed contract's confirmation was not sent"
+        );
+    }
+    Ok(ApiJson(carepath_core::model::PublicDone {
+        message: "Thank you. The agreement is signed. A copy of the signed agreement has been \
+                  emailed to you."
+            .to_owned(),
+        at: signed.evidence.signed_at,
+    }))
+}

@@ -1,0 +1,129 @@
+// The family's side of issue 16, as the family would do it: open the emailed link from
+// the newest outbox .eml, approve the proposal, open the contract link on a phone-size
+// screen, draw a signature with the mouse and submit, while a staff page open beside it
+// sees the client become an Active Patient without reloading.
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, expectAccessible } from './harness.mjs';
+
+/** The outbox folder of the server under test (scripts/browser-tests passes it). A
+ * message with a personal link sits in its private folder, where only its recipient's
+ * copy is: the family reads it as the family would. */
+function outboxDir() {
+  const dataDir = process.env.CAREPATH_DATA_DIR;
+  if (!dataDir) throw new Error('CAREPATH_DATA_DIR names the server data folder (its outbox is read)');
+  return join(dataDir, 'outbox', 'private');
+}
+
+/** The personal link (`/approve/…` or `/sign/…`) in the newest .eml that has one. */
+async function newestLink(kind, after) {
+  const dir = outboxDir();
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const names = (await readdir(dir).catch(() => [])).filter((name) => name.endsWith('.eml'));
+    const files = await Promise.all(names.map(async (name) => ({ name, mtime: (await stat(join(dir, name))).mtimeMs })));
+    files.sort((a, b) => b.mtime - a.mtime);
+    for (const file of files) {
+      if (file.mtime < after) break;
+      // Undo quoted-printable soft line breaks before reading the address.
+      const text = (await readFile(join(dir, file.name), 'utf8')).replace(/=\r?\n/g, '');
+      const match = text.match(new RegExp(`/${kind}/([A-Za-z0-9_-]{43})`));
+      if (match) return `/${kind}/${match[1]}`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${kind} link in the outbox`);
+}
+
+async function json(response, what) {
+  expect(response.ok(), `${what} answered ${response.status()}: ${await response.text()}`);
+  return response.json();
+}
+
+export function signingTests({ staff }) {
+  return [
+    {
+      name: 'the family approves the proposal and signs the contract from the emailed links',
+      as: staff,
+      async run(page) {
+        const baseURL = process.env.CAREPATH_URL;
+        // A draft proposal of the demo agency, sent by the coordinator.
+        const plans = await json(await page.request.get('/api/care-plans?status=draft&limit=50'), 'care plans');
+        const plan = plans.items.find((item) => item.intake_id);
+        expect(plan, 'the demo has a draft care plan with a client');
+        let sentAt = Date.now() - 1000;
+        await json(
+          await page.request.post(`/api/care-plans/${plan.id}/send`, { data: { to: 'family@example.test', body: `Dear family, here is the proposal for ${plan.client_name}.` } }),
+          'sending the proposal',
+        );
+        const approveLink = await newestLink('approve', sentAt);
+
+        // The staff page beside the family's: the client's profile.
+        await page.goto(`/clients/${plan.intake_id}`);
+        await page.getByRole('heading', { name: plan.client_name, exact: true }).waitFor();
+
+        const family = await page.context().browser().newContext({ baseURL, viewport: { width: 390, height: 844 } });
+        try {
+          const phone = await family.newPage();
+          phone.setDefaultTimeout(10_000);
+          await phone.goto(approveLink);
+          await phone.getByRole('heading', { name: 'Your Home Care Proposal' }).waitFor();
+          await phone.getByText(plan.client_name).first().waitFor();
+          await expectAccessible(phone, 'proposal approval page');
+          await phone.getByLabel('Your full name').fill('Jane Family');
+          await phone.getByRole('button', { name: 'Approve this proposal' }).click();
+          await phone.getByText('Your approval has been recorded').waitFor();
+          expect((await family.cookies()).length === 0, 'the family pages set no session');
+          // Single use: the same link now answers the one refusal.
+          await phone.goto(approveLink);
+          await phone.getByRole('heading', { name: 'Link expired or used' }).waitFor();
+          await page.getByText('Care Plan Approved').first().waitFor();
+
+          // The contract, generated and sent for signature by the coordinator.
+          const preview = await json(await page.request.get(`/api/contracts/preview?care_plan_id=${plan.id}`), 'contract preview');
+          const contract = await json(await page.request.post('/api/contracts', { data: { care_plan_id: plan.id, content: preview.content } }), 'contract');
+          sentAt = Date.now() - 1000;
+          await json(await page.request.post(`/api/contracts/${contract.id}/send`, { data: { body: 'Please sign the agreement.' } }), 'sending the contract');
+          const signLink = await newestLink('sign', sentAt);
+
+          await phone.goto(signLink);
+          await phone.getByRole('heading', { name: 'Home Care Service Agreement' }).waitFor();
+          await phone.getByTestId('contract-text').waitFor();
+          await expectAccessible(phone, 'contract signing page');
+          await phone.getByLabel('Your full name').fill('Jane Family');
+          await phone.getByLabel('Relationship to the client').fill('Daughter');
+          await phone.getByLabel(/I agree to sign this agreement electronically/).check();
+          const pad = phone.getByTestId('signature-pad');
+          await pad.scrollIntoViewIfNeeded();
+          const box = await pad.boundingBox();
+          expect(box, 'the signature pad is on screen');
+          await phone.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
+          await phone.mouse.down();
+          for (const [x, y] of [
+            [0.25, 0.3],
+            [0.4, 0.7],
+            [0.55, 0.35],
+            [0.8, 0.6],
+          ]) {
+            await phone.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 4 });
+          }
+          await phone.mouse.up();
+          await phone.getByRole('button', { name: 'Sign the agreement' }).click();
+          await phone.getByText('The agreement is signed.').waitFor();
+
+          // The staff page moves on its own.
+          await page.getByText('Active Patient').first().waitFor({ timeout: 15_000 });
+          const status = await json(await page.request.get(`/api/contracts/${contract.id}/signing`), 'signing status');
+          expect(status.signature?.signer_name === 'Jane Family', `signed by ${status.signature?.signer_name}`);
+          expect(status.signature?.method === 'drawn', `signed by ${status.signature?.method}`);
+          expect(status.links[0]?.state === 'used', `link ${status.links[0]?.state}`);
+          const timeline = await json(await page.request.get(`/api/communications?intake_id=${plan.intake_id}`), 'timeline');
+          const events = timeline.items.map((item) => item.content).join('\n');
+          expect(events.includes('Proposal approved by Jane Family'), 'the timeline shows the approval');
+          expect(events.includes('Contract signed by Jane Family (Daughter)'), 'the timeline shows the signature');
+        } finally {
+          await family.close();
+        }
+      },
+    },
+  ];
+}

@@ -1,0 +1,48 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { ApprovalInput, ContractForSigning, ProposalLetter, PublicDone, QuestionInput, SignatureInput } from './types';
+
+/** The family's pages: each answers for one link token, with no staff session. */
+export function proposalPath(token: string): string {
+  return `/api/public/approve/${encodeURIComponent(token)}`;
+}
+
+export function contractPath(token: string): string {
+  return `/api/public/sign/${encodeURIComponent(token)}`;
+}
+
+export function useProposalLetter(token: string) {
+  return useQuery({
+    queryKey: ['public', 'approve', token],
+    queryFn: ({ signal }) => api.get<ProposalLetter>(proposalPath(token), undefined, signal),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+export function useApproveProposal(token: string) {
+  return useMutation({
+    mutationFn: (input: ApprovalInput) => api.post<PublicDone>(proposalPath(token), input),
+  });
+}
+
+export function useAskQuestion(token: string) {
+  return useMutation({
+    mutationFn: (input: QuestionInput) => api.post<PublicDone>(`${proposalPath(token)}/questions`, input),
+  });
+}
+
+export function useContractForSigning(token: string) {
+  return useQuery({
+    queryKey: ['public', 'sign', token],
+    queryFn: ({ signal }) => api.get<ContractForSigning>(contractPath(token), undefined, signal),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+export function useSignContract(token: string) {
+  return useMutation({
+    mutationFn: (input: SignatureInput) => api.post<PublicDone>(contractPath(token), input),
+  });
+}

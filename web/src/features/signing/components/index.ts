@@ -1,0 +1,1 @@
+export { SigningLinkStatus } from './signing-link-status';
