@@ -12,6 +12,7 @@ pub mod contracts;
 pub mod dashboard;
 pub mod docs;
 pub mod exports;
+pub mod health;
 pub mod intakes;
 pub mod prints;
 pub mod settings;
@@ -53,6 +54,7 @@ pub fn routes() -> ApiRoutes {
     let routes = settings::routes(routes);
     let routes = users::routes(routes);
     let routes = docs::routes(routes);
+    let routes = health::routes(routes);
     let routes = exports::routes(routes);
     let routes = prints::routes(routes);
     routes.add::<events::__path_stream, _, _>(events::stream)
@@ -80,14 +82,14 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
                 .version(env!("CARGO_PKG_VERSION"))
                 .description(Some(
                     "The JSON API of `carepath serve`. Every route needs the session cookie except \
-                     the sign-in routes. Errors answer `ErrorBody`.",
+                     the sign-in routes and the health check. Errors answer `ErrorBody`.",
                 ))
                 .build(),
         )
         .paths(paths)
         .components(Some(components))
         .build();
-    // Every operation needs the session cookie, except the sign-in routes.
+    // Every operation needs the session cookie, except the sign-in routes and the health check.
     doc.security = Some(vec![SecurityRequirement::new(
         "session",
         Vec::<String>::new(),
@@ -101,6 +103,14 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
         {
             operation.security = Some(vec![SecurityRequirement::default()]);
         }
+    }
+    if let Some(operation) = doc
+        .paths
+        .paths
+        .get_mut(health::PATH)
+        .and_then(|item| item.get.as_mut())
+    {
+        operation.security = Some(vec![SecurityRequirement::default()]);
     }
     doc
 }
