@@ -6,6 +6,7 @@ mod auth;
 mod email;
 mod events;
 mod health;
+mod hostile;
 mod openapi;
 mod security;
 mod sms_ai;
