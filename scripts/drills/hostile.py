@@ -282,8 +282,6 @@ def main():
     after = server.rss_kib()
     server.stop()
 
-    for line in walker.violations[:40]:
-        print(f"   {line}")
     drill.figures(
         "hostile input",
         operations=f"{walked} of {len(operations)} walked in the time allowed",
