@@ -1,5 +1,5 @@
-# The two entry points, for people and CI alike. The scripts install what they need.
-.PHONY: run test
+# The entry points, for people and CI alike. The scripts install what they need.
+.PHONY: run test drills
 
 # Build everything and start Carepath on a demo database.
 run:
@@ -8,3 +8,8 @@ run:
 # Every check and test: formatting, lints, unit, integration, browser and end-to-end.
 test:
 	scripts/test
+
+# Long drills on loopback with their figures (not part of `make test`): kill -9 during
+# writes, backup under load, slow clients, abandoned requests, sign-in burst, hostile input.
+drills:
+	scripts/drills/run

@@ -1,15 +1,22 @@
 //! One registration for each API route: it adds the handler to the router and its
 //! operation (from `#[utoipa::path]`) to the OpenAPI document, so no route can be served
-//! undocumented, and tests can walk the document to reach every route.
+//! undocumented, and tests can walk the document to reach every route. An operation whose
+//! handler takes the `AdminUser` extractor is marked `x-admin-only` there, so the list of
+//! admin-only routes the authorization tests check is the one the handlers enforce.
 
 use axum::Router;
 use axum::handler::Handler;
 use axum::routing::{MethodFilter, on};
 use utoipa::openapi::RefOr;
+use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::path::{HttpMethod, Paths};
 use utoipa::openapi::schema::Schema;
 
 use crate::AppState;
+use crate::session::AdminUser;
+
+/// The OpenAPI extension that marks an operation only administrators may call.
+pub const ADMIN_ONLY: &str = "x-admin-only";
 
 /// The schemas the registered operations use, by name.
 pub type Schemas = Vec<(String, RefOr<Schema>)>;
@@ -60,13 +67,55 @@ impl ApiRoutes {
             .reduce(MethodFilter::or)
             .unwrap_or(MethodFilter::GET);
         self.router = self.router.route(&path, on(method_filter, handler));
-        self.paths
-            .add_path_operation(&path, methods, P::operation());
+        let mut operation = P::operation();
+        if takes_admin_user::<T>() {
+            let marker = ExtensionsBuilder::new().add(ADMIN_ONLY, true).build();
+            match operation.extensions.as_mut() {
+                Some(extensions) => extensions.merge(marker),
+                None => operation.extensions = Some(marker),
+            }
+        }
+        self.paths.add_path_operation(&path, methods, operation);
         P::schemas(&mut self.schemas);
         self
     }
 
     pub fn into_parts(self) -> (Router<AppState>, Paths, Schemas) {
         (self.router, self.paths, self.schemas)
+    }
+}
+
+/// Whether a handler's extractors (`T`, the tuple axum's `Handler` is implemented for)
+/// include [`AdminUser`]. Rust has no way to ask a tuple of types whether it holds one
+/// without a trait on every extractor, so this reads the tuple's type name, which names
+/// each extractor by its path; the tests below pin that reading, and the authorization
+/// tests check every marked route answers staff 403 and every unmarked one does not.
+fn takes_admin_user<T: 'static>() -> bool {
+    std::any::type_name::<T>().contains(std::any::type_name::<AdminUser>())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::CurrentUser;
+
+    struct NotAdminUser;
+
+    #[test]
+    fn an_admin_user_extractor_among_a_handlers_arguments_is_recognised() {
+        assert!(takes_admin_user::<((), AdminUser)>());
+        assert!(takes_admin_user::<(
+            (),
+            axum::extract::State<AppState>,
+            AdminUser,
+            String
+        )>());
+        assert!(!takes_admin_user::<((), CurrentUser)>());
+        assert!(!takes_admin_user::<(
+            (),
+            axum::extract::State<AppState>,
+            String
+        )>());
+        assert!(!takes_admin_user::<((), NotAdminUser)>());
     }
 }

@@ -246,6 +246,15 @@ impl Store {
             .query_row("PRAGMA data_version", [], |row| row.get(0))?)
     }
 
+    /// Whether the database answers and its schema is the one this build writes: what a
+    /// health check in front of the server asks. It reads nothing but the schema version.
+    pub fn schema_is_current(&self) -> Result<bool> {
+        let found: i64 = self
+            .conn
+            .query_row("PRAGMA user_version", [], |row| row.get(0))?;
+        Ok(found == SCHEMA_VERSION)
+    }
+
     /// `EXPLAIN QUERY PLAN` lines for one of the store's own queries; used by tests and
     /// the benchmark to show which index a list reads.
     pub fn explain(&self, sql: &str, params: &[&dyn rusqlite::ToSql]) -> Result<Vec<String>> {
@@ -550,7 +559,20 @@ pub(crate) fn query_row<T, P: rusqlite::Params>(
 
 #[cfg(test)]
 mod tests {
-    use super::defers_indexes;
+    use super::{Store, defers_indexes};
+
+    #[test]
+    fn the_schema_is_current_only_at_the_version_this_build_writes() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path().join("health.db")).unwrap();
+        assert!(store.schema_is_current().unwrap());
+        // What a newer build that migrated the file under a running server leaves.
+        store
+            .conn
+            .execute_batch("PRAGMA user_version = 999")
+            .unwrap();
+        assert!(!store.schema_is_current().unwrap());
+    }
 
     #[test]
     fn only_a_large_load_next_to_the_stored_clients_defers_the_indexes() {

@@ -10,6 +10,7 @@ mod concurrency;
 mod contacts;
 mod contracts;
 mod dashboard;
+mod import_props;
 mod intakes;
 mod pipeline_moves;
 mod schema;

@@ -12,6 +12,7 @@ pub mod contracts;
 pub mod dashboard;
 pub mod docs;
 pub mod exports;
+pub mod health;
 pub mod intakes;
 pub mod prints;
 pub mod public;
@@ -55,6 +56,7 @@ pub fn routes() -> ApiRoutes {
     let routes = settings::routes(routes);
     let routes = users::routes(routes);
     let routes = docs::routes(routes);
+    let routes = health::routes(routes);
     let routes = exports::routes(routes);
     let routes = prints::routes(routes);
     let routes = signing::routes(routes);
@@ -90,15 +92,15 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
                 .version(env!("CARGO_PKG_VERSION"))
                 .description(Some(
                     "The JSON API of `carepath serve`. Every route needs the session cookie except \
-                     the sign-in routes and the family's link pages under `/api/public`. Errors \
-                     answer `ErrorBody`.",
+                     the sign-in routes, the health check and the family's link pages under \
+                     `/api/public`. Errors answer `ErrorBody`.",
                 ))
                 .build(),
         )
         .paths(paths)
         .components(Some(components))
         .build();
-    // Every operation needs the session cookie, except the sign-in routes.
+    // Every operation needs the session cookie, except the sign-in routes and the health check.
     doc.security = Some(vec![SecurityRequirement::new(
         "session",
         Vec::<String>::new(),
@@ -123,6 +125,14 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
                 operation.security = Some(vec![SecurityRequirement::default()]);
             }
         }
+    }
+    if let Some(operation) = doc
+        .paths
+        .paths
+        .get_mut(health::PATH)
+        .and_then(|item| item.get.as_mut())
+    {
+        operation.security = Some(vec![SecurityRequirement::default()]);
     }
     doc
 }

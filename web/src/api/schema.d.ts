@@ -1202,6 +1202,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 200 when the database answers and its migrations are current; 503 otherwise. Needs no
+         *     session and reveals no data.
+         */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/intakes": {
         parameters: {
             query?: never;
@@ -2671,6 +2691,11 @@ export interface components {
              * @default
              */
             time_zone: string;
+        };
+        /** @description What a healthy server answers. */
+        Health: {
+            /** @description Always `ok`. */
+            status: string;
         };
         /** @description Instrumental activities of daily living. */
         Iadls: {
@@ -6859,6 +6884,33 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": components["schemas"]["ChangeEvent"];
+                };
+            };
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
