@@ -2,6 +2,7 @@
 //! folder only, one module per table group; every write is one `BEGIN IMMEDIATE`
 //! transaction that also writes its audit row.
 
+mod analytics;
 mod assessments;
 mod audit;
 mod care_plans;
@@ -15,9 +16,11 @@ mod filled_fields;
 mod import;
 mod intakes;
 mod migrations;
+mod notifications;
 mod position;
 mod settings;
 mod templates;
+mod trash;
 mod users;
 
 use std::path::{Path, PathBuf};
@@ -26,6 +29,10 @@ use std::time::Duration;
 use jiff::Timestamp;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior};
 
+pub use analytics::{
+    Analytics, AnalyticsRange, DurationStat, FunnelStage, ReasonCount, SourceStat, SpeedToLead,
+    WaitingClient, WeekCount,
+};
 pub use assessments::{
     AssessmentFilter, AssessmentPage, AssessmentQuery, AssessmentSave, AssessmentStats,
 };
@@ -37,10 +44,11 @@ pub use clients::{
 pub use communications::LATEST_COMMUNICATIONS;
 pub use communications::{CommunicationFilter, HubQuery};
 pub use contracts::{CONTRACTS_LIST_LIMIT, ContractList, ContractQuery, ContractStats};
-pub use dashboard::{Analytics, Dashboard, DashboardCounts, FunnelStage, SourceCount, WeekCount};
+pub use dashboard::{Dashboard, DashboardCounts};
 pub use import::{ImportBatch, ImportReport, UndoReport};
 pub use intakes::{IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary, phone_digits};
 pub use migrations::SCHEMA_VERSION;
+pub use notifications::StaffNotice;
 pub use users::{
     AuthTokenPurpose, FREE_FAILURES, INVALID_CREDENTIALS, NewUser, SessionUser, SignInFailure,
     new_token, token_hash,

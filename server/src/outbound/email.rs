@@ -16,10 +16,19 @@ fn mailbox(address: &str) -> Result<Mailbox, SendFailure> {
 }
 
 /// The MIME message and the id it is known by (its Message-ID's local part). Blind
-/// copies go into the envelope only: lettre drops the Bcc header when it builds.
-pub(crate) fn build_message(email: &EmailMessage) -> Result<(Message, String), SendFailure> {
+/// copies go into the envelope only (lettre drops the Bcc header when it builds), except
+/// in the outbox (`keep_bcc`), which has no envelope: there the header is the only record
+/// of who would have received a blind copy.
+pub(crate) fn build_message(
+    email: &EmailMessage,
+    keep_bcc: bool,
+) -> Result<(Message, String), SendFailure> {
     let id = uuid::Uuid::now_v7().to_string();
-    let mut builder = Message::builder()
+    let mut builder = Message::builder();
+    if keep_bcc {
+        builder = builder.keep_bcc();
+    }
+    let mut builder = builder
         .from(mailbox(&email.from)?)
         .subject(email.subject.clone())
         .message_id(Some(format!("<{id}@carepath>")));
@@ -59,7 +68,7 @@ impl SmtpSender {
 impl EmailSender for SmtpSender {
     fn send<'a>(&'a self, email: &'a EmailMessage) -> OutboundFuture<'a, SentEmail, SendFailure> {
         Box::pin(async move {
-            let (message, id) = build_message(email)?;
+            let (message, id) = build_message(email, false)?;
             self.transport.send(message).await.map_err(|error| {
                 SendFailure::new(format!("The mail server refused the email: {error}"))
             })?;
@@ -83,7 +92,7 @@ impl OutboxEmail {
 impl EmailSender for OutboxEmail {
     fn send<'a>(&'a self, email: &'a EmailMessage) -> OutboundFuture<'a, SentEmail, SendFailure> {
         Box::pin(async move {
-            let (message, id) = build_message(email)?;
+            let (message, id) = build_message(email, true)?;
             super::outbox::write(&self.dir, &format!("{id}.eml"), &message.formatted()).await?;
             Ok(SentEmail { id })
         })
