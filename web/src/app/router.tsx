@@ -18,6 +18,10 @@ const IntakeFormPage = lazy(() => import('@/features/intake/components/intake-fo
 const IntakesPage = lazy(() => import('@/features/intakes/components/intakes-page'));
 const AssessmentsPage = lazy(() => import('@/features/assessments/components/assessments-page'));
 const AssessmentFormPage = lazy(() => import('@/features/assessments/components/assessment-form-page'));
+const SettingsPage = lazy(() => import('@/features/settings/components/settings-page'));
+const PricingPage = lazy(() => import('@/features/pricing/components/pricing-page'));
+const MessageTemplatesPage = lazy(() => import('@/features/message-templates/components/message-templates-page'));
+const AdminPage = lazy(() => import('@/features/admin/components/admin-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/components/placeholder-page'));
 
 export function createAppRouter() {
@@ -41,9 +45,10 @@ export function createAppRouter() {
         { path: 'contracts/settings', element: page(PlaceholderPage) },
         { path: 'communications', element: page(PlaceholderPage) },
         { path: 'analytics', element: page(PlaceholderPage) },
-        { path: 'settings', element: page(PlaceholderPage) },
-        { path: 'settings/pricing', element: page(PlaceholderPage) },
-        { path: 'settings/templates', element: page(PlaceholderPage) },
+        { path: 'settings', element: page(SettingsPage) },
+        { path: 'settings/pricing', element: page(PricingPage) },
+        { path: 'settings/templates', element: page(MessageTemplatesPage) },
+        { path: 'admin', element: page(AdminPage) },
         { path: 'index.html', element: <Navigate to="/" replace /> },
       ],
     },
