@@ -21,6 +21,8 @@ const AssessmentFormPage = lazy(() => import('@/features/assessments/components/
 const SettingsPage = lazy(() => import('@/features/settings/components/settings-page'));
 const PricingPage = lazy(() => import('@/features/pricing/components/pricing-page'));
 const MessageTemplatesPage = lazy(() => import('@/features/message-templates/components/message-templates-page'));
+const CommunicationsHubPage = lazy(() => import('@/features/communications-hub/components/communications-hub-page'));
+const AnalyticsPage = lazy(() => import('@/features/analytics/components/analytics-page'));
 const AdminPage = lazy(() => import('@/features/admin/components/admin-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/components/placeholder-page'));
 
@@ -43,8 +45,8 @@ export function createAppRouter() {
         { path: 'contracts', element: page(PlaceholderPage) },
         { path: 'contracts/new', element: page(PlaceholderPage) },
         { path: 'contracts/settings', element: page(PlaceholderPage) },
-        { path: 'communications', element: page(PlaceholderPage) },
-        { path: 'analytics', element: page(PlaceholderPage) },
+        { path: 'communications', element: page(CommunicationsHubPage) },
+        { path: 'analytics', element: page(AnalyticsPage) },
         { path: 'settings', element: page(SettingsPage) },
         { path: 'settings/pricing', element: page(PricingPage) },
         { path: 'settings/templates', element: page(MessageTemplatesPage) },
