@@ -103,12 +103,13 @@ function RestoreButton({ item }: { item: TrashItem }) {
       variant="outline"
       disabled={restore.isPending}
       aria-label={`Restore ${titleCase(item.kind)} of ${item.client_name}`}
-      onClick={() =>
-        restore.mutate(item, {
-          onSuccess: () => toast.success(`${titleCase(item.kind)} of ${item.client_name} restored`),
-          onError: (error) => toast.error('Error', { description: errorMessage(error, 'Failed to restore') }),
-        })
-      }
+      onClick={() => {
+        // The row leaves the trash once restored, so the toast follows the promise, not the row.
+        restore.mutateAsync(item).then(
+          () => toast.success(`${titleCase(item.kind)} of ${item.client_name} restored`),
+          (error: unknown) => toast.error('Error', { description: errorMessage(error, 'Failed to restore') }),
+        );
+      }}
     >
       Restore
     </Button>
