@@ -5,6 +5,7 @@ mod api;
 mod auth;
 mod email;
 mod events;
+mod office;
 mod openapi;
 mod security;
 mod sms_ai;

@@ -1,5 +1,6 @@
 import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
 import { columnHelper } from '@/components/data-table/table-features';
 import { stopRowClick } from '@/components/data-table/data-table';
 import { StageBadge } from '@/components/status-badge';
@@ -21,7 +22,20 @@ export const clientsColumns = helper.columns([
     header: 'Current Stage',
     cell: ({ row }) => <StageBadge stage={row.original.position.stage} overdue={row.original.pipeline.overdue} archived={row.original.position.archived} />,
   }),
-  helper.display({ id: 'days', header: 'Days in Stage', cell: ({ row }) => row.original.pipeline.days_in_stage }),
+  helper.display({
+    id: 'days',
+    header: 'Days in Stage',
+    cell: ({ row }) => (
+      <span className="flex items-center gap-2">
+        {row.original.pipeline.days_in_stage}
+        {row.original.stage_alert && (
+          <Badge variant="destructive" title="In this stage longer than Settings → Workflow allows">
+            Stage alert
+          </Badge>
+        )}
+      </span>
+    ),
+  }),
   helper.display({ id: 'next', header: 'Next Action', cell: ({ row }) => row.original.pipeline.next_action }),
   helper.accessor('last_contact_date', { header: 'Last Contact', cell: (info) => formatDate(info.getValue(), 'Never') }),
   helper.display({ id: 'journey', header: 'Journey', cell: ({ row }) => <JourneyIndicator journey={row.original.journey} /> }),
