@@ -177,6 +177,26 @@ export function officeTests({ admin, staff }) {
       },
     },
     {
+      name: 'a new contract template version is used by the next contract preview',
+      as: admin,
+      async run(page) {
+        await open(page, '/contracts/settings');
+        await page.getByRole('heading', { name: 'Contract Template' }).waitFor();
+        await page.getByText('use [VARIABLE_NAME] placeholders', { exact: false }).waitFor();
+        await expectAccessible(page, 'contract template');
+        const marker = `Visits begin on [DATE] ${Date.now()}`;
+        const content = page.getByLabel('Content').last();
+        await content.fill(`${await content.inputValue()}\n${marker}`);
+        await page.getByRole('button', { name: 'Versions' }).click();
+        await page.getByRole('dialog', { name: 'Template Versions' }).getByRole('button', { name: 'Create New Version' }).click();
+        await page.locator('[data-sonner-toast]').getByText(/^Version .* created$/).first().waitFor();
+        const sendable = await (await page.request.get('/api/care-plans/sendable')).json();
+        expect(sendable.items.length > 0, 'the demo has no sendable care plan');
+        const preview = await (await page.request.get(`/api/contracts/preview?care_plan_id=${sendable.items[0].id}`)).json();
+        expect(String(preview.content).includes(marker.split(' [DATE] ')[1]), 'the preview does not use the new version');
+      },
+    },
+    {
       name: 'a deleted contract is restored from the trash',
       as: admin,
       async run(page) {

@@ -23,6 +23,7 @@ const PricingPage = lazy(() => import('@/features/pricing/components/pricing-pag
 const MessageTemplatesPage = lazy(() => import('@/features/message-templates/components/message-templates-page'));
 const CommunicationsHubPage = lazy(() => import('@/features/communications-hub/components/communications-hub-page'));
 const AnalyticsPage = lazy(() => import('@/features/analytics/components/analytics-page'));
+const ContractTemplatePage = lazy(() => import('@/features/contract-template/components/contract-template-page'));
 const AdminPage = lazy(() => import('@/features/admin/components/admin-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/components/placeholder-page'));
 
@@ -44,7 +45,7 @@ export function createAppRouter() {
         { path: 'care-plans/new', element: page(PlaceholderPage) },
         { path: 'contracts', element: page(PlaceholderPage) },
         { path: 'contracts/new', element: page(PlaceholderPage) },
-        { path: 'contracts/settings', element: page(PlaceholderPage) },
+        { path: 'contracts/settings', element: page(ContractTemplatePage) },
         { path: 'communications', element: page(CommunicationsHubPage) },
         { path: 'analytics', element: page(AnalyticsPage) },
         { path: 'settings', element: page(SettingsPage) },
