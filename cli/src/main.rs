@@ -7,6 +7,7 @@ mod contract;
 mod db;
 mod db_path;
 mod demo;
+mod digest;
 mod export;
 mod import;
 mod print;
@@ -44,6 +45,8 @@ enum Command {
     Demo(demo::Args),
     /// Serve the web app and its JSON API (see README, "Serving the web app").
     Serve(serve::Args),
+    /// Email each coordinator their overdue clients (a daily cron job).
+    Digest(digest::Args),
     /// Export a list as CSV (intakes, clients, assessments, care-plans, contracts,
     /// communications, contacts), for spreadsheets and nightly jobs.
     Export(export::Args),
@@ -78,6 +81,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Demo(args) => demo::run(&db, args),
         Command::Serve(args) => serve::run(&db, args),
+        Command::Digest(args) => digest::run(&db, args),
         Command::Export(args) => export::run(&db, args),
         Command::User(args) => user::run(&db, args),
         Command::Import(args) => import::run(&db, args),

@@ -103,7 +103,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     time("intakes awaiting assessment", 5, || {
         store.intakes_awaiting_assessment()
     })?;
-    time("analytics", 3, || store.analytics())?;
+    let today = store.clock()?.today();
+    let year = carepath_core::store::AnalyticsRange::parse(
+        Some(
+            &today
+                .saturating_sub(jiff::Span::new().days(364))
+                .to_string(),
+        ),
+        None,
+        today,
+    )?;
+    time("analytics (a year)", 3, || store.analytics(year))?;
 
     for urgency in [
         ClientUrgency::Overdue,

@@ -264,3 +264,31 @@ pub fn serve_blocking(config: Config) -> anyhow::Result<()> {
         .build()?
         .block_on(serve(config))
 }
+
+/// `carepath digest`: emails each coordinator the list of their overdue clients
+/// (Settings → Notifications), through the configured mail adapter or the outbox. Meant
+/// for a daily cron job. Answers how many digests were sent; stops at the first failure.
+pub fn send_digests_blocking(config: Config) -> anyhow::Result<usize> {
+    let store = carepath_core::store::Store::open(&config.db_path)?;
+    let digests = store.overdue_digests(&config.public_url.base)?;
+    let settings = store.settings()?.email;
+    drop(store);
+    let outbound = Outbound::from_config(&config)?;
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?
+        .block_on(async {
+            let mut sent = 0;
+            for digest in digests {
+                let to = digest.to.clone();
+                outbound
+                    .send_staff_notice(&settings, digest)
+                    .await
+                    .map_err(|failure| {
+                        anyhow::anyhow!("the digest to {to} was not sent: {}", failure.reason)
+                    })?;
+                sent += 1;
+            }
+            Ok(sent)
+        })
+}

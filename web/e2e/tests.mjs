@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, expectAccessible } from './harness.mjs';
 import { pipelineTests } from './pipeline.mjs';
 import { signingTests } from './signing.mjs';
+import { officeTests } from './office.mjs';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
@@ -64,6 +65,7 @@ export function createTests({ admin, staff }) {
   const toast = (page, text) => page.locator('[data-sonner-toast]').getByText(text, { exact: true }).first();
 
   return [
+    ...officeTests({ admin, staff }),
     {
       name: 'a signed-out visitor lands on the sign-in page and keeps the route',
       async run(page) {

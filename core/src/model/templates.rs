@@ -139,3 +139,23 @@ pub struct ContractTemplate {
     pub sections: Vec<ContractSection>,
     pub created_at: String,
 }
+
+/// One holiday of the holiday policy with its date in a given year.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Holiday {
+    pub name: String,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+}
+
+/// The holiday policy card: the six holidays billed at the holiday rate, dated for the
+/// agency's current year.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct HolidayPolicy {
+    pub year: i16,
+    /// The default holiday multiplier (a template may set its own).
+    pub multiplier: f64,
+    pub holidays: Vec<Holiday>,
+}

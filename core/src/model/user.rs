@@ -14,6 +14,8 @@ pub struct User {
     pub is_admin: bool,
     pub disabled: bool,
     pub created_at: String,
+    /// When the user last signed in (any way: password, magic link, recovery).
+    pub last_sign_in_at: Option<String>,
 }
 
 /// A profile as the team-member picker shows it.
@@ -75,4 +77,17 @@ impl Actor {
             is_admin: true,
         }
     }
+}
+
+/// One soft-deleted record in the admin panel's trash.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TrashItem {
+    /// `intake`, `assessment`, `care_plan` or `contract`.
+    pub kind: String,
+    pub id: String,
+    pub client_name: String,
+    pub deleted_at: String,
+    /// Who deleted it (name, else email), from the audit log; None when unknown.
+    pub deleted_by: Option<String>,
 }

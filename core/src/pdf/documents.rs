@@ -56,7 +56,7 @@ fn agency_footer(agency: &GeneralSettings) -> Vec<Block> {
 /// use (with the additional comments and follow-up reminder).
 pub fn intake_document(intake: &Intake, agency: &GeneralSettings) -> PrintDocument {
     let f = &intake.form;
-    let blocks = vec![
+    let mut blocks = vec![
         Block::Title("Client Intake Form".to_owned()),
         field("Date", &f.date),
         field("Staff Member Taking Call", &f.staff_member_taking_call),
@@ -161,6 +161,8 @@ pub fn intake_document(intake: &Intake, agency: &GeneralSettings) -> PrintDocume
         field("Completed By (Staff Name)", &f.completed_by_staff_name),
         field("Completed Date", &f.completed_date),
     ];
+    // The agency's address, phone and fax close the form, as on the other documents.
+    blocks.extend(agency_footer(agency));
     PrintDocument {
         title: format!("Intake - {}", intake.client_full_name),
         header: agency.company_name.clone(),

@@ -19,6 +19,19 @@ pub fn is_archived(statuses: &[&str]) -> bool {
         .any(|status| ARCHIVED_STATUSES.contains(status))
 }
 
+/// The moment before which entering a stage means staying in it "more than N days"
+/// (Settings → Workflow's stage alert): exactly N × 24 hours before now.
+pub fn stage_alert_cutoff(now: jiff::Timestamp, alert_days: u32) -> jiff::Timestamp {
+    now.checked_sub(jiff::SignedDuration::from_hours(i64::from(alert_days) * 24))
+        .unwrap_or(jiff::Timestamp::MIN)
+}
+
+/// True when a client (not archived) entered its stage before the cutoff. Times are
+/// fixed-width UTC text, so text order is time order.
+pub fn past_stage_alert(archived: bool, stage_entered_at: &str, cutoff: &str) -> bool {
+    !archived && stage_entered_at < cutoff
+}
+
 /// The intakes list's urgency by days since creation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -120,6 +133,26 @@ pub fn client_urgency(overdue_flag: bool, days_in_stage: i64) -> ClientUrgency {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stage_alert_flags_clients_past_the_days() {
+        let now: jiff::Timestamp = "2026-11-22T15:00:00Z".parse().unwrap();
+        let cutoff = crate::rules::clock::format_timestamp(stage_alert_cutoff(now, 7));
+        assert_eq!(cutoff, "2026-11-15T15:00:00.000Z");
+        let cases = [
+            (false, "2026-11-15T14:59:59.999Z", true),
+            (false, "2026-11-15T15:00:00.000Z", false), // exactly 7 days: not more
+            (false, "2026-11-20T09:00:00.000Z", false),
+            (true, "2026-10-01T09:00:00.000Z", false), // archived: never flagged
+        ];
+        for (archived, entered, expected) in cases {
+            assert_eq!(
+                past_stage_alert(archived, entered, &cutoff),
+                expected,
+                "{entered}"
+            );
+        }
+    }
 
     #[test]
     fn archived_when_any_status_is_declined_type() {

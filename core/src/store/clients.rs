@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::model::{ArchiveStatus, Assessment, CarePlan, Contract, IntakeId, IntakeSummary, Stage};
 use crate::rules::clock::AgencyClock;
 use crate::rules::journey::{JourneyStep, furthest_form_route, journey};
-use crate::rules::stage::{ClientUrgency, client_urgency};
+use crate::rules::stage::{ClientUrgency, client_urgency, past_stage_alert, stage_alert_cutoff};
 
 /// The stage filter of the clients list; `Archived` is "Archived / Declined".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -88,6 +88,8 @@ pub struct ClientRow {
     pub archive_reason: Option<String>,
     #[cfg_attr(feature = "openapi", schema(required = true))]
     pub archived_at: Option<String>,
+    /// In its stage more than Settings → Workflow's stage alert days (never when archived).
+    pub stage_alert: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -114,6 +116,8 @@ pub struct ClientProfile {
     pub archive_reason: Option<String>,
     #[cfg_attr(feature = "openapi", schema(required = true))]
     pub archived_at: Option<String>,
+    /// In its stage more than Settings → Workflow's stage alert days.
+    pub stage_alert: bool,
     pub assessment: Option<Assessment>,
     pub care_plan: Option<CarePlan>,
     pub contract: Option<Contract>,
@@ -215,6 +219,7 @@ fn decorate(
         archive_status: None,
         archive_reason: None,
         archived_at: None,
+        stage_alert: false,
     }
 }
 
@@ -332,6 +337,14 @@ impl Store {
                 client_row(row, &clock)
             })?
             .collect::<Result<Vec<_>, _>>()?;
+        let cutoff = self.stage_alert_cutoff(&clock)?;
+        for row in &mut items {
+            row.stage_alert = past_stage_alert(
+                row.intake.position.archived,
+                &row.intake.position.stage_entered_at,
+                &cutoff,
+            );
+        }
         let next_cursor = next_cursor(&mut items, limit, |row| {
             let key = match order {
                 PageOrder::Newest => &row.intake.created_at,
@@ -346,6 +359,13 @@ impl Store {
             next_cursor,
             counts,
         })
+    }
+
+    /// The stage alert's cutoff as stored-time text: entering a stage before it means
+    /// staying more than the setting's days.
+    pub(crate) fn stage_alert_cutoff(&self, clock: &AgencyClock) -> Result<String> {
+        let days = self.settings()?.workflow.stage_alert_days;
+        Ok(ts(stage_alert_cutoff(clock.now(), days)))
     }
 
     fn client_counts(&self, clock: &AgencyClock) -> Result<ClientCounts> {
@@ -389,9 +409,15 @@ impl Store {
         let sql = format!(
             "SELECT {SUMMARY_COLUMNS}, {JOURNEY_COLUMNS} FROM intakes WHERE id = ?1 AND deleted_at IS NULL"
         );
-        let row = super::query_row(self.conn(), &sql, [id], |row| client_row(row, &clock))
+        let mut row = super::query_row(self.conn(), &sql, [id], |row| client_row(row, &clock))
             .optional()?
             .ok_or_else(|| Error::not_found("client", id))?;
+        let cutoff = self.stage_alert_cutoff(&clock)?;
+        row.stage_alert = past_stage_alert(
+            row.intake.position.archived,
+            &row.intake.position.stage_entered_at,
+            &cutoff,
+        );
         let position = &row.intake.position;
         let assessment = match &position.latest_assessment_id {
             Some(assessment_id) => Some(self.get_assessment(assessment_id)?),
@@ -414,6 +440,7 @@ impl Store {
             archive_status: row.archive_status,
             archive_reason: row.archive_reason,
             archived_at: row.archived_at,
+            stage_alert: row.stage_alert,
             assessment,
             care_plan,
             contract,

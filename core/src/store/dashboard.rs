@@ -1,4 +1,4 @@
-//! The dashboard (counts, follow-ups due today, recent activity) and analytics.
+//! The dashboard: counts, follow-ups due today, recent activity.
 
 use rusqlite::params;
 use serde::Serialize;
@@ -28,46 +28,17 @@ pub struct Dashboard {
     pub counts: DashboardCounts,
     pub follow_ups_due_today: Vec<IntakeSummary>,
     pub recent_activity: Vec<IntakeSummary>,
-}
-
-/// One step of the funnel.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct FunnelStage {
-    pub stage: String,
-    pub label: String,
-    /// Clients that reached this step.
-    pub count: i64,
-    /// Share of the previous step's clients that reached this one (0–100).
-    pub conversion_percent: Option<f64>,
-    /// Median whole days from entering the previous step to reaching this one.
-    pub median_days: Option<f64>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct SourceCount {
-    pub source: String,
-    pub count: i64,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct WeekCount {
-    /// The Monday the week starts on.
-    pub week_start: String,
-    pub count: i64,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Analytics {
-    pub funnel: Vec<FunnelStage>,
-    pub leads_by_source: Vec<SourceCount>,
-    pub intakes_per_week: Vec<WeekCount>,
+    /// Settings → Workflow: alert when a client stays in a stage more than this many days.
+    pub stage_alert_days: u32,
+    /// Clients (not archived) in their stage more than `stage_alert_days`, longest first,
+    /// at most 100.
+    pub stage_alerts: Vec<IntakeSummary>,
+    /// How many clients that is in all.
+    pub stage_alert_count: i64,
 }
 
 const RECENT_ACTIVITY: u32 = SEARCH_LIMIT;
+const STAGE_ALERT_LIMIT: u32 = 100;
 
 impl Store {
     pub fn dashboard(&self) -> Result<Dashboard> {
@@ -107,6 +78,22 @@ impl Store {
         let recent_activity = statement
             .query_map([], |row| summary_from_row(row, &clock))?
             .collect::<Result<Vec<_>, _>>()?;
+        let stage_alert_days = self.settings()?.workflow.stage_alert_days;
+        let cutoff = self.stage_alert_cutoff(&clock)?;
+        let mut statement = self.conn().prepare_cached(&format!(
+            "SELECT {SUMMARY_COLUMNS} FROM intakes
+             WHERE deleted_at IS NULL AND archived = 0 AND stage_entered_at < ?1
+             ORDER BY stage_entered_at, id LIMIT {STAGE_ALERT_LIMIT}"
+        ))?;
+        let stage_alerts = statement
+            .query_map([&cutoff], |row| summary_from_row(row, &clock))?
+            .collect::<Result<Vec<_>, _>>()?;
+        let stage_alert_count: i64 = super::query_row(
+            self.conn(),
+            "SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND archived = 0 AND stage_entered_at < ?1",
+            [&cutoff],
+            |row| row.get(0),
+        )?;
         Ok(Dashboard {
             counts: DashboardCounts {
                 new_intakes,
@@ -116,122 +103,9 @@ impl Store {
             },
             follow_ups_due_today,
             recent_activity,
+            stage_alert_days,
+            stage_alerts,
+            stage_alert_count,
         })
-    }
-
-    /// Funnel counts and conversion, median days between steps, leads by source and new
-    /// intakes for each of the last 12 weeks.
-    pub fn analytics(&self) -> Result<Analytics> {
-        let clock = self.clock()?;
-        // (stage, label, SQL condition for "reached", span measured from → to)
-        type Step<'a> = (&'a str, &'a str, &'a str, Option<(&'a str, &'a str)>);
-        let steps: [Step<'_>; 5] = [
-            ("intake", "Intake", "1", None),
-            (
-                "assessment",
-                "Assessment",
-                "latest_assessment_at IS NOT NULL",
-                Some(("created_at", "latest_assessment_at")),
-            ),
-            (
-                "care_plan",
-                "Care Plan",
-                "latest_care_plan_at IS NOT NULL",
-                Some(("latest_assessment_at", "latest_care_plan_at")),
-            ),
-            (
-                "contract",
-                "Contract",
-                "latest_contract_at IS NOT NULL",
-                Some(("latest_care_plan_at", "latest_contract_at")),
-            ),
-            (
-                "signed",
-                "Active Patient",
-                "latest_contract_status = 'signed'",
-                None,
-            ),
-        ];
-        let mut funnel: Vec<FunnelStage> = Vec::new();
-        for (stage, label, condition, span) in steps {
-            let count: i64 = super::query_row(
-                self.conn(),
-                &format!("SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND {condition}"),
-                [],
-                |row| row.get(0),
-            )?;
-            let median_days = match span {
-                Some((from, to)) => self.median_days(from, to, condition)?,
-                None => None,
-            };
-            let conversion_percent = funnel.last().and_then(|previous| {
-                (previous.count > 0)
-                    .then(|| ((count as f64 / previous.count as f64) * 1000.0).round() / 10.0)
-            });
-            funnel.push(FunnelStage {
-                stage: stage.to_owned(),
-                label: label.to_owned(),
-                count,
-                conversion_percent,
-                median_days,
-            });
-        }
-        let mut statement = self.conn().prepare_cached(
-            "SELECT coalesce(referral_source, 'Not recorded'), count(*) FROM intakes
-             WHERE deleted_at IS NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20",
-        )?;
-        let leads_by_source = statement
-            .query_map([], |row| {
-                Ok(SourceCount {
-                    source: row.get(0)?,
-                    count: row.get(1)?,
-                })
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        let today = clock.today();
-        let monday = today
-            .checked_sub(jiff::Span::new().days(i64::from(today.weekday().to_monday_zero_offset())))
-            .unwrap_or(today);
-        let mut intakes_per_week = Vec::new();
-        for weeks_back in (0..12).rev() {
-            let start = monday
-                .checked_sub(jiff::Span::new().weeks(weeks_back))
-                .unwrap_or(monday);
-            let end = start
-                .checked_add(jiff::Span::new().weeks(1))
-                .unwrap_or(start);
-            let count: i64 = super::query_row(
-                self.conn(),
-                "SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND created_at >= ?1 AND created_at < ?2",
-                params![ts(clock.start_of_day(start)), ts(clock.start_of_day(end))],
-                |row| row.get(0),
-            )?;
-            intakes_per_week.push(WeekCount {
-                week_start: start.to_string(),
-                count,
-            });
-        }
-        Ok(Analytics {
-            funnel,
-            leads_by_source,
-            intakes_per_week,
-        })
-    }
-
-    fn median_days(&self, from: &str, to: &str, condition: &str) -> Result<Option<f64>> {
-        // Column names come from the fixed table above, never from input.
-        let sql = format!(
-            "WITH spans AS (
-                SELECT julianday({to}) - julianday({from}) AS days FROM intakes
-                WHERE deleted_at IS NULL AND {condition} AND {from} IS NOT NULL
-             )
-             SELECT avg(days) FROM (
-                SELECT days FROM spans ORDER BY days
-                LIMIT 2 - (SELECT count(*) FROM spans) % 2
-                OFFSET ((SELECT count(*) FROM spans) - 1) / 2
-             )"
-        );
-        let median: Option<f64> = super::query_row(self.conn(), &sql, [], |row| row.get(0))?;
-        Ok(median.map(|days| (days.max(0.0) * 10.0).round() / 10.0))
     }
 }

@@ -248,7 +248,16 @@ impl Store {
         form.apply_client_is_caller();
         validate_intake_submit(&form, None, &clock)?;
         let id = IntakeId::new();
-        self.write(|tx| insert(tx, actor, &clock, &id, &form, false, None))?;
+        let auto_assign = self.settings()?.workflow.auto_assign_intakes;
+        self.write(|tx| {
+            if auto_assign
+                && form.assigned_coordinator.is_empty()
+                && let Some(name) = next_coordinator(tx)?
+            {
+                form.assigned_coordinator = name;
+            }
+            insert(tx, actor, &clock, &id, &form, false, None)
+        })?;
         self.get_intake(&id)
     }
 
@@ -566,6 +575,37 @@ pub(crate) fn next_cursor<T>(
 }
 
 /// Inserts a new intake row and its pipeline position. Imports pass their batch id.
+/// Settings → Workflow's auto-assignment: the active user after the one who was given
+/// the latest assigned intake, in name order, wrapping around; the first when none was
+/// given one yet. Read in the intake's own transaction, so two intakes saved at once
+/// still go to two people.
+fn next_coordinator(tx: &Connection) -> Result<Option<String>> {
+    let mut statement = tx.prepare_cached(
+        "SELECT full_name FROM users WHERE disabled = 0 AND trim(full_name) <> ''
+         ORDER BY full_name COLLATE NOCASE, id",
+    )?;
+    let names = statement
+        .query_map([], |row| row.get::<_, String>(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    if names.is_empty() {
+        return Ok(None);
+    }
+    let last: Option<String> = super::query_row(
+        tx,
+        "SELECT assigned_coordinator FROM intakes
+         WHERE assigned_coordinator IS NOT NULL AND deleted_at IS NULL
+           AND assigned_coordinator IN (SELECT full_name FROM users WHERE disabled = 0)
+         ORDER BY created_at DESC, id DESC LIMIT 1",
+        [],
+        |row| row.get(0),
+    )
+    .optional()?;
+    let next = last
+        .and_then(|last| names.iter().position(|name| *name == last))
+        .map_or(0, |index| (index + 1) % names.len());
+    Ok(names.into_iter().nth(next))
+}
+
 pub(crate) fn insert(
     tx: &Connection,
     actor: &Actor,

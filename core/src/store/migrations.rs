@@ -11,6 +11,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0003_account_links.sql"),
     include_str!("migrations/0004_pipeline_moves.sql"),
     include_str!("migrations/0006_signing.sql"),
+    include_str!("migrations/0005_office.sql"),
 ];
 
 /// The schema version this build writes.

@@ -3,6 +3,7 @@
 //! transaction that also writes its audit row.
 
 mod archive;
+mod analytics;
 mod assessments;
 mod audit;
 mod care_plans;
@@ -17,10 +18,12 @@ mod filled_fields;
 mod import;
 mod intakes;
 mod migrations;
+mod notifications;
 mod position;
 mod settings;
 mod signing;
 mod templates;
+mod trash;
 mod users;
 
 use std::path::{Path, PathBuf};
@@ -29,6 +32,10 @@ use std::time::Duration;
 use jiff::Timestamp;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior};
 
+pub use analytics::{
+    Analytics, AnalyticsRange, DurationStat, FunnelStage, ReasonCount, SourceStat, SpeedToLead,
+    WaitingClient, WeekCount,
+};
 pub use assessments::{
     AssessmentFilter, AssessmentPage, AssessmentQuery, AssessmentSave, AssessmentStats,
 };
@@ -41,13 +48,14 @@ pub use communications::LATEST_COMMUNICATIONS;
 pub(crate) use communications::log_event;
 pub use communications::{CommunicationFilter, HubQuery};
 pub use contracts::{CONTRACTS_LIST_LIMIT, ContractList, ContractQuery, ContractStats};
-pub use dashboard::{Analytics, Dashboard, DashboardCounts, FunnelStage, SourceCount, WeekCount};
+pub use dashboard::{Dashboard, DashboardCounts};
 pub use document_email::{
     DocumentEmailRequest, EmailedDocument, PreparedDocumentEmail, SentDocument,
 };
 pub use import::{ImportBatch, ImportReport, UndoReport};
 pub use intakes::{IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary, phone_digits};
 pub use migrations::SCHEMA_VERSION;
+pub use notifications::StaffNotice;
 /// Stops a connection's running statement from another thread.
 pub use rusqlite::InterruptHandle;
 pub use signing::{NewSigningLink, SignedContract};

@@ -5,9 +5,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::{Store, audit, require_admin, ts};
 use crate::error::{Error, Result};
 use crate::model::{
-    Actor, ContractSection, ContractTemplate, ContractTemplateId, ContractTemplateInput,
-    MessageTemplate, MessageTemplateId, MessageTemplateInput, Premiums, PricingTemplate,
-    PricingTemplateId, PricingTemplateInput,
+    Actor, ContractSection, ContractTemplate, ContractTemplateId, ContractTemplateInput, Holiday,
+    HolidayPolicy, MessageTemplate, MessageTemplateId, MessageTemplateInput, Premiums,
+    PricingTemplate, PricingTemplateId, PricingTemplateInput,
 };
 use crate::rules::contract_text::{default_contract_sections, next_template_version};
 use crate::rules::pricing::default_pricing_templates;
@@ -257,6 +257,23 @@ impl Store {
                 None,
                 &[],
             )
+        })
+    }
+
+    /// The holiday policy with this year's dates (the year of "today" in the agency's
+    /// time zone).
+    pub fn holiday_policy(&self) -> Result<HolidayPolicy> {
+        let year = self.clock()?.today().year();
+        Ok(HolidayPolicy {
+            year,
+            multiplier: crate::rules::costs::DEFAULT_HOLIDAY_MULTIPLIER,
+            holidays: crate::rules::holidays::holidays(year)
+                .into_iter()
+                .map(|(name, date)| Holiday {
+                    name: name.to_owned(),
+                    date: date.to_string(),
+                })
+                .collect(),
         })
     }
 

@@ -112,7 +112,8 @@ fn password_matches(password: &str, stored: Option<&str>) -> bool {
 }
 
 const USER_COLUMNS: &str = "u.id, u.version, u.email, u.full_name, \
-    EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin'), u.disabled, u.created_at";
+    EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin'), u.disabled, u.created_at, \
+    u.last_sign_in_at";
 
 fn user_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<User> {
     Ok(User {
@@ -123,6 +124,7 @@ fn user_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<User> {
         is_admin: row.get(4)?,
         disabled: row.get(5)?,
         created_at: row.get(6)?,
+        last_sign_in_at: row.get(7)?,
     })
 }
 
@@ -504,6 +506,8 @@ impl Store {
                 "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?1, ?2, ?3, ?3, ?4)",
                 params![token_hash(&token), user_id, ts(now), ts(expires)],
             )?;
+            // Not a change to the user's record: no version bump, no audit row.
+            super::exec(tx, "UPDATE users SET last_sign_in_at = ?2 WHERE id = ?1", params![user_id, ts(now)])?;
             // Sweep this user's dead sessions while we hold the write lock anyway.
             super::exec(tx, "DELETE FROM sessions WHERE user_id = ?1 AND expires_at < ?2", params![user_id, ts(now)])?;
             Ok(())

@@ -63,19 +63,59 @@ fn recent_activity_is_the_ten_newest() {
 }
 
 #[test]
-fn analytics_counts_the_funnel() {
+fn the_stage_alert_flags_exactly_the_clients_past_the_setting() {
     let mut test = open();
-    let staff = test.staff.clone();
-    for index in 0..4 {
-        test.store
-            .create_intake(&staff, intake_form(&format!("Funnel {index}")))
-            .unwrap();
+    let (staff, admin) = (test.staff.clone(), test.admin.clone());
+    let workflow = carepath_core::model::WorkflowSettings {
+        stage_alert_days: 5,
+        ..Default::default()
+    };
+    let version = test.store.settings().unwrap().versions["workflow"];
+    test.store
+        .update_settings(
+            &admin,
+            version,
+            carepath_core::model::SettingsTab::Workflow(workflow),
+        )
+        .unwrap();
+    // Now is 2026-11-22T15:00Z: five days before is 2026-11-17T15:00Z.
+    for (name, created) in [
+        ("Six days in intake", "2026-11-16T15:00:00Z"),
+        ("Just over five days", "2026-11-17T14:59:00Z"),
+        ("Exactly five days", "2026-11-17T15:00:00Z"),
+        ("Yesterday", "2026-11-21T15:00:00Z"),
+    ] {
+        test.store.set_now(Some(at(created)));
+        test.store.create_intake(&staff, intake_form(name)).unwrap();
     }
-    let analytics = test.store.analytics().unwrap();
-    assert_eq!(analytics.funnel[0].count, 4);
-    assert_eq!(analytics.funnel[1].count, 0);
-    assert_eq!(analytics.funnel[1].conversion_percent, Some(0.0));
-    assert_eq!(analytics.leads_by_source[0].source, "Physician referral");
-    assert_eq!(analytics.intakes_per_week.len(), 12);
-    assert_eq!(analytics.intakes_per_week.last().unwrap().count, 4);
+    test.store.set_now(Some(at("2026-11-22T15:00:00Z")));
+    let dashboard = test.store.dashboard().unwrap();
+    assert_eq!(dashboard.stage_alert_days, 5);
+    assert_eq!(dashboard.stage_alert_count, 2);
+    let flagged: Vec<&str> = dashboard
+        .stage_alerts
+        .iter()
+        .map(|s| s.client_full_name.as_str())
+        .collect();
+    assert_eq!(flagged, vec!["Six days in intake", "Just over five days"]);
+
+    let page = test
+        .store
+        .clients_page(&carepath_core::store::ClientQuery::default())
+        .unwrap();
+    let mut on_list: Vec<(&str, bool)> = page
+        .items
+        .iter()
+        .map(|row| (row.intake.client_full_name.as_str(), row.stage_alert))
+        .collect();
+    on_list.sort();
+    assert_eq!(
+        on_list,
+        vec![
+            ("Exactly five days", false),
+            ("Just over five days", true),
+            ("Six days in intake", true),
+            ("Yesterday", false),
+        ]
+    );
 }

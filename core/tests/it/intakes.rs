@@ -221,3 +221,54 @@ fn a_follow_up_in_the_past_makes_the_intake_overdue() {
         format!("/intake?intake_id={}&view=true", intake.id)
     );
 }
+
+#[test]
+fn auto_assignment_gives_new_intakes_in_turn_to_active_users() {
+    let mut test = crate::support::open();
+    let (staff, admin) = (test.staff.clone(), test.admin.clone());
+    fn name(test: &crate::support::TestStore, id: &carepath_core::model::IntakeId) -> String {
+        test.store
+            .get_intake(id)
+            .unwrap()
+            .assigned_coordinator
+            .unwrap_or_default()
+    }
+    // Off by default: nobody is assigned.
+    let off = test
+        .store
+        .create_intake(&staff, crate::support::intake_form("Before Setting"))
+        .unwrap();
+    assert_eq!(name(&test, &off.id), "");
+    let workflow = carepath_core::model::WorkflowSettings {
+        auto_assign_intakes: true,
+        ..Default::default()
+    };
+    let version = test.store.settings().unwrap().versions["workflow"];
+    test.store
+        .update_settings(
+            &admin,
+            version,
+            carepath_core::model::SettingsTab::Workflow(workflow),
+        )
+        .unwrap();
+    let mut given = Vec::new();
+    for index in 0..3 {
+        test.store.set_now(Some(
+            crate::support::now() + jiff::SignedDuration::from_mins(index),
+        ));
+        let intake = test
+            .store
+            .create_intake(
+                &staff,
+                crate::support::intake_form(&format!("Turn {index}")),
+            )
+            .unwrap();
+        given.push(name(&test, &intake.id));
+    }
+    assert_eq!(given, vec!["Ada Admin", "Sam Staff", "Ada Admin"]);
+    // A coordinator named on the form is kept.
+    let mut form = crate::support::intake_form("Named");
+    form.assigned_coordinator = "Priya Shah".into();
+    let named = test.store.create_intake(&staff, form).unwrap();
+    assert_eq!(name(&test, &named.id), "Priya Shah");
+}

@@ -2,6 +2,7 @@
 
 mod support;
 
+mod analytics;
 mod assessments;
 mod bulk;
 mod clients;

@@ -156,3 +156,39 @@ fn a_version_1_database_keeps_every_intake_form_when_migrated() {
     let row = csv.lines().nth(1).unwrap();
     assert!(row.contains(",Evanston,"), "{row}");
 }
+
+#[test]
+fn a_new_database_starts_with_the_three_default_pricing_templates() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path().join("fresh.db")).unwrap();
+    let templates = store.pricing_templates().unwrap();
+    let mut seen: Vec<(&str, f64, f64, f64, f64, f64, bool)> = templates
+        .iter()
+        .map(|t| {
+            (
+                t.name.as_str(),
+                t.base_rate,
+                t.premiums.weekend,
+                t.premiums.evening,
+                t.premiums.overnight,
+                t.premiums.holiday_multiplier,
+                t.is_default,
+            )
+        })
+        .collect();
+    seen.sort_by(|a, b| a.0.cmp(b.0));
+    assert_eq!(
+        seen,
+        vec![
+            ("Complex/Medical Care", 35.0, 2.0, 4.0, 6.0, 1.5, false),
+            ("Personal Care Services", 32.0, 2.0, 3.0, 5.0, 1.5, false),
+            ("Standard Companion Care", 28.5, 2.0, 0.0, 0.0, 1.5, true),
+        ]
+    );
+    assert!(templates.iter().all(|t| t.is_active));
+    let standard = templates.iter().find(|t| t.is_default).unwrap();
+    assert_eq!(
+        standard.notes.as_deref(),
+        Some("companionship and light housekeeping")
+    );
+}

@@ -14,9 +14,10 @@ use utoipa::IntoParams;
 
 use super::Items;
 use crate::AppState;
-use crate::error::{ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::outbound::OutboxEntry;
+use crate::outbound::outbox::{OpenError, OutboxMessage};
 use crate::routes::ApiRoutes;
 use crate::session::CurrentUser;
 
@@ -30,6 +31,7 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_log_call, _, _>(log_call)
         .add::<__path_retry, _, _>(retry)
         .add::<__path_outbox, _, _>(outbox)
+        .add::<__path_outbox_message, _, _>(outbox_message)
 }
 
 /// Composes a recorded email with the Settings' sender, reply-to and copies, adds the
@@ -117,6 +119,38 @@ pub(crate) async fn deliver_sms(
             Err(failure) => store.mark_communication_failed(&id, &failure.reason),
         })
         .await
+}
+
+/// Settings → Notifications: tells the client's assigned coordinator about a
+/// communication someone else logged. A notice that cannot be sent is logged; it never
+/// fails the request that logged the communication.
+pub(crate) async fn notify_coordinator(state: &AppState, communication: &Communication) {
+    let logged = communication.clone();
+    let base_url = state.config.public_url.base.clone();
+    let found = state
+        .db
+        .call(move |store| {
+            let Some(notice) = store.communication_notice(&logged, &base_url)? else {
+                return Ok(None);
+            };
+            Ok(Some((notice, store.settings()?)))
+        })
+        .await;
+    let (notice, settings) = match found {
+        Ok(Some(found)) => found,
+        Ok(None) => return,
+        Err(error) => {
+            tracing::warn!(error = ?error, "the coordinator notice was not sent");
+            return;
+        }
+    };
+    if let Err(failure) = state
+        .outbound
+        .send_staff_notice(&settings.email, notice)
+        .await
+    {
+        tracing::warn!(reason = %failure.reason, "the coordinator notice was not sent");
+    }
 }
 
 /// Records an email pending, then sends it.
@@ -219,9 +253,9 @@ pub async fn send_email(
     user: CurrentUser,
     ApiJson(input): ApiJson<EmailInput>,
 ) -> ApiResult<ApiJson<Communication>> {
-    Ok(ApiJson(
-        record_and_send_email(&state, user.actor(), input).await?,
-    ))
+    let sent = record_and_send_email(&state, user.actor(), input).await?;
+    notify_coordinator(&state, &sent).await;
+    Ok(ApiJson(sent))
 }
 
 /// Sends a text message; answers like the email route.
@@ -237,7 +271,9 @@ pub async fn send_sms(
         .db
         .call(move |store| store.record_sms(&actor, &input))
         .await?;
-    Ok(ApiJson(deliver_sms(&state, recorded).await?))
+    let sent = deliver_sms(&state, recorded).await?;
+    notify_coordinator(&state, &sent).await;
+    Ok(ApiJson(sent))
 }
 
 /// Adds a note (internal unless `internal` is false).
@@ -249,12 +285,12 @@ pub async fn add_note(
     ApiJson(input): ApiJson<NoteInput>,
 ) -> ApiResult<ApiJson<Communication>> {
     let actor = user.actor();
-    Ok(ApiJson(
-        state
-            .db
-            .call(move |store| store.add_note(&actor, &input))
-            .await?,
-    ))
+    let note = state
+        .db
+        .call(move |store| store.add_note(&actor, &input))
+        .await?;
+    notify_coordinator(&state, &note).await;
+    Ok(ApiJson(note))
 }
 
 /// Logs a phone call.
@@ -266,12 +302,12 @@ pub async fn log_call(
     ApiJson(input): ApiJson<CallLogInput>,
 ) -> ApiResult<ApiJson<Communication>> {
     let actor = user.actor();
-    Ok(ApiJson(
-        state
-            .db
-            .call(move |store| store.log_call(&actor, &input))
-            .await?,
-    ))
+    let call = state
+        .db
+        .call(move |store| store.log_call(&actor, &input))
+        .await?;
+    notify_coordinator(&state, &call).await;
+    Ok(ApiJson(call))
 }
 
 /// Sends a failed email or text message again.
@@ -308,4 +344,29 @@ pub async fn outbox(
         .map_err(crate::error::ApiError::internal)?
         .map_err(crate::error::ApiError::internal)?;
     Ok(ApiJson(entries.into()))
+}
+
+/// One outbox message opened by the file name the listing gave: its headers and text.
+/// Only names the outbox writes are accepted, and a message marked private (it holds a
+/// sign-in, recovery or invitation link) is refused.
+#[utoipa::path(get, path = "/api/outbox/{file}", tag = "communications", params(("file" = String, Path)),
+    responses((status = 200, body = OutboxMessage), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn outbox_message(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(file): ApiPath<String>,
+) -> ApiResult<ApiJson<OutboxMessage>> {
+    let dir = state.config.outbox_dir();
+    let opened = tokio::task::spawn_blocking(move || crate::outbound::outbox::open(&dir, &file))
+        .await
+        .map_err(ApiError::internal)?;
+    match opened {
+        Ok(message) => Ok(ApiJson(message)),
+        Err(OpenError::NotFound) => Err(ApiError::not_found("No such message in the outbox.")),
+        Err(OpenError::Private) => Err(ApiError::forbidden(
+            "This message holds a private link and is shown only to its recipient.",
+        )),
+        Err(OpenError::Io(error)) => Err(ApiError::internal(error)),
+    }
 }

@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use carepath_core::model::IntakeSummary;
-use carepath_core::store::{Analytics, Dashboard};
+use carepath_core::store::{Analytics, AnalyticsRange, Dashboard};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -50,12 +50,35 @@ pub async fn search(
     Ok(ApiJson(found.into()))
 }
 
-/// Funnel with conversion and median days, leads by source, new intakes per week.
-#[utoipa::path(get, path = "/api/analytics", tag = "dashboard",
-    responses((status = 200, body = Analytics), (status = 401, body = ErrorBody)))]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AnalyticsQuery {
+    /// First day (`YYYY-MM-DD`); default 89 days before `to`.
+    pub from: Option<String>,
+    /// Last day, included (`YYYY-MM-DD`); default today in the agency's time zone.
+    pub to: Option<String>,
+}
+
+/// For the clients whose intake was created in the range: the funnel with conversion and
+/// drop-off, days from intake to assessment, proposal and signed contract (median and
+/// 90th percentile), leads and signed contracts by source, new intakes per week, speed to
+/// lead with the clients still waiting, declined reasons.
+#[utoipa::path(get, path = "/api/analytics", tag = "dashboard", params(AnalyticsQuery),
+    responses((status = 200, body = Analytics), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn analytics(
     State(state): State<AppState>,
     _user: CurrentUser,
+    ApiQuery(query): ApiQuery<AnalyticsQuery>,
 ) -> ApiResult<ApiJson<Analytics>> {
-    Ok(ApiJson(state.db.call(|store| store.analytics()).await?))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| {
+                let today = store.clock()?.today();
+                let range =
+                    AnalyticsRange::parse(query.from.as_deref(), query.to.as_deref(), today)?;
+                store.analytics(range)
+            })
+            .await?,
+    ))
 }

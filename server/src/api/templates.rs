@@ -4,7 +4,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use carepath_core::model::{
-    ContractTemplate, ContractTemplateId, ContractTemplateInput, MessageTemplate,
+    ContractTemplate, ContractTemplateId, ContractTemplateInput, HolidayPolicy, MessageTemplate,
     MessageTemplateId, MessageTemplateInput, PricingTemplate, PricingTemplateId,
     PricingTemplateInput,
 };
@@ -25,6 +25,7 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_update_message_template, _, _>(update_message_template)
         .add::<__path_delete_message_template, _, _>(delete_message_template)
         .add::<__path_pricing_templates, _, _>(pricing_templates)
+        .add::<__path_holiday_policy, _, _>(holiday_policy)
         .add::<__path_create_pricing_template, _, _>(create_pricing_template)
         .add::<__path_update_pricing_template, _, _>(update_pricing_template)
         .add::<__path_delete_pricing_template, _, _>(delete_pricing_template)
@@ -54,6 +55,18 @@ pub struct PricingTemplateUpdate {
 pub struct ContractTemplateUpdate {
     pub version: i64,
     pub template: ContractTemplateInput,
+}
+
+/// The holiday policy card: the six holidays with this year's dates.
+#[utoipa::path(get, path = "/api/holiday-policy", tag = "templates",
+    responses((status = 200, body = HolidayPolicy), (status = 401, body = ErrorBody)))]
+pub async fn holiday_policy(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+) -> ApiResult<ApiJson<HolidayPolicy>> {
+    Ok(ApiJson(
+        state.db.call(|store| store.holiday_policy()).await?,
+    ))
 }
 
 /// Message templates, newest first.

@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use carepath_core::model::{Profile, User, UserId};
+use carepath_core::model::{Profile, TrashItem, User, UserId};
 use carepath_core::outbound::{AccountEmail, account_email, account_link, compose_private_email};
 use carepath_core::store::NewUser;
 use serde::Deserialize;
@@ -23,6 +23,7 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_invite, _, _>(invite)
         .add::<__path_set_admin, _, _>(set_admin)
         .add::<__path_disable, _, _>(disable)
+        .add::<__path_trash, _, _>(trash)
 }
 
 /// Every active profile, by name (the team-member picker).
@@ -171,4 +172,16 @@ pub async fn disable(
             .call(move |store| store.disable_user(&actor, &id))
             .await?,
     ))
+}
+
+/// The trash: soft-deleted intakes, assessments, care plans and contracts with who
+/// deleted them and when, most recent first (admin). Each is restored through its own
+/// `POST …/{id}/restore`.
+#[utoipa::path(get, path = "/api/admin/trash", tag = "users",
+    responses((status = 200, body = Items<TrashItem>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn trash(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+) -> ApiResult<ApiJson<Items<TrashItem>>> {
+    Ok(ApiJson(state.db.call(|store| store.trash()).await?.into()))
 }

@@ -16,7 +16,8 @@ fn mailbox(address: &str) -> Result<Mailbox, SendFailure> {
 }
 
 /// The MIME message and the id it is known by (its Message-ID's local part). Blind
-/// copies go into the envelope only: lettre drops the Bcc header when it builds.
+/// copies go into the envelope only: lettre drops the Bcc header when it builds (the
+/// outbox records the envelope in its own first line).
 pub(crate) fn build_message(email: &EmailMessage) -> Result<(Message, String), SendFailure> {
     let id = uuid::Uuid::now_v7().to_string();
     let mut builder = Message::builder()
@@ -112,8 +113,7 @@ impl EmailSender for OutboxEmail {
                 .iter()
                 .map(ToString::to_string)
                 .collect();
-            let mut file = format!("X-Envelope-To: {}
-", recipients.join(", ")).into_bytes();
+            let mut file = format!("X-Envelope-To: {}\r\n", recipients.join(", ")).into_bytes();
             file.extend_from_slice(&message.formatted());
             // A message with a secret link goes where the listing never looks, readable
             // by the server's own account only.

@@ -10,7 +10,9 @@ mod sms;
 use std::sync::Arc;
 use std::time::Duration;
 
-use carepath_core::outbound::{Drafter, EmailSender, SmsSender};
+use carepath_core::model::EmailSettings;
+use carepath_core::outbound::{Drafter, EmailMessage, EmailSender, SendFailure, SmsSender};
+use carepath_core::store::StaffNotice;
 
 use crate::config::Config;
 
@@ -66,5 +68,28 @@ impl Outbound {
                 .map(|sms| sms.from.clone())
                 .unwrap_or_default(),
         })
+    }
+}
+
+impl Outbound {
+    /// Sends an email to a member of staff (a notification or a digest) from the agency's
+    /// sender. It goes to them alone: Settings' copies and blind copies are for emails to
+    /// families.
+    pub async fn send_staff_notice(
+        &self,
+        settings: &EmailSettings,
+        notice: StaffNotice,
+    ) -> Result<(), SendFailure> {
+        let from = Some(settings.default_from.trim().to_owned())
+            .filter(|from| !from.is_empty())
+            .unwrap_or_else(|| self.mail_from.clone());
+        let message = EmailMessage {
+            from,
+            to: vec![notice.to],
+            subject: notice.subject,
+            body: notice.body,
+            ..EmailMessage::default()
+        };
+        self.email.send(&message).await.map(|_| ())
     }
 }

@@ -18,6 +18,44 @@ pub struct OutboxEntry {
     pub preview: String,
     /// When the file was written (UTC RFC 3339).
     pub written_at: String,
+    /// File names of the attached files, in order.
+    pub attachments: Vec<String>,
+}
+
+/// One outbox message opened: its headers and its whole text.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct OutboxMessage {
+    pub file_name: String,
+    /// `email` or `sms`.
+    pub kind: String,
+    pub written_at: String,
+    /// The message's headers in the order written (name, value), folded lines joined.
+    pub headers: Vec<OutboxHeader>,
+    pub to: String,
+    pub subject: Option<String>,
+    pub attachments: Vec<String>,
+    /// Everything after the headers, as written.
+    pub body: String,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct OutboxHeader {
+    pub name: String,
+    pub value: String,
+}
+
+/// The header a message carries when it holds a link meant only for its recipient
+/// (sign-in, recovery, invitation); such a message is never opened through the API.
+pub const PRIVATE_HEADER: &str = "X-Carepath-Private";
+
+/// Why an outbox message cannot be opened.
+#[derive(Debug)]
+pub enum OpenError {
+    /// Not a name the outbox writes, or no such file.
+    NotFound,
+    /// Marked private.
+    Private,
+    Io(std::io::Error),
 }
 
 /// The outbox's subfolder for messages that carry a secret link (sign-in, recovery,
@@ -58,10 +96,131 @@ async fn restrict(_path: &Path, _mode: u32) -> std::io::Result<()> {
     Ok(())
 }
 
-fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
-    head.lines().find_map(|line| {
-        let (key, value) = line.split_once(':')?;
-        key.trim().eq_ignore_ascii_case(name).then(|| value.trim())
+/// The headers of a message, folded continuation lines joined to the line they continue.
+fn headers(head: &str) -> Vec<OutboxHeader> {
+    let mut headers: Vec<OutboxHeader> = Vec::new();
+    for line in head.lines() {
+        if line.starts_with([' ', '\t']) {
+            if let Some(last) = headers.last_mut() {
+                last.value.push(' ');
+                last.value.push_str(line.trim());
+            }
+            continue;
+        }
+        if let Some((key, value)) = line.split_once(':') {
+            headers.push(OutboxHeader {
+                name: key.trim().to_owned(),
+                value: value.trim().to_owned(),
+            });
+        }
+    }
+    headers
+}
+
+fn header<'a>(headers: &'a [OutboxHeader], name: &str) -> Option<&'a str> {
+    headers
+        .iter()
+        .find(|header| header.name.eq_ignore_ascii_case(name))
+        .map(|header| header.value.as_str())
+}
+
+fn is_private(headers: &[OutboxHeader]) -> bool {
+    header(headers, PRIVATE_HEADER).is_some_and(|value| {
+        !matches!(
+            value.to_ascii_lowercase().as_str(),
+            "" | "0" | "no" | "false"
+        )
+    })
+}
+
+/// The file names of a MIME message's attachments: every `Content-Disposition:
+/// attachment` header of its parts, with its `filename` parameter.
+fn attachments(text: &str) -> Vec<String> {
+    headers(text)
+        .into_iter()
+        .filter(|header| header.name.eq_ignore_ascii_case("Content-Disposition"))
+        .filter(|header| header.value.to_ascii_lowercase().starts_with("attachment"))
+        .filter_map(|header| {
+            let (_, rest) = header.value.split_once("filename=")?;
+            let name = rest.split(';').next()?.trim().trim_matches('"');
+            (!name.is_empty()).then(|| name.to_owned())
+        })
+        .collect()
+}
+
+fn split_message(text: &str) -> (&str, &str) {
+    text.split_once("\r\n\r\n")
+        .or_else(|| text.split_once("\n\n"))
+        .unwrap_or((text, ""))
+}
+
+fn kind_of(file_name: &str) -> Option<&'static str> {
+    if file_name.ends_with(".eml") {
+        Some("email")
+    } else if file_name.ends_with(".sms") {
+        Some("sms")
+    } else {
+        None
+    }
+}
+
+/// Whether `file_name` is one the outbox writes: an id of letters, digits and dashes with
+/// `.eml` or `.sms`. Anything else (a path, a dot file, another extension) is refused
+/// before the file system is touched.
+pub fn is_outbox_name(file_name: &str) -> bool {
+    let Some(stem) = file_name
+        .strip_suffix(".eml")
+        .or_else(|| file_name.strip_suffix(".sms"))
+    else {
+        return false;
+    };
+    !stem.is_empty()
+        && stem.len() <= 80
+        && stem
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
+}
+
+fn written_at(metadata: &std::fs::Metadata) -> String {
+    metadata
+        .modified()
+        .ok()
+        .and_then(|modified| jiff::Timestamp::try_from(modified).ok())
+        .map(|moment| moment.to_string())
+        .unwrap_or_default()
+}
+
+/// Opens one message by the name the listing gave. Private messages are refused.
+pub fn open(dir: &Path, file_name: &str) -> Result<OutboxMessage, OpenError> {
+    if !is_outbox_name(file_name) {
+        return Err(OpenError::NotFound);
+    }
+    let kind = kind_of(file_name).ok_or(OpenError::NotFound)?;
+    let path = dir.join(file_name);
+    let metadata = match std::fs::symlink_metadata(&path) {
+        Ok(metadata) if metadata.is_file() => metadata,
+        Ok(_) => return Err(OpenError::NotFound),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            return Err(OpenError::NotFound);
+        }
+        Err(error) => return Err(OpenError::Io(error)),
+    };
+    let bytes = std::fs::read(&path).map_err(OpenError::Io)?;
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let (head, body) = split_message(&text);
+    let headers = headers(head);
+    if is_private(&headers) {
+        return Err(OpenError::Private);
+    }
+    Ok(OutboxMessage {
+        file_name: file_name.to_owned(),
+        kind: kind.to_owned(),
+        written_at: written_at(&metadata),
+        to: header(&headers, "To").unwrap_or_default().to_owned(),
+        subject: header(&headers, "Subject").map(str::to_owned),
+        attachments: attachments(body),
+        body: body.to_owned(),
+        headers,
     })
 }
 
@@ -76,29 +235,21 @@ fn text_part(body: &str) -> Option<&str> {
 }
 
 fn entry(file_name: String, text: &str, written_at: String) -> Option<OutboxEntry> {
-    let kind = if file_name.ends_with(".eml") {
-        "email"
-    } else if file_name.ends_with(".sms") {
-        "sms"
-    } else {
-        return None;
-    };
-    let (head, body) = text
-        .split_once("\r\n\r\n")
-        .or_else(|| text.split_once("\n\n"))
-        .unwrap_or((text, ""));
+    let kind = kind_of(&file_name)?;
+    let (head, body) = split_message(text);
+    let headers = headers(head);
     // A message with attachments is multipart: the preview is its first text part.
-    let body = if header(head, "Content-Type").is_some_and(|value| value.starts_with("multipart/"))
-    {
+    let text_body = if header(&headers, "Content-Type").is_some_and(|value| value.starts_with("multipart/")) {
         text_part(body).unwrap_or_default()
     } else {
         body
     };
     Some(OutboxEntry {
         kind: kind.to_owned(),
-        to: header(head, "To").unwrap_or_default().to_owned(),
-        subject: header(head, "Subject").map(str::to_owned),
-        preview: body.trim().chars().take(200).collect(),
+        to: header(&headers, "To").unwrap_or_default().to_owned(),
+        subject: header(&headers, "Subject").map(str::to_owned),
+        preview: text_body.trim().chars().take(200).collect(),
+        attachments: attachments(body),
         written_at,
         file_name,
     })
@@ -137,4 +288,88 @@ pub fn list(dir: &Path, limit: usize) -> std::io::Result<Vec<OutboxEntry>> {
         entries.extend(entry(name, &text, written_at));
     }
     Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_names_the_outbox_writes_are_accepted() {
+        for good in [
+            "019ab000-0000-7000-8000-000000000001.eml",
+            "outbox-019ab000-0000-7000-8000-000000000001.sms",
+        ] {
+            assert!(is_outbox_name(good), "{good}");
+        }
+        for bad in [
+            "../secret.eml",
+            "..%2Fsecret.eml",
+            ".hidden.eml",
+            "a/b.eml",
+            "a\\b.eml",
+            ".eml",
+            "note.txt",
+            "carepath.db",
+            "x.eml.partial",
+        ] {
+            assert!(!is_outbox_name(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_message_opens_with_its_folded_headers_and_attachments() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "From: office@agency.test\r\nReply-To: desk@agency.test\r\nTo: family@example.com\r\n\
+                    Bcc: audit@agency.test\r\nSubject: Home Care\r\n Proposal\r\n\
+                    Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n--b\r\n\
+                    Content-Type: text/plain\r\n\r\nHello\r\n--b\r\n\
+                    Content-Disposition: attachment; filename=\"care-plan.pdf\"\r\n\r\nJVBERi0=\r\n--b--\r\n";
+        std::fs::write(dir.path().join("m1.eml"), text).unwrap();
+        let message = open(dir.path(), "m1.eml").unwrap();
+        assert_eq!(message.kind, "email");
+        assert_eq!(message.to, "family@example.com");
+        assert_eq!(message.subject.as_deref(), Some("Home Care Proposal"));
+        assert_eq!(message.attachments, vec!["care-plan.pdf".to_owned()]);
+        assert!(
+            message
+                .headers
+                .iter()
+                .any(|h| h.name == "Bcc" && h.value == "audit@agency.test")
+        );
+        let listed = list(dir.path(), 10).unwrap();
+        assert_eq!(listed[0].attachments, vec!["care-plan.pdf".to_owned()]);
+    }
+
+    #[test]
+    fn private_missing_and_outside_messages_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("p1.eml"),
+            "To: a@b.test\r\nX-Carepath-Private: yes\r\nSubject: Sign in\r\n\r\nlink\r\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.path().join("n1.eml"),
+            "To: a@b.test\r\nX-Carepath-Private: no\r\n\r\nhello\r\n",
+        )
+        .unwrap();
+        assert!(matches!(
+            open(dir.path(), "p1.eml"),
+            Err(OpenError::Private)
+        ));
+        assert!(open(dir.path(), "n1.eml").is_ok());
+        assert!(matches!(
+            open(dir.path(), "gone.eml"),
+            Err(OpenError::NotFound)
+        ));
+        let outside = dir.path().join("outside.eml");
+        std::fs::write(&outside, "To: a@b.test\r\n\r\nsecret\r\n").unwrap();
+        let inner = dir.path().join("outbox");
+        std::fs::create_dir(&inner).unwrap();
+        assert!(matches!(
+            open(&inner, "../outside.eml"),
+            Err(OpenError::NotFound)
+        ));
+    }
 }

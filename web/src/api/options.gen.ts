@@ -137,8 +137,20 @@ export type IntakeServiceOptionValue = (typeof INTAKE_SERVICE_OPTION_VALUES)[num
 export const INTAKE_STATUS_VALUES = ["intake_created", "pending", "assessment_completed", "declined", "not_interested", "not_proceeding", "rejected", "cancelled"] as const;
 export type IntakeStatusValue = (typeof INTAKE_STATUS_VALUES)[number];
 
+/** What a link is for; a link serves exactly one purpose and one document. */
+export const LINK_PURPOSE_VALUES = ["proposal_approval", "contract_signing"] as const;
+export type LinkPurposeValue = (typeof LINK_PURPOSE_VALUES)[number];
+
+/** Where a link stands, as staff see it. */
+export const LINK_STATE_VALUES = ["sent", "opened", "used", "expired", "revoked", "outdated"] as const;
+export type LinkStateValue = (typeof LINK_STATE_VALUES)[number];
+
 export const MESSAGE_TYPE_VALUES = ["email", "sms"] as const;
 export type MessageTypeValue = (typeof MESSAGE_TYPE_VALUES)[number];
+
+/** How a signature was given. */
+export const SIGNATURE_METHOD_VALUES = ["typed", "drawn", "approval", "paper"] as const;
+export type SignatureMethodValue = (typeof SIGNATURE_METHOD_VALUES)[number];
 
 /** Where a client stands in the pipeline: the furthest record that exists. */
 export const STAGE_VALUES = ["intake", "assessment", "care_plan", "contract"] as const;

@@ -21,6 +21,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The trash: soft-deleted intakes, assessments, care plans and contracts with who
+         *     deleted them and when, most recent first (admin). Each is restored through its own
+         *     `POST …/{id}/restore`.
+         */
+        get: operations["trash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -97,7 +118,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Funnel with conversion and median days, leads by source, new intakes per week. */
+        /**
+         * For the clients whose intake was created in the range: the funnel with conversion and
+         *     drop-off, days from intake to assessment, proposal and signed contract (median and
+         *     90th percentile), leads and signed contracts by source, new intakes per week, speed to
+         *     lead with the clients still waiting, declined reasons.
+         */
         get: operations["analytics"];
         put?: never;
         post?: never;
@@ -1222,6 +1248,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/holiday-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The holiday policy card: the six holidays with this year's dates. */
+        get: operations["holiday_policy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/intakes": {
         parameters: {
             query?: never;
@@ -1442,6 +1485,27 @@ export interface paths {
          *     up), newest first.
          */
         get: operations["outbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbox/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One outbox message opened by the file name the listing gave: its headers and text.
+         *     Only names the outbox writes are accepted, and a message marked private (it holds a
+         *     sign-in, recovery or invitation link) is refused.
+         */
+        get: operations["outbox_message"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1689,9 +1753,17 @@ export interface components {
             is_admin: boolean;
         };
         Analytics: {
+            /** @description Archived (declined-type) clients of the range by reason. */
+            declined_reasons: components["schemas"]["ReasonCount"][];
+            durations: components["schemas"]["DurationStat"][];
+            /** @description First day of the range (`YYYY-MM-DD`). */
+            from: string;
             funnel: components["schemas"]["FunnelStage"][];
             intakes_per_week: components["schemas"]["WeekCount"][];
-            leads_by_source: components["schemas"]["SourceCount"][];
+            sources: components["schemas"]["SourceStat"][];
+            speed_to_lead: components["schemas"]["SpeedToLead"];
+            /** @description Last day of the range, included. */
+            to: string;
         };
         /** @description "Approve this proposal". */
         ApprovalInput: {
@@ -2329,6 +2401,8 @@ export interface components {
             contract?: components["schemas"]["Contract"] | null;
             intake: components["schemas"]["IntakeSummary"];
             journey: components["schemas"]["JourneyStep"][];
+            /** @description In its stage more than Settings → Workflow's stage alert days. */
+            stage_alert: boolean;
             urgency: components["schemas"]["ClientUrgency"];
             view_route: string;
         };
@@ -2340,6 +2414,8 @@ export interface components {
             journey: components["schemas"]["JourneyStep"][];
             /** @description When the client became (or becomes) overdue. */
             overdue_at: string;
+            /** @description In its stage more than Settings → Workflow's stage alert days (never when archived). */
+            stage_alert: boolean;
             urgency: components["schemas"]["ClientUrgency"];
             /** @description The furthest existing stage's form. */
             view_route: string;
@@ -2554,6 +2630,21 @@ export interface components {
             counts: components["schemas"]["DashboardCounts"];
             follow_ups_due_today: components["schemas"]["IntakeSummary"][];
             recent_activity: components["schemas"]["IntakeSummary"][];
+            /**
+             * Format: int64
+             * @description How many clients that is in all.
+             */
+            stage_alert_count: number;
+            /**
+             * Format: int32
+             * @description Settings → Workflow: alert when a client stays in a stage more than this many days.
+             */
+            stage_alert_days: number;
+            /**
+             * @description Clients (not archived) in their stage more than `stage_alert_days`, longest first,
+             *     at most 100.
+             */
+            stage_alerts: components["schemas"]["IntakeSummary"][];
         };
         /** @description The four count cards. */
         DashboardCounts: {
@@ -2612,6 +2703,27 @@ export interface components {
          * @enum {string}
          */
         DraftKind: "email" | "sms" | "note" | "marketing_email";
+        /** @description Days from intake to one later step. */
+        DurationStat: {
+            /**
+             * Format: int64
+             * @description Clients of the range that reached the step.
+             */
+            clients: number;
+            label: string;
+            /**
+             * Format: double
+             * @description Median days, one decimal.
+             */
+            median_days?: number | null;
+            /**
+             * Format: double
+             * @description 90th percentile days (nearest rank), one decimal.
+             */
+            p90_days?: number | null;
+            /** @description `assessment`, `proposal` or `signed`. */
+            step: string;
+        };
         EmailBody: {
             email: string;
         };
@@ -2657,20 +2769,22 @@ export interface components {
         FunnelStage: {
             /**
              * Format: double
-             * @description Share of the previous step's clients that reached this one (0–100).
+             * @description Share of the previous step's clients that reached this one (0–100, one decimal);
+             *     None for the first step or when the previous step had no one.
              */
             conversion_percent?: number | null;
             /**
              * Format: int64
-             * @description Clients that reached this step.
+             * @description Clients of the range that reached this step.
              */
             count: number;
-            label: string;
             /**
-             * Format: double
-             * @description Median whole days from entering the previous step to reaching this one.
+             * Format: int64
+             * @description Clients of the previous step that did not reach this one (0 for the first step).
              */
-            median_days?: number | null;
+            drop_off: number;
+            label: string;
+            /** @description `intake`, `assessment`, `care_plan`, `contract` or `signed`. */
             stage: string;
         };
         GeneralSettings: {
@@ -2696,6 +2810,26 @@ export interface components {
         Health: {
             /** @description Always `ok`. */
             status: string;
+        };
+        /** @description One holiday of the holiday policy with its date in a given year. */
+        Holiday: {
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            name: string;
+        };
+        /**
+         * @description The holiday policy card: the six holidays billed at the holiday rate, dated for the
+         *     agency's current year.
+         */
+        HolidayPolicy: {
+            holidays: components["schemas"]["Holiday"][];
+            /**
+             * Format: double
+             * @description The default holiday multiplier (a template may set its own).
+             */
+            multiplier: number;
+            /** Format: int32 */
+            year: number;
         };
         /** @description Instrumental activities of daily living. */
         Iadls: {
@@ -3136,6 +3270,8 @@ export interface components {
         /** @description A list that is never paged. */
         Items_OutboxEntry: {
             items: {
+                /** @description File names of the attached files, in order. */
+                attachments: string[];
                 file_name: string;
                 /** @description `email` or `sms`. */
                 kind: string;
@@ -3172,6 +3308,18 @@ export interface components {
             }[];
         };
         /** @description A list that is never paged. */
+        Items_TrashItem: {
+            items: {
+                client_name: string;
+                deleted_at: string;
+                /** @description Who deleted it (name, else email), from the audit log; None when unknown. */
+                deleted_by?: string | null;
+                id: string;
+                /** @description `intake`, `assessment`, `care_plan` or `contract`. */
+                kind: string;
+            }[];
+        };
+        /** @description A list that is never paged. */
         Items_User: {
             items: {
                 created_at: string;
@@ -3180,6 +3328,8 @@ export interface components {
                 full_name: string;
                 id: components["schemas"]["UserId"];
                 is_admin: boolean;
+                /** @description When the user last signed in (any way: password, magic link, recovery). */
+                last_sign_in_at?: string | null;
                 /** Format: int64 */
                 version: number;
             }[];
@@ -3283,6 +3433,8 @@ export interface components {
         };
         /** @description One message in the outbox. */
         OutboxEntry: {
+            /** @description File names of the attached files, in order. */
+            attachments: string[];
             file_name: string;
             /** @description `email` or `sms`. */
             kind: string;
@@ -3291,6 +3443,24 @@ export interface components {
             subject?: string | null;
             to: string;
             /** @description When the file was written (UTC RFC 3339). */
+            written_at: string;
+        };
+        OutboxHeader: {
+            name: string;
+            value: string;
+        };
+        /** @description One outbox message opened: its headers and its whole text. */
+        OutboxMessage: {
+            attachments: string[];
+            /** @description Everything after the headers, as written. */
+            body: string;
+            file_name: string;
+            /** @description The message's headers in the order written (name, value), folded lines joined. */
+            headers: components["schemas"]["OutboxHeader"][];
+            /** @description `email` or `sms`. */
+            kind: string;
+            subject?: string | null;
+            to: string;
             written_at: string;
         };
         /** @description A page of a keyset-paged list. */
@@ -3563,6 +3733,11 @@ export interface components {
             /** @default  */
             name: string;
         };
+        ReasonCount: {
+            /** Format: int64 */
+            count: number;
+            reason: string;
+        };
         ResetPasswordBody: {
             confirm_password: string;
             password: string;
@@ -3695,10 +3870,35 @@ export interface components {
             /** @default false */
             show_character_limit_warnings: boolean;
         };
-        SourceCount: {
+        /** @description Leads and signed contracts of one referral source. */
+        SourceStat: {
             /** Format: int64 */
-            count: number;
+            leads: number;
+            /** Format: int64 */
+            signed: number;
             source: string;
+        };
+        /**
+         * @description Time from an intake's creation to its first outbound email, SMS or call (failed
+         *     sends do not count: the family heard nothing).
+         */
+        SpeedToLead: {
+            /**
+             * Format: int64
+             * @description Clients of the range contacted at least once.
+             */
+            contacted: number;
+            /** Format: double */
+            median_hours?: number | null;
+            /** Format: double */
+            p90_hours?: number | null;
+            /** @description The longest-waiting of them, at most 50. */
+            waiting: components["schemas"]["WaitingClient"][];
+            /**
+             * Format: int64
+             * @description Clients of the range (not archived) still waiting for a first contact.
+             */
+            waiting_count: number;
         };
         /**
          * @description Where a client stands in the pipeline: the furthest record that exists.
@@ -3714,6 +3914,16 @@ export interface components {
         TemplateStage: "general" | "intake" | "assessment" | "care_plan" | "contract";
         TokenBody: {
             token: string;
+        };
+        /** @description One soft-deleted record in the admin panel's trash. */
+        TrashItem: {
+            client_name: string;
+            deleted_at: string;
+            /** @description Who deleted it (name, else email), from the audit log; None when unknown. */
+            deleted_by?: string | null;
+            id: string;
+            /** @description `intake`, `assessment`, `care_plan` or `contract`. */
+            kind: string;
         };
         /**
          * @description The intakes list's urgency by days since creation.
@@ -3736,12 +3946,25 @@ export interface components {
             full_name: string;
             id: components["schemas"]["UserId"];
             is_admin: boolean;
+            /** @description When the user last signed in (any way: password, magic link, recovery). */
+            last_sign_in_at?: string | null;
             /** Format: int64 */
             version: number;
         };
         UserId: string;
         /** @enum {string} */
         Visibility: "internal" | "client";
+        /** @description A client of the range with no outbound email, SMS or call yet. */
+        WaitingClient: {
+            client_name: string;
+            created_at: string;
+            /**
+             * Format: double
+             * @description Hours since the intake was created, one decimal.
+             */
+            hours_waiting: number;
+            intake_id: string;
+        };
         WeekCount: {
             /** Format: int64 */
             count: number;
@@ -3869,6 +4092,41 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Items_TrashItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4087,7 +4345,12 @@ export interface operations {
     };
     analytics: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description First day (`YYYY-MM-DD`); default 89 days before `to`. */
+                from?: string;
+                /** @description Last day, included (`YYYY-MM-DD`); default today in the agency's time zone. */
+                to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4103,6 +4366,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6915,6 +7186,33 @@ export interface operations {
             };
         };
     };
+    holiday_policy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HolidayPolicy"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list: {
         parameters: {
             query?: {
@@ -7591,6 +7889,51 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    outbox_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxMessage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -41,5 +41,5 @@ export function RequireAuth() {
     }
   };
 
-  return <AppLayout userName={me.data.full_name || me.data.email} onSignOut={() => void handleSignOut()} />;
+  return <AppLayout userName={me.data.full_name || me.data.email} isAdmin={me.data.is_admin} onSignOut={() => void handleSignOut()} />;
 }

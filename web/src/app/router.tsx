@@ -24,6 +24,13 @@ const ContractsPage = lazy(() => import('@/features/contracts/components/contrac
 const ContractFormPage = lazy(() => import('@/features/contracts/components/contract-form-page'));
 const ApprovePage = lazy(() => import('@/features/signing/components/approve-page'));
 const SignPage = lazy(() => import('@/features/signing/components/sign-page'));
+const SettingsPage = lazy(() => import('@/features/settings/components/settings-page'));
+const PricingPage = lazy(() => import('@/features/pricing/components/pricing-page'));
+const MessageTemplatesPage = lazy(() => import('@/features/message-templates/components/message-templates-page'));
+const CommunicationsHubPage = lazy(() => import('@/features/communications-hub/components/communications-hub-page'));
+const AnalyticsPage = lazy(() => import('@/features/analytics/components/analytics-page'));
+const ContractTemplatePage = lazy(() => import('@/features/contract-template/components/contract-template-page'));
+const AdminPage = lazy(() => import('@/features/admin/components/admin-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/components/placeholder-page'));
 
 export function createAppRouter() {
@@ -47,12 +54,13 @@ export function createAppRouter() {
         { path: 'care-plans/new', element: page(CarePlanFormPage) },
         { path: 'contracts', element: page(ContractsPage) },
         { path: 'contracts/new', element: page(ContractFormPage) },
-        { path: 'contracts/settings', element: page(PlaceholderPage) },
-        { path: 'communications', element: page(PlaceholderPage) },
-        { path: 'analytics', element: page(PlaceholderPage) },
-        { path: 'settings', element: page(PlaceholderPage) },
-        { path: 'settings/pricing', element: page(PlaceholderPage) },
-        { path: 'settings/templates', element: page(PlaceholderPage) },
+        { path: 'contracts/settings', element: page(ContractTemplatePage) },
+        { path: 'communications', element: page(CommunicationsHubPage) },
+        { path: 'analytics', element: page(AnalyticsPage) },
+        { path: 'settings', element: page(SettingsPage) },
+        { path: 'settings/pricing', element: page(PricingPage) },
+        { path: 'settings/templates', element: page(MessageTemplatesPage) },
+        { path: 'admin', element: page(AdminPage) },
         { path: 'index.html', element: <Navigate to="/" replace /> },
       ],
     },

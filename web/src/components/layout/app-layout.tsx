@@ -11,10 +11,11 @@ import { useShortcuts } from './use-shortcuts';
 
 interface AppLayoutProps {
   userName: string;
+  isAdmin: boolean;
   onSignOut: () => void;
 }
 
-export function AppLayout({ userName, onSignOut }: AppLayoutProps) {
+export function AppLayout({ userName, isAdmin, onSignOut }: AppLayoutProps) {
   const isMobile = useIsMobile();
   const [collapsed, setCollapsed] = useState(readSidebarCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -41,6 +42,7 @@ export function AppLayout({ userName, onSignOut }: AppLayoutProps) {
       </a>
       <Header
         userName={userName}
+        isAdmin={isAdmin}
         sidebarExpanded={isMobile ? drawerOpen : !collapsed}
         onToggleSidebar={toggleSidebar}
         onSearch={() => setSearchOpen(true)}

@@ -1,16 +1,18 @@
-import { LogOut, PanelLeft, Search, UserRound } from 'lucide-react';
+import { LogOut, PanelLeft, Search, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
 interface HeaderProps {
   userName: string;
+  /** Administrators also get the Admin link (the server refuses everyone else anyway). */
+  isAdmin: boolean;
   sidebarExpanded: boolean;
   onToggleSidebar: () => void;
   onSearch: () => void;
   onSignOut: () => void;
 }
 
-export function Header({ userName, sidebarExpanded, onToggleSidebar, onSearch, onSignOut }: HeaderProps) {
+export function Header({ userName, isAdmin, sidebarExpanded, onToggleSidebar, onSearch, onSignOut }: HeaderProps) {
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background px-3">
       <Button variant="ghost" size="icon" onClick={onToggleSidebar} aria-label="Toggle sidebar" aria-expanded={sidebarExpanded} title="Toggle sidebar (Ctrl/Cmd+B)">
@@ -25,6 +27,20 @@ export function Header({ userName, sidebarExpanded, onToggleSidebar, onSearch, o
           <span className="hidden sm:inline">Search</span>
           <kbd className="hidden rounded border px-1 text-[10px] text-muted-foreground sm:inline">Ctrl K</kbd>
         </Button>
+        <Button variant="ghost" size="sm" asChild>
+          <Link to="/settings">
+            <Settings aria-hidden="true" />
+            <span className="hidden sm:inline">Settings</span>
+          </Link>
+        </Button>
+        {isAdmin && (
+          <Button variant="ghost" size="sm" asChild>
+            <Link to="/admin">
+              <ShieldCheck aria-hidden="true" />
+              <span className="hidden sm:inline">Admin</span>
+            </Link>
+          </Button>
+        )}
         <span className="flex size-8 items-center justify-center rounded-full bg-secondary" role="img" aria-label={`Signed in as ${userName}`} title={userName}>
           <UserRound className="size-4" aria-hidden="true" />
         </span>

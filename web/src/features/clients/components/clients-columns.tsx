@@ -1,5 +1,6 @@
 import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
 import { columnHelper } from '@/components/data-table/table-features';
 import { stopRowClick } from '@/components/data-table/data-table';
 import { StageBadge } from '@/components/status-badge';
@@ -28,7 +29,20 @@ export const clientsColumns = helper.columns([
       </span>
     ),
   }),
-  helper.display({ id: 'days', header: 'Days in Stage', cell: ({ row }) => row.original.pipeline.days_in_stage }),
+  helper.display({
+    id: 'days',
+    header: 'Days in Stage',
+    cell: ({ row }) => (
+      <span className="flex items-center gap-2">
+        {row.original.pipeline.days_in_stage}
+        {row.original.stage_alert && (
+          <Badge variant="destructive" title="In this stage longer than Settings → Workflow allows">
+            Stage alert
+          </Badge>
+        )}
+      </span>
+    ),
+  }),
   helper.display({ id: 'next', header: 'Next Action', cell: ({ row }) => row.original.pipeline.next_action }),
   helper.accessor('last_contact_date', { header: 'Last Contact', cell: (info) => <span title={formatDate(info.getValue())}>{relativeDays(info.getValue(), 'Never')}</span> }),
   helper.display({ id: 'journey', header: 'Journey', cell: ({ row }) => <JourneyIndicator journey={row.original.journey} /> }),

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
+import type { Schemas } from '@/api/types';
 import type { AiDraftBody, AiDraftResponse, CallBody, Communication, CommunicationList, EmailBody, NoteBody, Parents, ProfileList, SmsBody, Visibility } from './types';
 
 export function timelineQueryOptions(parents: Parents, visibility?: Visibility) {
@@ -46,3 +47,13 @@ export function useRetrySend() {
 }
 
 export const draftWithAi = (body: AiDraftBody) => api.post<AiDraftResponse>('/api/ai/draft', body);
+
+/** Settings → SMS: whether the SMS dialogs warn past one segment (shared settings cache). */
+export function useSmsLimitWarnings(): boolean {
+  const settings = useQuery({
+    queryKey: ['settings'],
+    queryFn: ({ signal }) => api.get<Schemas['Settings']>('/api/settings', undefined, signal),
+    meta: { silent: true },
+  });
+  return settings.data?.sms.show_character_limit_warnings ?? false;
+}

@@ -4,8 +4,8 @@ import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { smsCounterText } from '@/lib/sms';
-import { useSendSms } from '../api/communications';
+import { countSms, SMS_SEGMENT_SIZE, smsCounterText } from '@/lib/sms';
+import { useSendSms, useSmsLimitWarnings } from '../api/communications';
 import { AiDraftBox } from './ai-draft-box';
 import type { ClientContact } from './client-contact';
 
@@ -21,6 +21,10 @@ function SmsForm({ contact, onDone }: { contact: ClientContact; onDone: () => vo
   const [to, setTo] = useState(contact.phone);
   const [message, setMessage] = useState('');
   const send = useSendSms();
+  const warnOverLimit = useSmsLimitWarnings();
+  const { segments } = countSms(message);
+  const limitWarning =
+    warnOverLimit && message.length > SMS_SEGMENT_SIZE ? `Over ${SMS_SEGMENT_SIZE} characters: this message will be sent as ${segments} text messages.` : undefined;
 
   const onSend = () => {
     if (!to.trim() || !message.trim()) {
@@ -50,7 +54,7 @@ function SmsForm({ contact, onDone }: { contact: ClientContact; onDone: () => vo
       </DialogHeader>
       <AiDraftBox id="sms-ai-prompt" kind="sms" parents={contact.parents} clientName={contact.clientName} onDraft={(text) => setMessage(text)} />
       <TextField id="sms-to" label="Phone number" type="tel" value={to} onChange={setTo} required />
-      <TextareaField id="sms-message" label="Message" value={message} onChange={setMessage} rows={5} required hint={smsCounterText(message)} />
+      <TextareaField id="sms-message" label="Message" value={message} onChange={setMessage} rows={5} required hint={smsCounterText(message)} warning={limitWarning} />
       <DialogFooter>
         <Button variant="outline" onClick={onDone}>
           Cancel

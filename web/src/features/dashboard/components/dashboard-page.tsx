@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useDashboard } from '../api/get-dashboard';
 import { FollowUpsPanel } from './follow-ups-panel';
 import { RecentActivity } from './recent-activity';
+import { StageAlertsPanel } from './stage-alerts-panel';
 
 export default function DashboardPage() {
   const dashboard = useDashboard();
@@ -32,6 +33,9 @@ export default function DashboardPage() {
         <CountCard label="Awaiting Signatures" count={counts?.awaiting_signatures} to="/contracts?status=sent" icon={<FileSignature className="size-4" aria-hidden="true" />} />
       </div>
       {followUps.length > 0 && <FollowUpsPanel followUps={followUps} />}
+      {dashboard.data && dashboard.data.stage_alert_count > 0 && (
+        <StageAlertsPanel clients={dashboard.data.stage_alerts} days={dashboard.data.stage_alert_days} total={dashboard.data.stage_alert_count} />
+      )}
       <RecentActivity items={dashboard.data?.recent_activity ?? []} loading={dashboard.isPending} />
     </>
   );

@@ -1,0 +1,428 @@
+//! Analytics for a date range: the funnel with conversion and drop-off, days from intake
+//! to each later step (median and 90th percentile), leads and signed contracts by
+//! referral source, new intakes per week, speed to lead with the clients still waiting
+//! for a first contact, and declined reasons. The range picks a cohort: the clients whose
+//! intake was created in it; every figure is about that cohort.
+
+use jiff::civil::Date;
+use jiff::{Span, Timestamp};
+use rusqlite::params;
+use serde::Serialize;
+
+use super::{Store, ts};
+use crate::error::{Error, Result, ValidationErrors};
+use crate::model::ARCHIVED_STATUSES;
+use crate::rules::analytics::{
+    DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, conversion_percent, median, percentile_90, round1,
+    status_label,
+};
+use crate::rules::clock::{AgencyClock, parse_date, parse_timestamp};
+
+/// At most this many clients waiting for a first contact are listed (the count covers all).
+pub const WAITING_LIMIT: usize = 50;
+
+/// The dates a report covers, both included, in the agency's time zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnalyticsRange {
+    pub from: Date,
+    pub to: Date,
+}
+
+impl AnalyticsRange {
+    /// The range from the query's `from` and `to` (`YYYY-MM-DD`, both optional): by default
+    /// the last 90 days up to today. Refuses unreadable dates, `from` after `to` and
+    /// ranges over about three years.
+    pub fn parse(from: Option<&str>, to: Option<&str>, today: Date) -> Result<Self> {
+        let mut errors = ValidationErrors::new();
+        let mut read = |field: &str, text: Option<&str>| match text.map(str::trim) {
+            None | Some("") => None,
+            Some(text) => {
+                let date = parse_date(text);
+                if date.is_none() {
+                    errors.add(field, "Enter a date as YYYY-MM-DD");
+                }
+                date
+            }
+        };
+        let to_date = read("to", to);
+        let from_date = read("from", from);
+        errors.into_result()?;
+        let to = to_date.unwrap_or(today);
+        let from = from_date.unwrap_or_else(|| {
+            to.checked_sub(Span::new().days(DEFAULT_RANGE_DAYS - 1))
+                .unwrap_or(to)
+        });
+        if from > to {
+            return Err(Error::Validation(ValidationErrors::single(
+                "from",
+                "The start date must be on or before the end date",
+            )));
+        }
+        if crate::rules::clock::days_between(from, to) > MAX_RANGE_DAYS {
+            return Err(Error::Validation(ValidationErrors::single(
+                "from",
+                "Choose a range of at most three years",
+            )));
+        }
+        Ok(Self { from, to })
+    }
+}
+
+/// One step of the funnel.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct FunnelStage {
+    /// `intake`, `assessment`, `care_plan`, `contract` or `signed`.
+    pub stage: String,
+    pub label: String,
+    /// Clients of the range that reached this step.
+    pub count: i64,
+    /// Share of the previous step's clients that reached this one (0–100, one decimal);
+    /// None for the first step or when the previous step had no one.
+    pub conversion_percent: Option<f64>,
+    /// Clients of the previous step that did not reach this one (0 for the first step).
+    pub drop_off: i64,
+}
+
+/// Days from intake to one later step.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DurationStat {
+    /// `assessment`, `proposal` or `signed`.
+    pub step: String,
+    pub label: String,
+    /// Clients of the range that reached the step.
+    pub clients: i64,
+    /// Median days, one decimal.
+    pub median_days: Option<f64>,
+    /// 90th percentile days (nearest rank), one decimal.
+    pub p90_days: Option<f64>,
+}
+
+/// Leads and signed contracts of one referral source.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SourceStat {
+    pub source: String,
+    pub leads: i64,
+    pub signed: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct WeekCount {
+    /// The Monday the week starts on.
+    pub week_start: String,
+    pub count: i64,
+}
+
+/// A client of the range with no outbound email, SMS or call yet.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct WaitingClient {
+    pub intake_id: String,
+    pub client_name: String,
+    pub created_at: String,
+    /// Hours since the intake was created, one decimal.
+    pub hours_waiting: f64,
+}
+
+/// Time from an intake's creation to its first outbound email, SMS or call (failed
+/// sends do not count: the family heard nothing).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SpeedToLead {
+    /// Clients of the range contacted at least once.
+    pub contacted: i64,
+    pub median_hours: Option<f64>,
+    pub p90_hours: Option<f64>,
+    /// Clients of the range (not archived) still waiting for a first contact.
+    pub waiting_count: i64,
+    /// The longest-waiting of them, at most 50.
+    pub waiting: Vec<WaitingClient>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ReasonCount {
+    pub reason: String,
+    pub count: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Analytics {
+    /// First day of the range (`YYYY-MM-DD`).
+    pub from: String,
+    /// Last day of the range, included.
+    pub to: String,
+    pub funnel: Vec<FunnelStage>,
+    pub durations: Vec<DurationStat>,
+    pub sources: Vec<SourceStat>,
+    pub intakes_per_week: Vec<WeekCount>,
+    pub speed_to_lead: SpeedToLead,
+    /// Archived (declined-type) clients of the range by reason.
+    pub declined_reasons: Vec<ReasonCount>,
+}
+
+/// What the report needs of one client of the range.
+struct CohortRow {
+    intake_id: String,
+    client_name: String,
+    created_at: String,
+    source: String,
+    archived: bool,
+    first_assessment_at: Option<String>,
+    first_care_plan_at: Option<String>,
+    first_proposal_sent_at: Option<String>,
+    first_contract_at: Option<String>,
+    first_signed_at: Option<String>,
+    first_contact_at: Option<String>,
+    declined_status: Option<String>,
+}
+
+fn moment(text: &str) -> Option<Timestamp> {
+    parse_timestamp(text)
+}
+
+/// Days from `from` to `to` (fractional), None when either is missing or unreadable.
+fn days(from: &str, to: Option<&String>) -> Option<f64> {
+    let from = moment(from)?;
+    let to = moment(to?)?;
+    Some((to.as_second() - from.as_second()).max(0) as f64 / 86_400.0)
+}
+
+fn duration_stat(step: &str, label: &str, values: &[f64]) -> DurationStat {
+    DurationStat {
+        step: step.to_owned(),
+        label: label.to_owned(),
+        clients: values.len() as i64,
+        median_days: median(values).map(round1),
+        p90_days: percentile_90(values).map(round1),
+    }
+}
+
+fn monday_of(date: Date) -> Date {
+    date.checked_sub(Span::new().days(i64::from(date.weekday().to_monday_zero_offset())))
+        .unwrap_or(date)
+}
+
+impl Store {
+    /// The analytics of the clients whose intake was created in `range`.
+    pub fn analytics(&self, range: AnalyticsRange) -> Result<Analytics> {
+        let clock = self.clock()?;
+        let rows = self.analytics_cohort(&clock, range)?;
+
+        let reached =
+            |pick: &dyn Fn(&CohortRow) -> bool| rows.iter().filter(|r| pick(r)).count() as i64;
+        let steps: [(&str, &str, i64); 5] = [
+            ("intake", "Intake", rows.len() as i64),
+            (
+                "assessment",
+                "Assessment",
+                reached(&|r| r.first_assessment_at.is_some()),
+            ),
+            (
+                "care_plan",
+                "Care Plan",
+                reached(&|r| r.first_care_plan_at.is_some()),
+            ),
+            (
+                "contract",
+                "Contract",
+                reached(&|r| r.first_contract_at.is_some()),
+            ),
+            (
+                "signed",
+                "Signed",
+                reached(&|r| r.first_signed_at.is_some()),
+            ),
+        ];
+        let mut funnel: Vec<FunnelStage> = Vec::new();
+        for (stage, label, count) in steps {
+            let previous = funnel.last().map(|step| step.count);
+            funnel.push(FunnelStage {
+                stage: stage.to_owned(),
+                label: label.to_owned(),
+                count,
+                conversion_percent: previous
+                    .and_then(|previous| conversion_percent(count, previous)),
+                drop_off: previous
+                    .map(|previous| (previous - count).max(0))
+                    .unwrap_or(0),
+            });
+        }
+
+        let spans = |pick: &dyn Fn(&CohortRow) -> Option<&String>| -> Vec<f64> {
+            rows.iter()
+                .filter_map(|r| days(&r.created_at, pick(r)))
+                .collect()
+        };
+        let durations = vec![
+            duration_stat(
+                "assessment",
+                "Intake to assessment",
+                &spans(&|r| r.first_assessment_at.as_ref()),
+            ),
+            duration_stat(
+                "proposal",
+                "Intake to proposal sent",
+                &spans(&|r| r.first_proposal_sent_at.as_ref()),
+            ),
+            duration_stat(
+                "signed",
+                "Intake to signed contract",
+                &spans(&|r| r.first_signed_at.as_ref()),
+            ),
+        ];
+
+        let mut sources: Vec<SourceStat> = Vec::new();
+        for row in &rows {
+            let signed = i64::from(row.first_signed_at.is_some());
+            match sources.iter_mut().find(|s| s.source == row.source) {
+                Some(stat) => {
+                    stat.leads += 1;
+                    stat.signed += signed;
+                }
+                None => sources.push(SourceStat {
+                    source: row.source.clone(),
+                    leads: 1,
+                    signed,
+                }),
+            }
+        }
+        sources.sort_by(|a, b| b.leads.cmp(&a.leads).then_with(|| a.source.cmp(&b.source)));
+
+        let mut intakes_per_week = Vec::new();
+        let mut week = monday_of(range.from);
+        while week <= range.to {
+            let next = week.checked_add(Span::new().weeks(1)).unwrap_or(Date::MAX);
+            let count = rows
+                .iter()
+                .filter_map(|r| moment(&r.created_at))
+                .map(|at| clock.local_date(at))
+                .filter(|day| *day >= week && *day < next)
+                .count() as i64;
+            intakes_per_week.push(WeekCount {
+                week_start: week.to_string(),
+                count,
+            });
+            if next == Date::MAX {
+                break;
+            }
+            week = next;
+        }
+
+        let contact_hours: Vec<f64> = rows
+            .iter()
+            .filter_map(|r| days(&r.created_at, r.first_contact_at.as_ref()))
+            .map(|days| days * 24.0)
+            .collect();
+        let now = clock.now();
+        let mut waiting: Vec<WaitingClient> = rows
+            .iter()
+            .filter(|r| r.first_contact_at.is_none() && !r.archived)
+            .map(|r| WaitingClient {
+                intake_id: r.intake_id.clone(),
+                client_name: r.client_name.clone(),
+                created_at: r.created_at.clone(),
+                hours_waiting: moment(&r.created_at)
+                    .map(|at| round1((now.as_second() - at.as_second()).max(0) as f64 / 3600.0))
+                    .unwrap_or(0.0),
+            })
+            .collect();
+        waiting.sort_by(|a, b| a.created_at.cmp(&b.created_at));
+        let waiting_count = waiting.len() as i64;
+        waiting.truncate(WAITING_LIMIT);
+        let speed_to_lead = SpeedToLead {
+            contacted: contact_hours.len() as i64,
+            median_hours: median(&contact_hours).map(round1),
+            p90_hours: percentile_90(&contact_hours).map(round1),
+            waiting_count,
+            waiting,
+        };
+
+        let mut declined_reasons: Vec<ReasonCount> = Vec::new();
+        for status in rows
+            .iter()
+            .filter(|r| r.archived)
+            .filter_map(|r| r.declined_status.as_deref())
+        {
+            let reason = status_label(status);
+            match declined_reasons.iter_mut().find(|c| c.reason == reason) {
+                Some(count) => count.count += 1,
+                None => declined_reasons.push(ReasonCount { reason, count: 1 }),
+            }
+        }
+        declined_reasons
+            .sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.reason.cmp(&b.reason)));
+
+        Ok(Analytics {
+            from: range.from.to_string(),
+            to: range.to.to_string(),
+            funnel,
+            durations,
+            sources,
+            intakes_per_week,
+            speed_to_lead,
+            declined_reasons,
+        })
+    }
+
+    /// One row per client whose intake was created in the range, with the first moment it
+    /// reached each step. Deleted intakes and deleted records do not count.
+    fn analytics_cohort(
+        &self,
+        clock: &AgencyClock,
+        range: AnalyticsRange,
+    ) -> Result<Vec<CohortRow>> {
+        let start = clock.start_of_day(range.from);
+        let end = clock.start_of_day(range.to.tomorrow().unwrap_or(range.to));
+        let declined_list = ARCHIVED_STATUSES
+            .iter()
+            .map(|status| format!("'{status}'"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        // The declined list is the model's constant, never input.
+        let sql = format!(
+            "SELECT i.id, i.client_full_name, i.created_at,
+                    coalesce(nullif(trim(i.referral_source), ''), 'Not recorded'), i.archived,
+                    (SELECT min(a.created_at) FROM assessments a WHERE a.intake_id = i.id AND a.deleted_at IS NULL),
+                    (SELECT min(c.created_at) FROM care_plan_proposals c WHERE c.intake_id = i.id AND c.deleted_at IS NULL),
+                    (SELECT min(c.sent_at) FROM care_plan_proposals c WHERE c.intake_id = i.id AND c.deleted_at IS NULL),
+                    (SELECT min(k.created_at) FROM contracts k WHERE k.intake_id = i.id AND k.deleted_at IS NULL),
+                    (SELECT min(k.signed_at) FROM contracts k WHERE k.intake_id = i.id AND k.deleted_at IS NULL),
+                    (SELECT min(coalesce(m.sent_at, m.created_at)) FROM communications m
+                      WHERE m.intake_id = i.id AND m.direction = 'outbound'
+                        AND m.communication_type IN ('email', 'sms', 'phone_log')
+                        AND m.status IN ('sent', 'delivered')),
+                    CASE
+                      WHEN i.status IN ({declined_list}) THEN i.status
+                      WHEN i.latest_assessment_status IN ({declined_list}) THEN i.latest_assessment_status
+                      WHEN i.latest_care_plan_status IN ({declined_list}) THEN i.latest_care_plan_status
+                      WHEN i.latest_contract_status IN ({declined_list}) THEN i.latest_contract_status
+                    END
+             FROM intakes i
+             WHERE i.deleted_at IS NULL AND i.created_at >= ?1 AND i.created_at < ?2
+             ORDER BY i.created_at, i.id"
+        );
+        let mut statement = self.conn().prepare(&sql)?;
+        let rows = statement.query_map(params![ts(start), ts(end)], |row| {
+            Ok(CohortRow {
+                intake_id: row.get(0)?,
+                client_name: row.get(1)?,
+                created_at: row.get(2)?,
+                source: row.get(3)?,
+                archived: row.get(4)?,
+                first_assessment_at: row.get(5)?,
+                first_care_plan_at: row.get(6)?,
+                first_proposal_sent_at: row.get(7)?,
+                first_contract_at: row.get(8)?,
+                first_signed_at: row.get(9)?,
+                first_contact_at: row.get(10)?,
+                declined_status: row.get(11)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+}

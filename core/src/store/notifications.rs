@@ -1,0 +1,159 @@
+//! Emails to staff that Settings → Notifications switches on: a note to a client's
+//! assigned coordinator when someone else logs a communication on that client, and a
+//! daily digest of each coordinator's overdue clients. Core says who gets what; the
+//! server or the CLI sends it through the mail adapter (or the outbox).
+
+use rusqlite::OptionalExtension;
+
+use super::{Store, ts};
+use crate::error::Result;
+use crate::model::{Communication, CommunicationType};
+
+/// One email to a member of staff. It goes to them alone: Settings' copies and blind
+/// copies are for the agency's emails to families.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaffNotice {
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+}
+
+/// An overdue client in a digest: name, overdue since (stored time), intake id.
+type OverdueClient = (String, String, String);
+
+/// At most this many clients are named in one digest (the count covers all).
+const DIGEST_LIMIT: usize = 50;
+
+fn type_label(kind: CommunicationType) -> &'static str {
+    match kind {
+        CommunicationType::Email => "an email",
+        CommunicationType::Sms => "a text message",
+        CommunicationType::Note => "a note",
+        CommunicationType::PhoneLog => "a call",
+        CommunicationType::SystemEvent => "an event",
+    }
+}
+
+impl Store {
+    /// The note to the client's assigned coordinator about a communication just logged,
+    /// when the email notifications switch is on, the client has a coordinator who is an
+    /// active user, and someone else logged it. Carries the client's name and what was
+    /// logged, never its content.
+    /// `base_url` is the address people open Carepath at (links are built from it).
+    pub fn communication_notice(
+        &self,
+        communication: &Communication,
+        base_url: &str,
+    ) -> Result<Option<StaffNotice>> {
+        if communication.communication_type == CommunicationType::SystemEvent {
+            return Ok(None);
+        }
+        if !self.settings()?.notifications.email_on_new_communication {
+            return Ok(None);
+        }
+        let Some(intake_id) = &communication.parents.intake_id else {
+            return Ok(None);
+        };
+        let coordinator: Option<(String, String, String)> = super::query_row(
+            self.conn(),
+            "SELECT u.id, u.email, i.client_full_name FROM intakes i
+               JOIN users u ON u.full_name = i.assigned_coordinator AND u.disabled = 0
+              WHERE i.id = ?1 AND i.deleted_at IS NULL
+              ORDER BY u.created_at LIMIT 1",
+            [intake_id],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+        )
+        .optional()?;
+        let Some((user_id, email, client)) = coordinator else {
+            return Ok(None);
+        };
+        if communication
+            .sender_user_id
+            .as_ref()
+            .is_some_and(|sender| sender.as_str() == user_id)
+        {
+            return Ok(None);
+        }
+        let who = communication
+            .sender_name
+            .clone()
+            .filter(|name| !name.trim().is_empty())
+            .unwrap_or_else(|| "Someone".to_owned());
+        let what = type_label(communication.communication_type);
+        let subject_line = communication
+            .subject
+            .as_deref()
+            .filter(|subject| !subject.trim().is_empty())
+            .map(|subject| format!("\nSubject: {subject}"))
+            .unwrap_or_default();
+        Ok(Some(StaffNotice {
+            to: email,
+            subject: format!("New communication for {client}"),
+            body: format!(
+                "{who} logged {what} for {client}, a client assigned to you.{subject_line}\n\n\
+                 Open the client in Carepath: {base}/clients/{intake_id}\n",
+                base = base_url.trim_end_matches('/')
+            ),
+        }))
+    }
+
+    /// Today's digests: one per active user who is the assigned coordinator of overdue
+    /// clients (not archived), when the email notifications switch is on.
+    pub fn overdue_digests(&self, base_url: &str) -> Result<Vec<StaffNotice>> {
+        let base = base_url.trim_end_matches('/');
+        if !self.settings()?.notifications.email_on_new_communication {
+            return Ok(Vec::new());
+        }
+        let clock = self.clock()?;
+        let mut statement = self.conn().prepare_cached(
+            "SELECT u.email, i.client_full_name, i.overdue_at, i.id FROM intakes i
+               JOIN users u ON u.full_name = i.assigned_coordinator AND u.disabled = 0
+              WHERE i.deleted_at IS NULL AND i.archived = 0 AND i.overdue_at < ?1
+              ORDER BY u.email, i.overdue_at, i.id",
+        )?;
+        let rows = statement
+            .query_map([ts(clock.now())], |row| {
+                Ok((
+                    row.get::<_, String>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, String>(2)?,
+                    row.get::<_, String>(3)?,
+                ))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut digests: Vec<(String, Vec<OverdueClient>)> = Vec::new();
+        for (email, client, overdue_at, id) in rows {
+            match digests.last_mut() {
+                Some((last, clients)) if *last == email => clients.push((client, overdue_at, id)),
+                _ => digests.push((email, vec![(client, overdue_at, id)])),
+            }
+        }
+        let today = clock.today();
+        Ok(digests
+            .into_iter()
+            .map(|(email, clients)| {
+                let mut body = format!(
+                    "{} of your clients {} overdue as of {today}:\n\n",
+                    clients.len(),
+                    if clients.len() == 1 { "is" } else { "are" }
+                );
+                for (client, overdue_at, id) in clients.iter().take(DIGEST_LIMIT) {
+                    let since = crate::rules::clock::parse_timestamp(overdue_at)
+                        .map(|moment| clock.local_date(moment).to_string())
+                        .unwrap_or_default();
+                    body.push_str(&format!(
+                        "- {client} (overdue since {since}): {base}/clients/{id}\n"
+                    ));
+                }
+                if clients.len() > DIGEST_LIMIT {
+                    body.push_str(&format!("… and {} more.\n", clients.len() - DIGEST_LIMIT));
+                }
+                StaffNotice {
+                    to: email,
+                    subject: format!("Daily digest: {} overdue clients", clients.len()),
+                    body,
+                }
+            })
+            .collect())
+    }
+}

@@ -1,0 +1,60 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Schemas } from '@/api/types';
+import { api } from '@/lib/api-client';
+
+export type AdminUserRow = Schemas['User'];
+export type TrashItem = Schemas['TrashItem'];
+
+export const adminUsersQueryOptions = queryOptions({
+  queryKey: ['admin', 'users'],
+  queryFn: ({ signal }) => api.get<{ items: AdminUserRow[] }>('/api/admin/users', undefined, signal),
+});
+
+export const trashQueryOptions = queryOptions({
+  queryKey: ['admin', 'trash'],
+  queryFn: ({ signal }) => api.get<{ items: TrashItem[] }>('/api/admin/trash', undefined, signal),
+});
+
+export function useAdminUsers() {
+  return useQuery(adminUsersQueryOptions);
+}
+
+export function useTrash() {
+  return useQuery(trashQueryOptions);
+}
+
+function useAdminMutation<TVariables>(mutationFn: (variables: TVariables) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export function useInviteUser() {
+  return useAdminMutation((body: { email: string; is_admin: boolean }) => api.post('/api/admin/invitations', body));
+}
+
+export function useSetAdmin() {
+  return useAdminMutation(({ id, is_admin }: { id: string; is_admin: boolean }) => api.put(`/api/admin/users/${id}/admin`, { is_admin }));
+}
+
+export function useDisableUser() {
+  return useAdminMutation((id: string) => api.post(`/api/admin/users/${id}/disable`));
+}
+
+const RESTORE_PATH: Record<string, string> = {
+  intake: 'intakes',
+  assessment: 'assessments',
+  care_plan: 'care-plans',
+  contract: 'contracts',
+};
+
+/** Restores a soft-deleted record through its own route; every list refreshes. */
+export function useRestore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: TrashItem) => api.post(`/api/${RESTORE_PATH[item.kind] ?? item.kind}/${item.id}/restore`),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

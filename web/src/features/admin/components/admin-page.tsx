@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { toast } from 'sonner';
+import { useMe } from '@/features/auth/api/auth';
+import { DataTable } from '@/components/data-table/data-table';
+import { columnHelper } from '@/components/data-table/table-features';
+import { PageHeader } from '@/components/page-header';
+import { SwitchField } from '@/components/form/switch-field';
+import { TextField } from '@/components/form/text-field';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime, titleCase } from '@/lib/format';
+import { useAdminUsers, useDisableUser, useInviteUser, useRestore, useSetAdmin, useTrash, type AdminUserRow, type TrashItem } from '../api/admin';
+
+const userHelper = columnHelper<AdminUserRow>();
+const trashHelper = columnHelper<TrashItem>();
+
+function UserActions({ user, selfId }: { user: AdminUserRow; selfId: string }) {
+  const setAdmin = useSetAdmin();
+  const disable = useDisableUser();
+  const fail = (error: unknown) => toast.error('Error', { description: errorMessage(error, 'The change was not saved') });
+  if (user.id === selfId) return <span className="text-xs text-muted-foreground">You</span>;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={setAdmin.isPending}
+        onClick={() =>
+          setAdmin.mutate(
+            { id: user.id, is_admin: !user.is_admin },
+            { onSuccess: () => toast.success(user.is_admin ? `Admin revoked from ${user.email}` : `Admin granted to ${user.email}`), onError: fail },
+          )
+        }
+      >
+        {user.is_admin ? 'Revoke Admin' : 'Grant Admin'}
+      </Button>
+      {!user.disabled && (
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={disable.isPending}
+          onClick={() => {
+            if (!window.confirm(`Disable ${user.email}? They are signed out and can no longer sign in.`)) return;
+            disable.mutate(user.id, { onSuccess: () => toast.success(`${user.email} disabled`), onError: fail });
+          }}
+        >
+          Disable
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function InviteCard() {
+  const [email, setEmail] = useState('');
+  const [isAdmin, setIsAdmin] = useState(false);
+  const invite = useInviteUser();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Invite a User</CardTitle>
+        <CardDescription>Only invited addresses can sign up. The invitation is emailed to them.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            invite.mutate(
+              { email, is_admin: isAdmin },
+              {
+                onSuccess: () => {
+                  toast.success(`Invitation sent to ${email}`);
+                  setEmail('');
+                  setIsAdmin(false);
+                },
+                onError: (error) => toast.error('Error', { description: errorMessage(error, 'The invitation was not sent') }),
+              },
+            );
+          }}
+        >
+          <TextField id="invite-email" label="Email" type="email" required value={email} onChange={setEmail} />
+          <SwitchField id="invite-admin" label="Administrator" checked={isAdmin} onChange={setIsAdmin} />
+          <div>
+            <Button type="submit" disabled={invite.isPending || email.trim() === ''}>
+              {invite.isPending ? 'Sending...' : 'Send Invitation'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RestoreButton({ item }: { item: TrashItem }) {
+  const restore = useRestore();
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={restore.isPending}
+      aria-label={`Restore ${titleCase(item.kind)} of ${item.client_name}`}
+      onClick={() => {
+        // The row leaves the trash once restored, so the toast follows the promise, not the row.
+        restore.mutateAsync(item).then(
+          () => toast.success(`${titleCase(item.kind)} of ${item.client_name} restored`),
+          (error: unknown) => toast.error('Error', { description: errorMessage(error, 'Failed to restore') }),
+        );
+      }}
+    >
+      Restore
+    </Button>
+  );
+}
+
+const trashColumns = trashHelper.columns([
+  trashHelper.accessor('kind', { header: 'Record', cell: (info) => <Badge variant="secondary">{titleCase(info.getValue())}</Badge> }),
+  trashHelper.accessor('client_name', { header: 'Client', cell: (info) => <span className="font-medium">{info.getValue()}</span> }),
+  trashHelper.accessor('deleted_by', { header: 'Deleted By', cell: (info) => info.getValue() ?? 'Unknown' }),
+  trashHelper.accessor('deleted_at', { header: 'Deleted', cell: (info) => formatDateTime(info.getValue()) }),
+  trashHelper.display({ id: 'restore', header: () => <span className="sr-only">Actions</span>, cell: ({ row }) => <RestoreButton item={row.original} /> }),
+]);
+
+export default function AdminPage() {
+  const me = useMe();
+  const users = useAdminUsers();
+  const trash = useTrash();
+  if (me.data && !me.data.is_admin) return <Navigate to="/" replace />;
+  const selfId = me.data?.id ?? '';
+
+  const userColumns = userHelper.columns([
+    userHelper.accessor('full_name', { header: 'Name', cell: (info) => <span className="font-medium">{info.getValue() || '—'}</span> }),
+    userHelper.accessor('email', { header: 'Email' }),
+    userHelper.display({
+      id: 'role',
+      header: 'Role',
+      cell: ({ row }) => (
+        <span className="flex gap-1">
+          {row.original.is_admin ? <Badge>Admin</Badge> : <Badge variant="outline">Staff</Badge>}
+          {row.original.disabled && <Badge variant="destructive">Disabled</Badge>}
+        </span>
+      ),
+    }),
+    userHelper.accessor('last_sign_in_at', { header: 'Last Sign-in', cell: (info) => formatDateTime(info.getValue()) || 'Never' }),
+    userHelper.display({ id: 'actions', header: () => <span className="sr-only">Actions</span>, cell: ({ row }) => <UserActions user={row.original} selfId={selfId} /> }),
+  ]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="Admin" description="Users and the trash. Only administrators see this page." />
+      <section aria-labelledby="users-heading" className="flex flex-col gap-3">
+        <h2 id="users-heading" className="text-lg font-semibold">
+          Users
+        </h2>
+        <DataTable
+          columns={userColumns}
+          data={users.data?.items ?? []}
+          getRowId={(user) => user.id}
+          caption="Users"
+          emptyText="No users yet."
+          loading={users.isPending}
+        />
+        <InviteCard />
+      </section>
+      <section aria-labelledby="trash-heading" className="flex flex-col gap-3">
+        <h2 id="trash-heading" className="text-lg font-semibold">
+          Trash
+        </h2>
+        <p className="text-sm text-muted-foreground">Deleted intakes, assessments, care plans and contracts. Restore puts a record back where it was.</p>
+        <DataTable
+          columns={trashColumns}
+          data={trash.data?.items ?? []}
+          getRowId={(item) => `${item.kind}-${item.id}`}
+          caption="Trash"
+          emptyText="The trash is empty."
+          loading={trash.isPending}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Schemas } from '@/api/types';
+import { api } from '@/lib/api-client';
+
+export type Analytics = Schemas['Analytics'];
+
+export function analyticsQueryOptions(from: string, to: string) {
+  return queryOptions({
+    queryKey: ['analytics', from, to],
+    queryFn: ({ signal }) => api.get<Analytics>('/api/analytics', { from, to }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAnalytics(from: string, to: string) {
+  return useQuery(analyticsQueryOptions(from, to));
+}

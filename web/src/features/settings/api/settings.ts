@@ -1,0 +1,32 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Schemas } from '@/api/types';
+import { api } from '@/lib/api-client';
+
+export type Settings = Schemas['Settings'];
+export type SettingsTabName = 'general' | 'email' | 'sms' | 'notifications' | 'workflow';
+export type SettingsValues = {
+  general: Schemas['GeneralSettings'];
+  email: Schemas['EmailSettings'];
+  sms: Schemas['SmsSettings'];
+  notifications: Schemas['NotificationSettings'];
+  workflow: Schemas['WorkflowSettings'];
+};
+
+export const settingsQueryOptions = queryOptions({
+  queryKey: ['settings'],
+  queryFn: ({ signal }) => api.get<Settings>('/api/settings', undefined, signal),
+});
+
+export function useSettings() {
+  return useQuery(settingsQueryOptions);
+}
+
+/** Saves one tab with the version it was read at; the answer is every tab as stored now. */
+export function useSaveSettingsTab<T extends SettingsTabName>(tab: T) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ version, values }: { version: number; values: SettingsValues[T] }) =>
+      api.put<Settings>('/api/settings', { version, tab, values }),
+    onSuccess: (settings) => queryClient.setQueryData(settingsQueryOptions.queryKey, settings),
+  });
+}

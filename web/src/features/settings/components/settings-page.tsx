@@ -1,0 +1,279 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { useMe } from '@/features/auth/api/auth';
+import { Loading } from '@/components/loading';
+import { PageHeader } from '@/components/page-header';
+import { SwitchField } from '@/components/form/switch-field';
+import { TextField } from '@/components/form/text-field';
+import { TextareaField } from '@/components/form/textarea-field';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { errorMessage } from '@/lib/api-client';
+import { useSaveSettingsTab, useSettings, type Settings, type SettingsTabName, type SettingsValues } from '../api/settings';
+
+const SAVED: Record<SettingsTabName, string> = {
+  general: 'General settings saved successfully',
+  email: 'Email settings saved successfully',
+  sms: 'SMS settings saved successfully',
+  notifications: 'Notification settings saved successfully',
+  workflow: 'Workflow settings saved successfully',
+};
+
+/** One tab's form: its own copy of the values, its own Save button and toast. */
+function TabForm<T extends SettingsTabName>({
+  tab,
+  settings,
+  title,
+  description,
+  children,
+}: {
+  tab: T;
+  settings: Settings;
+  title: string;
+  description: string;
+  children: (values: SettingsValues[T], set: (patch: Partial<SettingsValues[T]>) => void) => ReactNode;
+}) {
+  const [values, setValues] = useState<SettingsValues[T]>(settings[tab] as SettingsValues[T]);
+  const save = useSaveSettingsTab(tab);
+  const set = (patch: Partial<SettingsValues[T]>) => setValues((current) => ({ ...current, ...patch }));
+  const submit = () => {
+    save.mutate(
+      { version: settings.versions[tab] ?? 0, values },
+      {
+        onSuccess: (stored) => {
+          setValues(stored[tab]);
+          toast.success(SAVED[tab]);
+        },
+        onError: (error) => toast.error('Error', { description: errorMessage(error, 'Failed to save settings') }),
+      },
+    );
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          {children(values, set)}
+          <div>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+const ADMIN_NOTE = 'Only administrators can change this.';
+
+/** Blind copies typed as one comma-separated line, kept as typed while editing. */
+function BccField({ initial, readOnly, onChange }: { initial: string[]; readOnly: boolean; onChange: (bcc: string[]) => void }) {
+  const [text, setText] = useState(initial.join(', '));
+  return (
+    <TextField
+      id="bcc"
+      label="Blind Copies (BCC)"
+      value={text}
+      readOnly={readOnly}
+      hint={readOnly ? ADMIN_NOTE : 'Addresses separated by commas.'}
+      onChange={(value) => {
+        setText(value);
+        onChange(
+          value
+            .split(',')
+            .map((address) => address.trim())
+            .filter((address) => address !== ''),
+        );
+      }}
+    />
+  );
+}
+
+export default function SettingsPage() {
+  const settings = useSettings();
+  const me = useMe();
+  const isAdmin = me.data?.is_admin ?? false;
+
+  if (settings.isPending) return <Loading text="Loading settings..." />;
+  if (!settings.data) return <p className="text-destructive">Failed to load settings</p>;
+  const data = settings.data;
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="Settings" description="Settings are shared by all staff of the agency." />
+      <Tabs defaultValue="general">
+        <TabsList aria-label="Settings sections">
+          <TabsTrigger value="general">General</TabsTrigger>
+          <TabsTrigger value="email">Email</TabsTrigger>
+          <TabsTrigger value="sms">SMS</TabsTrigger>
+          <TabsTrigger value="notifications">Notifications</TabsTrigger>
+          <TabsTrigger value="workflow">Workflow</TabsTrigger>
+          <TabsTrigger value="templates">Templates</TabsTrigger>
+        </TabsList>
+        <TabsContent value="general">
+          <TabForm tab="general" settings={data} title="General Settings" description="Company details printed on PDFs and the proposal letter.">
+            {(values, set) => (
+              <>
+                <TextField id="company_name" label="Company Name" value={values.company_name} onChange={(company_name) => set({ company_name })} />
+                <TextField id="contact_email" label="Contact Email" type="email" value={values.contact_email} onChange={(contact_email) => set({ contact_email })} />
+                <TextField id="contact_phone" label="Contact Phone" type="tel" value={values.contact_phone} onChange={(contact_phone) => set({ contact_phone })} />
+                <TextField id="fax" label="Fax" type="tel" value={values.fax} onChange={(fax) => set({ fax })} />
+                <TextareaField id="postal_address" label="Address" value={values.postal_address} onChange={(postal_address) => set({ postal_address })} />
+                <TextField id="business_hours" label="Business Hours" value={values.business_hours} onChange={(business_hours) => set({ business_hours })} />
+                <TextField
+                  id="time_zone"
+                  label="Time Zone"
+                  hint="An IANA zone such as America/Chicago; empty uses the server's zone. Decides 'today' and what is overdue."
+                  value={values.time_zone}
+                  onChange={(time_zone) => set({ time_zone })}
+                />
+              </>
+            )}
+          </TabForm>
+        </TabsContent>
+        <TabsContent value="email">
+          <TabForm tab="email" settings={data} title="Email Settings" description="Sender, reply-to and copies of every outgoing email.">
+            {(values, set) => (
+              <>
+                <TextField id="default_from" label="Default From" type="email" value={values.default_from} onChange={(default_from) => set({ default_from })} />
+                <TextField
+                  id="reply_to"
+                  label="Reply-To"
+                  type="email"
+                  value={values.reply_to}
+                  readOnly={!isAdmin}
+                  hint={isAdmin ? undefined : ADMIN_NOTE}
+                  onChange={(reply_to) => set({ reply_to })}
+                />
+                <TextareaField id="signature" label="Signature" value={values.signature} onChange={(signature) => set({ signature })} />
+                <TextField
+                  id="default_cc"
+                  label="Default CC"
+                  value={values.default_cc}
+                  readOnly={!isAdmin}
+                  hint={isAdmin ? 'Addresses separated by commas.' : ADMIN_NOTE}
+                  onChange={(default_cc) => set({ default_cc })}
+                />
+                <BccField initial={values.bcc} readOnly={!isAdmin} onChange={(bcc) => set({ bcc })} />
+              </>
+            )}
+          </TabForm>
+        </TabsContent>
+        <TabsContent value="sms">
+          <TabForm tab="sms" settings={data} title="SMS Settings" description="The sender number and the SMS dialogs' warnings.">
+            {(values, set) => (
+              <>
+                <TextField
+                  id="default_sender_number"
+                  label="Default Sender Number"
+                  type="tel"
+                  value={values.default_sender_number}
+                  onChange={(default_sender_number) => set({ default_sender_number })}
+                />
+                <SwitchField
+                  id="show_character_limit_warnings"
+                  label="Show character limit warnings"
+                  checked={values.show_character_limit_warnings}
+                  onChange={(show_character_limit_warnings) => set({ show_character_limit_warnings })}
+                />
+              </>
+            )}
+          </TabForm>
+        </TabsContent>
+        <TabsContent value="notifications">
+          <TabForm tab="notifications" settings={data} title="Notification Settings" description="Emails to the client's assigned coordinator.">
+            {(values, set) => (
+              <>
+                <SwitchField
+                  id="email_on_new_communication"
+                  label="Email notifications for new communications"
+                  description="The assigned coordinator gets an email when someone else logs a communication on their client, and a daily digest of their overdue clients."
+                  checked={values.email_on_new_communication}
+                  onChange={(email_on_new_communication) => set({ email_on_new_communication })}
+                />
+                <SwitchField
+                  id="sms_on_urgent_updates"
+                  label="SMS notifications for urgent updates"
+                  checked={values.sms_on_urgent_updates}
+                  onChange={(sms_on_urgent_updates) => set({ sms_on_urgent_updates })}
+                />
+                <SwitchField
+                  id="inbound_reply_alerts"
+                  label="Alerts for inbound replies"
+                  checked={values.inbound_reply_alerts}
+                  onChange={(inbound_reply_alerts) => set({ inbound_reply_alerts })}
+                />
+              </>
+            )}
+          </TabForm>
+        </TabsContent>
+        <TabsContent value="workflow">
+          <TabForm tab="workflow" settings={data} title="Workflow Settings" description="Stage alerts, assignment and sign-out.">
+            {(values, set) => (
+              <>
+                <TextField
+                  id="stage_alert_days"
+                  label="Alert if a client stays in a stage for more than (days)"
+                  type="number"
+                  min={1}
+                  step={1}
+                  value={String(values.stage_alert_days)}
+                  onChange={(text) => set({ stage_alert_days: Number(text) })}
+                />
+                <SwitchField
+                  id="auto_assign_intakes"
+                  label="Auto-assign new intakes to coordinators"
+                  description="New intakes without a coordinator go to active staff in turn."
+                  checked={values.auto_assign_intakes}
+                  onChange={(auto_assign_intakes) => set({ auto_assign_intakes })}
+                />
+                <TextField
+                  id="idle_timeout_minutes"
+                  label="Sign out after idle (minutes)"
+                  type="number"
+                  min={1}
+                  step={1}
+                  readOnly={!isAdmin}
+                  hint={isAdmin ? undefined : ADMIN_NOTE}
+                  value={String(values.idle_timeout_minutes)}
+                  onChange={(text) => set({ idle_timeout_minutes: Number(text) })}
+                />
+              </>
+            )}
+          </TabForm>
+        </TabsContent>
+        <TabsContent value="templates">
+          <Card>
+            <CardHeader>
+              <CardTitle>Templates</CardTitle>
+              <CardDescription>Message, contract and pricing templates.</CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-2 sm:flex-row">
+              <Button variant="outline" asChild>
+                <Link to="/settings/templates">Message Templates</Link>
+              </Button>
+              <Button variant="outline" asChild>
+                <Link to="/contracts/settings">Contract Template</Link>
+              </Button>
+              <Button variant="outline" asChild>
+                <Link to="/settings/pricing">Pricing Templates</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
