@@ -384,7 +384,8 @@ pub(crate) fn assessment_conditions(
 }
 
 pub(crate) fn like_escape(term: &str) -> String {
-    term.replace('\\', "\\\\")
+    crate::rules::validation::bounded_search_term(term)
+        .replace('\\', "\\\\")
         .replace('%', "\\%")
         .replace('_', "\\_")
 }

@@ -788,7 +788,8 @@ pub(crate) fn search_filter(
 ) -> Option<SearchFilter> {
     let p1 = format!("?{first_param}");
     let p2 = format!("?{}", first_param + 1);
-    let term = term.trim();
+    let term = crate::rules::validation::bounded_search_term(term);
+    let term = term.as_str();
     if term.chars().count() < 2 {
         return None;
     }

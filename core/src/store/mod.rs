@@ -2,8 +2,8 @@
 //! folder only, one module per table group; every write is one `BEGIN IMMEDIATE`
 //! transaction that also writes its audit row.
 
-mod archive;
 mod analytics;
+mod archive;
 mod assessments;
 mod audit;
 mod care_plans;

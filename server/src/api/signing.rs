@@ -6,11 +6,11 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use carepath_core::model::EmailSettings;
 use carepath_core::model::{
     Actor, Communication, Contract, ContractId, ContractSigningStatus, EmailInput,
     PaperSignatureInput, Parents, PdfVerification,
 };
-use carepath_core::model::EmailSettings;
 use carepath_core::outbound::{
     EmailAttachment, SendFailure, SentEmail, compose_email, link_email_with_copy,
 };

@@ -239,11 +239,12 @@ fn entry(file_name: String, text: &str, written_at: String) -> Option<OutboxEntr
     let (head, body) = split_message(text);
     let headers = headers(head);
     // A message with attachments is multipart: the preview is its first text part.
-    let text_body = if header(&headers, "Content-Type").is_some_and(|value| value.starts_with("multipart/")) {
-        text_part(body).unwrap_or_default()
-    } else {
-        body
-    };
+    let text_body =
+        if header(&headers, "Content-Type").is_some_and(|value| value.starts_with("multipart/")) {
+            text_part(body).unwrap_or_default()
+        } else {
+            body
+        };
     Some(OutboxEntry {
         kind: kind.to_owned(),
         to: header(&headers, "To").unwrap_or_default().to_owned(),

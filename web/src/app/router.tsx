@@ -31,7 +31,6 @@ const CommunicationsHubPage = lazy(() => import('@/features/communications-hub/c
 const AnalyticsPage = lazy(() => import('@/features/analytics/components/analytics-page'));
 const ContractTemplatePage = lazy(() => import('@/features/contract-template/components/contract-template-page'));
 const AdminPage = lazy(() => import('@/features/admin/components/admin-page'));
-const PlaceholderPage = lazy(() => import('@/features/placeholder/components/placeholder-page'));
 
 export function createAppRouter() {
   return createBrowserRouter([

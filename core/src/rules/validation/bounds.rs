@@ -37,7 +37,6 @@ pub const IDLE_TIMEOUT_MINUTES: (u32, u32) = (5, 1440);
 /// The stage alert's range, in days.
 pub const STAGE_ALERT_DAYS: (u32, u32) = (1, 365);
 
-pub const SEARCH_TERM_TOO_LONG: &str = "Search terms can be at most 100 characters.";
 pub const TOO_MANY_ENTRIES: &str = "This list can hold at most 100 entries.";
 
 /// "This field must be at most 200 characters."
@@ -157,15 +156,16 @@ pub fn check_field_text(field: &str, value: &str) -> Result<(), Error> {
     errors.into_result()
 }
 
-/// A search term: trimmed, and refused past [`SEARCH_TERM_MAX`] characters.
-pub fn check_search_term(term: &str) -> Result<(), Error> {
-    if term.trim().chars().nth(SEARCH_TERM_MAX).is_some() {
-        return Err(Error::Validation(ValidationErrors::single(
-            "q",
-            SEARCH_TERM_TOO_LONG,
-        )));
-    }
-    Ok(())
+/// The part of a search term that is searched: trimmed, without control characters (a
+/// NUL or a line break can match nothing a person typed), and at most
+/// [`SEARCH_TERM_MAX`] characters, longer than any name, phone number or email, so no
+/// term can make a search slow or its pattern too large.
+pub fn bounded_search_term(term: &str) -> String {
+    term.trim()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(SEARCH_TERM_MAX)
+        .collect()
 }
 
 /// Adds `message` for `field` when `value` is not a finite number in `low..=high`.
@@ -279,11 +279,12 @@ mod tests {
     }
 
     #[test]
-    fn search_terms_are_bounded() {
-        assert!(check_search_term(&"a".repeat(SEARCH_TERM_MAX)).is_ok());
+    fn search_terms_are_bounded_and_plain() {
+        assert_eq!(bounded_search_term(" Ellen "), "Ellen");
+        assert_eq!(bounded_search_term("a\u{0}b\r\n"), "ab");
         assert_eq!(
-            fields(check_search_term(&"a".repeat(SEARCH_TERM_MAX + 1))),
-            [("q".to_owned(), SEARCH_TERM_TOO_LONG.to_owned())]
+            bounded_search_term(&"é".repeat(SEARCH_TERM_MAX + 50)),
+            "é".repeat(SEARCH_TERM_MAX)
         );
     }
 

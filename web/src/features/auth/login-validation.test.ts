@@ -24,6 +24,7 @@ describe('sign-in checks', () => {
   it('reads emailed links from the fragment', () => {
     expect(readLinkFragment('#type=recovery&token=abc')).toEqual({ kind: 'recovery', token: 'abc' });
     expect(readLinkFragment('#type=magiclink&token=xyz')).toEqual({ kind: 'magiclink', token: 'xyz' });
+    expect(readLinkFragment('#type=invite&token=t1&email=nina%2Bcare@agency.test')).toEqual({ kind: 'invite', token: 't1', email: 'nina+care@agency.test' });
     expect(readLinkFragment('#error=access_denied&error_description=Link+expired')).toEqual({ kind: 'error', message: 'Link expired' });
     expect(readLinkFragment('')).toBeNull();
   });

@@ -18,7 +18,12 @@ export function safeNext(next: string | null): string {
   return next;
 }
 
-export type LinkAction = { kind: 'recovery'; token: string } | { kind: 'magiclink'; token: string } | { kind: 'error'; message: string } | null;
+export type LinkAction =
+  | { kind: 'recovery'; token: string }
+  | { kind: 'magiclink'; token: string }
+  | { kind: 'invite'; token: string; email: string }
+  | { kind: 'error'; message: string }
+  | null;
 
 /** What an emailed link put in the URL fragment. */
 export function readLinkFragment(hash: string): LinkAction {
@@ -30,5 +35,6 @@ export function readLinkFragment(hash: string): LinkAction {
   if (!token) return null;
   if (type === 'recovery') return { kind: 'recovery', token };
   if (type === 'magiclink') return { kind: 'magiclink', token };
+  if (type === 'invite') return { kind: 'invite', token, email: params.get('email') ?? '' };
   return null;
 }

@@ -30,8 +30,10 @@ export default function LoginPage() {
   useEffect(() => {
     if (link) window.history.replaceState(null, '', window.location.pathname + window.location.search);
   }, [link]);
-  const [mode, setMode] = useState<LoginMode>(link?.kind === 'recovery' ? 'reset' : 'sign-in');
-  const [values, setValues] = useState({ email: '', password: '', confirmPassword: '', fullName: '' });
+  const [mode, setMode] = useState<LoginMode>(link?.kind === 'recovery' ? 'reset' : link?.kind === 'invite' ? 'sign-up' : 'sign-in');
+  const [values, setValues] = useState({ email: link?.kind === 'invite' ? link.email : '', password: '', confirmPassword: '', fullName: '' });
+  // Sign-up needs the invitation link's token: the invited address alone is not enough.
+  const invitationToken = link?.kind === 'invite' ? link.token : '';
   const [error, setError] = useState<string | null>(link?.kind === 'error' ? link.message : null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(link?.kind === 'magiclink');
@@ -88,7 +90,7 @@ export default function LoginPage() {
       const problem = emailProblem(email) ?? newPasswordProblem(values.password, values.confirmPassword);
       if (problem) return setError(problem);
       void run(async () => {
-        await signUp({ email, password: values.password, full_name: values.fullName.trim() });
+        await signUp({ email, password: values.password, full_name: values.fullName.trim(), token: invitationToken });
         await finishSignIn();
       }, 'Sign up failed');
     } else if (mode === 'forgot') {

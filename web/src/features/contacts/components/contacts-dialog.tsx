@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useMe } from '@/features/auth/api/auth';
 import { useContacts, useDeleteContact } from '../api/contacts';
 import { CONTACT_TYPE_LABELS, type Contact } from '../api/types';
 import { ContactForm } from './contact-form';
@@ -53,6 +54,8 @@ export function ContactsDialog({ intakeId, clientName, open, onOpenChange }: { i
 function ContactsManager({ intakeId }: { intakeId: string }) {
   const contacts = useContacts(intakeId);
   const remove = useDeleteContact(intakeId);
+  // A deletion cannot be undone: the server allows it to administrators only.
+  const isAdmin = useMe().data?.is_admin === true;
   const [editing, setEditing] = useState<Contact | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const list = contacts.data?.items ?? [];
@@ -94,9 +97,11 @@ function ContactsManager({ intakeId }: { intakeId: string }) {
                 <Button variant="ghost" size="icon" aria-label={`Edit ${contact.full_name}`} onClick={() => setEditing(contact)}>
                   <Pencil aria-hidden="true" />
                 </Button>
-                <Button variant="ghost" size="icon" aria-label={`Delete ${contact.full_name}`} onClick={() => setDeleting(contact)}>
-                  <Trash2 aria-hidden="true" />
-                </Button>
+                {isAdmin && (
+                  <Button variant="ghost" size="icon" aria-label={`Delete ${contact.full_name}`} onClick={() => setDeleting(contact)}>
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                )}
               </div>
             </li>
           ))}

@@ -13,6 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { titleCase } from '@/lib/format';
+import { useMe } from '@/features/auth/api/auth';
 import { useDeleteMessageTemplate, useMessageTemplates, useSaveMessageTemplate, type MessageTemplate, type MessageTemplateInput } from '../api/message-templates';
 
 const REQUIRED_MESSAGE = 'Please fill in required fields';
@@ -124,6 +125,8 @@ function TemplateDialog({ existing, onClose }: { existing?: MessageTemplate; onC
 
 function TemplateCard({ template, onEdit }: { template: MessageTemplate; onEdit: () => void }) {
   const remove = useDeleteMessageTemplate();
+  // A deletion cannot be undone: the server allows it to administrators only.
+  const isAdmin = useMe().data?.is_admin === true;
   return (
     <Card aria-label={template.name}>
       <CardHeader className="flex flex-row items-start justify-between gap-2">
@@ -139,6 +142,7 @@ function TemplateCard({ template, onEdit }: { template: MessageTemplate; onEdit:
           <Button size="icon" variant="ghost" onClick={onEdit} aria-label={`Edit ${template.name}`} title="Edit">
             <Pencil aria-hidden="true" />
           </Button>
+          {isAdmin && (
           <Button
             size="icon"
             variant="ghost"
@@ -155,6 +159,7 @@ function TemplateCard({ template, onEdit }: { template: MessageTemplate; onEdit:
           >
             <Trash2 aria-hidden="true" />
           </Button>
+          )}
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-2 text-sm">

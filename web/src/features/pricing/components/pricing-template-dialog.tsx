@@ -5,6 +5,7 @@ import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useMe } from '@/features/auth/api/auth';
 import { errorMessage } from '@/lib/api-client';
 import { useDeletePricingTemplate, useSavePricingTemplate, type PricingTemplate, type PricingTemplateInput } from '../api/pricing';
 
@@ -42,6 +43,8 @@ export function PricingTemplateDialog({ target, onClose }: { target: DialogTarge
   const [error, setError] = useState('');
   const save = useSavePricingTemplate();
   const remove = useDeletePricingTemplate();
+  // A deletion cannot be undone: the server allows it to administrators only.
+  const isAdmin = useMe().data?.is_admin === true;
   const setPremium = (key: keyof PricingTemplateInput['premiums'], text: string) =>
     setValues((current) => ({ ...current, premiums: { ...current.premiums, [key]: number(text) } }));
 
@@ -103,7 +106,7 @@ export function PricingTemplateDialog({ target, onClose }: { target: DialogTarge
             </p>
           )}
           <DialogFooter className="sm:justify-between">
-            {existing ? (
+            {existing && isAdmin ? (
               <Button
                 type="button"
                 variant="destructive"
