@@ -105,18 +105,28 @@ const COLUMN_CHARS: usize = 48;
 /// wrap it: a long map link or a word typed without spaces must not overflow the page
 /// (genpdf refuses a word wider than its column).
 fn breakable(text: &str, max: usize) -> String {
-    let max = max.max(1);
+    // Widths in tenths of the widest glyph: digits and lower case letters are about six
+    // tenths of a W, so a hash or an id stays whole where it fits; anything else counts
+    // as wide.
+    let width = |c: char| {
+        if (c.is_ascii_lowercase() && c != 'm' && c != 'w') || c.is_ascii_digit() {
+            6
+        } else {
+            10
+        }
+    };
+    let max = max.max(1) * 10;
     let mut out = String::with_capacity(text.len());
     let mut run = 0;
     for c in text.chars() {
         if c.is_whitespace() {
             run = 0;
         } else {
-            if run == max {
+            if run + width(c) > max {
                 out.push(' ');
                 run = 0;
             }
-            run += 1;
+            run += width(c);
         }
         out.push(c);
     }
@@ -177,14 +187,27 @@ pub fn render(document: &PrintDocument, out: &mut impl Write) -> Result<()> {
                 );
             }
             Block::Field(label, value) => {
-                let mut line = Paragraph::default();
-                line.push_styled(format!("{}: ", breakable(label, COLUMN_CHARS / 2)), bold);
-                line.push(if value.trim().is_empty() {
+                let label = format!("{}: ", breakable(label, COLUMN_CHARS / 2));
+                let value = if value.trim().is_empty() {
                     "—".to_owned()
                 } else {
-                    breakable(value, COLUMN_CHARS / 2)
-                });
-                pdf.push(line);
+                    value.clone()
+                };
+                // A word too long to follow its label (a link, a hash) gets a line of its
+                // own, where the whole column is its to fill.
+                if breakable(&value, COLUMN_CHARS / 2) == value && !value.contains('\n') {
+                    let mut line = Paragraph::default();
+                    line.push_styled(label, bold);
+                    line.push(value);
+                    pdf.push(line);
+                } else {
+                    let mut layout = LinearLayout::vertical();
+                    layout.push(Paragraph::default().styled_string(label, bold));
+                    for line in value.lines() {
+                        layout.push(Paragraph::new(breakable(line, COLUMN_CHARS)));
+                    }
+                    pdf.push(layout);
+                }
             }
             Block::Text(text) => {
                 let mut layout = LinearLayout::vertical();
@@ -348,9 +371,13 @@ mod tests {
 
     #[test]
     fn long_words_are_split_at_their_limit_and_nothing_else_changes() {
-        assert_eq!(breakable("abcdefgh ij", 3), "abc def gh ij");
+        assert_eq!(breakable("ABCDEFGH IJ", 3), "ABC DEF GH IJ");
+        assert_eq!(breakable("abcdefghij", 3), "abcde fghij");
         assert_eq!(breakable("short words stay", 10), "short words stay");
         assert_eq!(breakable("ééééé", 2), "éé éé é");
+        // A SHA-256 in hex stays whole on a field's line.
+        let hash = "0123456789abcdef".repeat(4);
+        assert_eq!(breakable(&hash, COLUMN_CHARS), hash);
         assert_eq!(column_chars(1, 6), 6);
         assert_eq!(column_chars(1, 100), 3);
     }

@@ -12,6 +12,7 @@ import { useContract } from '../api/get-contract';
 import { useContractPreview } from '../api/get-contract-preview';
 import { useSendableCarePlans } from '../api/get-sendable-care-plans';
 import { useSaveContract } from '../api/save-contract';
+import { SigningLinkStatus } from '@/features/signing/components';
 import { useSignContract } from '../api/sign-contract';
 import type { Contract, ContractForm } from '../api/types';
 import { SendContractDialog } from './send-contract-dialog';
@@ -103,6 +104,7 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
         )}
       </div>
       {current && <ContractStatusCard contract={current} />}
+      {current && current.status !== 'draft' && <SigningLinkStatus contractId={current.id} />}
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
         <div className="flex min-w-0 flex-1 flex-col gap-4">
           {isNew && (
