@@ -86,6 +86,9 @@ pub struct EmailMessage {
     /// Carries a secret link (sign-in, recovery, invitation, approval, signing): it goes
     /// to its recipient alone, and an outbox keeps it where no listing or preview reads it.
     pub private: bool,
+    /// What an outbox may list of a private message: its text with the link replaced.
+    /// None keeps the message out of the listing altogether (account emails).
+    pub public_body: Option<String>,
 }
 
 /// What the transport gives back: its id for the message (kept as `email_id`).
@@ -267,6 +270,7 @@ pub fn compose_email(
         body: body.to_owned(),
         attachments: Vec::new(),
         private: false,
+        public_body: None,
     }
 }
 
@@ -301,13 +305,14 @@ pub fn link_email_with_copy(
     placeholder: &str,
     link: &str,
 ) -> (EmailMessage, Option<EmailMessage>) {
-    let private = compose_private_email(
+    let mut private = compose_private_email(
         settings,
         fallback_from,
         to,
         subject,
         &body.replacen(placeholder, link, 1),
     );
+    private.public_body = Some(body.to_owned());
     let copy = compose_email(
         settings,
         fallback_from,

@@ -11,7 +11,7 @@ use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath};
 use crate::routes::ApiRoutes;
-use crate::session::CurrentUser;
+use crate::session::{AdminUser, CurrentUser};
 
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
     routes
@@ -124,7 +124,7 @@ pub async fn update(
     responses((status = 204, description = "Deleted"), (status = 404, body = ErrorBody)))]
 pub async fn delete(
     State(state): State<AppState>,
-    user: CurrentUser,
+    user: AdminUser,
     ApiPath(id): ApiPath<ContactId>,
 ) -> ApiResult<StatusCode> {
     let actor = user.actor();

@@ -16,7 +16,7 @@ use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath};
 use crate::routes::ApiRoutes;
-use crate::session::CurrentUser;
+use crate::session::{AdminUser, CurrentUser};
 
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
     routes
@@ -127,7 +127,7 @@ pub async fn update_message_template(
     responses((status = 204, description = "Deleted"), (status = 404, body = ErrorBody)))]
 pub async fn delete_message_template(
     State(state): State<AppState>,
-    user: CurrentUser,
+    user: AdminUser,
     ApiPath(id): ApiPath<MessageTemplateId>,
 ) -> ApiResult<StatusCode> {
     let actor = user.actor();
@@ -196,7 +196,7 @@ pub async fn update_pricing_template(
     responses((status = 204, description = "Deleted"), (status = 404, body = ErrorBody)))]
 pub async fn delete_pricing_template(
     State(state): State<AppState>,
-    user: CurrentUser,
+    user: AdminUser,
     ApiPath(id): ApiPath<PricingTemplateId>,
 ) -> ApiResult<StatusCode> {
     let actor = user.actor();

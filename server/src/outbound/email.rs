@@ -123,6 +123,19 @@ impl EmailSender for OutboxEmail {
                 (self.dir.clone(), false)
             };
             super::outbox::write(&dir, &format!("{id}.eml"), &file, private).await?;
+            // What staff may see of it: the same message with the link replaced.
+            if let (true, Some(public_body)) = (email.private, &email.public_body) {
+                let listed = EmailMessage {
+                    body: public_body.clone(),
+                    private: false,
+                    public_body: None,
+                    ..email.clone()
+                };
+                let (message, listed_id) = build_message(&listed)?;
+                let mut file = format!("X-Envelope-To: {}\r\n", recipients.join(", ")).into_bytes();
+                file.extend_from_slice(&message.formatted());
+                super::outbox::write(&self.dir, &format!("{listed_id}.eml"), &file, false).await?;
+            }
             Ok(SentEmail { id })
         })
     }

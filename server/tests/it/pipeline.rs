@@ -89,13 +89,25 @@ fn header<'a>(eml: &'a str, name: &str) -> Option<&'a str> {
         .find_map(|line| line.strip_prefix(&format!("{name}: ")))
 }
 
-/// The one outbox email whose subject is `subject`.
-fn outbox_email(server: &TestServer, subject: &str) -> String {
-    let matching: Vec<String> = crate::support::outbox_emails(server)
+/// The family's email whose subject is `subject`: it carries the family's personal
+/// link, so the outbox keeps it in its private folder.
+fn family_email(server: &TestServer, subject: &str) -> String {
+    let matching: Vec<String> = crate::support::private_outbox_emails(server)
         .into_iter()
         .filter(|eml| header(eml, "Subject") == Some(subject))
         .collect();
-    assert_eq!(matching.len(), 1, "one email with subject {subject}");
+    assert_eq!(matching.len(), 1, "one family email with subject {subject}");
+    matching.into_iter().next().unwrap()
+}
+
+/// The copy of that email for the Settings' copy and blind-copy addresses (no link).
+fn settings_copy(server: &TestServer, subject: &str) -> String {
+    let matching: Vec<String> = crate::support::outbox_emails(server)
+        .into_iter()
+        .filter(|eml| header(eml, "Subject") == Some(subject))
+        .filter(|eml| crate::support::readable(eml).contains("A copy of the email sent to"))
+        .collect();
+    assert_eq!(matching.len(), 1, "one copy with subject {subject}");
     matching.into_iter().next().unwrap()
 }
 
@@ -147,27 +159,44 @@ async fn proposal_and_contract_emails_carry_their_pdfs_and_each_move_is_in_the_t
     let listed = &sent["communication"]["metadata"]["attachments"][0];
     assert!(listed["size"].as_u64().unwrap() > 1000, "{listed}");
 
-    let proposal = outbox_email(&server, "Home Care Proposal");
+    let proposal = family_email(&server, "Home Care Proposal");
     assert_eq!(header(&proposal, "Reply-To"), Some("replies@agency.test"));
+    // The family's link goes to the family alone; the blind copies get a copy without it.
     let envelope = header(&proposal, "X-Envelope-To").unwrap_or_default();
-    for address in [
-        "grace@family.test",
-        "records@agency.test",
-        "owner@agency.test",
-    ] {
+    assert!(envelope.contains("grace@family.test"), "{envelope}");
+    assert!(!envelope.contains("records@agency.test"), "{envelope}");
+    let copy = settings_copy(&server, "Home Care Proposal");
+    assert_eq!(header(&copy, "Reply-To"), Some("replies@agency.test"));
+    let envelope = header(&copy, "X-Envelope-To").unwrap_or_default();
+    for address in ["records@agency.test", "owner@agency.test"] {
         assert!(envelope.contains(address), "{address} in {envelope}");
     }
-    assert!(
-        !proposal.to_ascii_lowercase().contains("\r\nbcc:"),
-        "blind copies stay out of the headers"
-    );
+    assert!(!envelope.contains("grace@family.test"), "{envelope}");
+    assert!(attachment(&copy, "care-plan.pdf").is_some());
+    for email in [&proposal, &copy] {
+        assert!(
+            !email.to_ascii_lowercase().contains("\r\nbcc:"),
+            "blind copies stay out of the headers"
+        );
+    }
     assert!(proposal.contains("Dear Grace, here is the plan."));
     let pdf = attachment(&proposal, "care-plan.pdf").expect("the proposal letter is attached");
     assert!(pdf.starts_with(b"%PDF"), "a PDF");
     let outbox = staff.ok("/api/outbox").await;
-    assert_eq!(
-        outbox["items"][0]["preview"], "Dear Grace, here is the plan.",
-        "the listing previews the text, not the MIME parts"
+    let previews: Vec<&str> = outbox["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|item| item["preview"].as_str())
+        .collect();
+    assert!(
+        previews
+            .iter()
+            .any(|preview| preview.starts_with("Dear Grace, here is the plan."))
+            && previews
+                .iter()
+                .all(|preview| !preview.contains("Content-Type")),
+        "the listing previews the text, not the MIME parts: {previews:?}"
     );
 
     let approved = staff
@@ -202,11 +231,12 @@ async fn proposal_and_contract_emails_carry_their_pdfs_and_each_move_is_in_the_t
     )
     .await;
     assert_eq!(sent["contract"]["status"], "sent", "{sent}");
-    let agreement = outbox_email(&server, "Home Care Service Agreement - Ready for Signature");
+    let agreement = family_email(&server, "Home Care Service Agreement - Ready for Signature");
     let pdf = attachment(&agreement, "contract.pdf").expect("the contract is attached");
     assert!(pdf.starts_with(b"%PDF"));
+    let copy = settings_copy(&server, "Home Care Service Agreement - Ready for Signature");
     assert!(
-        header(&agreement, "X-Envelope-To")
+        header(&copy, "X-Envelope-To")
             .unwrap_or_default()
             .contains("owner@agency.test")
     );
@@ -280,7 +310,7 @@ async fn a_send_the_document_cannot_take_is_refused_before_any_email_goes_out() 
     let (code, _, _) = expect_error(again, StatusCode::UNPROCESSABLE_ENTITY).await;
     assert_eq!(code, "invalid_transition");
     assert_eq!(
-        crate::support::outbox_emails(&server).len(),
+        crate::support::private_outbox_emails(&server).len(),
         1,
         "only the first send reached the outbox"
     );

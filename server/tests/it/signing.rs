@@ -158,7 +158,8 @@ async fn the_family_approves_and_signs_from_the_emailed_links() {
 
     let plan = plan_ready(&server, "Walter Ames");
     let token = send_proposal(&server, &plan).await;
-    let email = outbox_emails(&server)
+    // The family's email, with its link, went to the family alone.
+    let email = crate::support::private_outbox_emails(&server)
         .into_iter()
         .find(|email| email.contains("Home Care Proposal"))
         .unwrap();
