@@ -32,10 +32,11 @@ function MessageDialog({ fileName, onClose }: { fileName: string; onClose: () =>
           <div className="flex flex-col gap-3 text-sm">
             <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1" aria-label="Headers">
               {message.data.headers
-                .filter((header) => ['from', 'to', 'cc', 'bcc', 'reply-to', 'subject', 'date'].includes(header.name.toLowerCase()))
+                .filter((header) => ['x-envelope-to', 'from', 'to', 'cc', 'reply-to', 'subject', 'date'].includes(header.name.toLowerCase()))
                 .map((header) => (
                   <div key={`${header.name}-${header.value}`} className="contents">
-                    <dt className="font-medium">{header.name}</dt>
+                    {/* The envelope names every recipient, blind copies included. */}
+                    <dt className="font-medium">{header.name.toLowerCase() === 'x-envelope-to' ? 'Delivered to' : header.name}</dt>
                     <dd className="break-all">{header.value}</dd>
                   </div>
                 ))}
