@@ -24,7 +24,7 @@ use crate::routes::ApiRoutes;
 use crate::session::{self, CurrentUser, SESSION_LIFETIME};
 
 const LINK_INVALID: &str = "This link is invalid or has expired. Please request a new one.";
-const TOO_MANY_ATTEMPTS: &str = "Too many attempts. Please wait a moment and try again.";
+pub(crate) const TOO_MANY_ATTEMPTS: &str = "Too many attempts. Please wait a moment and try again.";
 
 /// The routes open without a session (all POST).
 pub const PUBLIC_PATHS: &[&str] = &[

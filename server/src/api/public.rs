@@ -27,8 +27,6 @@ pub const PUBLIC_PATHS: &[&str] = &[
     "/api/public/sign/{token}/pdf",
 ];
 
-const TOO_MANY_BAD_LINKS: &str = "Too many attempts. Please wait a moment and try again.";
-
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
     routes
         .add::<__path_proposal, _, _>(proposal)
@@ -50,7 +48,7 @@ async fn with_link<T: Send + 'static>(
         state
             .link_throttle
             .peek(address)
-            .map_err(|wait| ApiError::rate_limited(TOO_MANY_BAD_LINKS, wait))?;
+            .map_err(|wait| ApiError::rate_limited(super::auth::TOO_MANY_ATTEMPTS, wait))?;
     }
     let result = state.db.call(f).await;
     if let (Err(error), Some(address)) = (&result, client.ip())

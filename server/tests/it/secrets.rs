@@ -204,7 +204,10 @@ async fn text_and_numbers_have_bounds_with_clear_messages() {
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
-    assert_eq!(message, "Must be between 0.01 and 10000.");
+    assert_eq!(
+        message,
+        "Hourly rate must be greater than 0 and at most 10000."
+    );
     assert!(body["error"]["fields"]["hourly_rate"].is_string(), "{body}");
 
     let mut unknown_template = plan.clone();

@@ -1,9 +1,7 @@
 //! The care plan proposal: what Save Care Plan requires, and the checks before its
 //! marketing email is generated or sent.
 
-use super::{
-    INVALID_EMAIL, MAX_HOURS_PER_DAY, MAX_MONEY, add_text_bound_errors, check_text, out_of_range,
-};
+use super::{INVALID_EMAIL, MAX_HOURS_PER_DAY, MAX_MONEY, add_text_bound_errors, check_text};
 use crate::error::{Error, ValidationErrors};
 use crate::model::{CarePlanInput, DaySchedule, WeeklySchedule};
 
@@ -71,8 +69,9 @@ pub fn validate_care_plan(input: &CarePlanInput) -> Result<(), Error> {
         .is_some_and(|rate| rate.is_finite() && rate > 0.0)
     {
         errors.add("hourly_rate", CARE_PLAN_NEEDS_RATE);
-    } else if input.hourly_rate.is_some_and(|rate| rate > MAX_MONEY) {
-        errors.add("hourly_rate", out_of_range("0.01", MAX_MONEY));
+    } else if input.hourly_rate.is_some_and(|rate| rate > MAX_HOURLY_RATE) {
+        // The same words as the quote's, so the form and its cost box agree.
+        errors.add("hourly_rate", RATE_OUT_OF_RANGE);
     }
     add_text_bound_errors(input, &mut errors);
     errors.into_result()
