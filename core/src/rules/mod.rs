@@ -8,6 +8,7 @@ pub mod holidays;
 pub mod journey;
 pub mod pipeline;
 pub mod pricing;
+pub mod search;
 pub mod sms;
 pub mod stage;
 pub mod transitions;

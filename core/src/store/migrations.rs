@@ -8,6 +8,7 @@ use crate::error::{Error, Result};
 const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0001_init.sql"),
     include_str!("migrations/0002_intake_forms.sql"),
+    include_str!("migrations/0007_read_tallies.sql"),
 ];
 
 /// The schema version this build writes.

@@ -15,8 +15,10 @@ mod filled_fields;
 mod import;
 mod intakes;
 mod migrations;
+mod ngram;
 mod position;
 mod settings;
+mod tallies;
 mod templates;
 mod users;
 
@@ -37,7 +39,9 @@ pub use clients::{
 pub use communications::LATEST_COMMUNICATIONS;
 pub use communications::{CommunicationFilter, HubQuery};
 pub use contracts::{CONTRACTS_LIST_LIMIT, ContractList, ContractQuery, ContractStats};
-pub use dashboard::{Analytics, Dashboard, DashboardCounts, FunnelStage, SourceCount, WeekCount};
+pub use dashboard::{
+    Analytics, Dashboard, DashboardCounts, FOLLOW_UPS_PAGE, FunnelStage, SourceCount, WeekCount,
+};
 pub use import::{ImportBatch, ImportReport, UndoReport};
 pub use intakes::{IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary, phone_digits};
 pub use migrations::SCHEMA_VERSION;
@@ -87,6 +91,21 @@ const DEFERRED_SCHEMA: &[&str] = &[
     "intakes_search_insert",
     "intakes_search_delete",
     "intakes_search_update",
+    "record_counts_assessment_insert",
+    "record_counts_assessment_delete",
+    "record_counts_assessment_update",
+    "record_counts_care_plan_insert",
+    "record_counts_care_plan_delete",
+    "record_counts_care_plan_update",
+    "record_counts_contract_insert",
+    "record_counts_contract_delete",
+    "record_counts_contract_update",
+    "overdue_tally_insert",
+    "overdue_tally_delete",
+    "overdue_tally_update",
+    "follow_up_hours_insert",
+    "follow_up_hours_delete",
+    "follow_up_hours_update",
     "intakes_recent",
     "intakes_stage",
     "intakes_stage_overdue",
@@ -109,6 +128,23 @@ const DEFERRED_SCHEMA: &[&str] = &[
     "communications_type",
     "communications_status",
 ];
+
+/// Counts the tallies of migration 7 again from the tables, after a bulk load that
+/// wrote without their triggers. The overdue tally starts over settled at nothing; the
+/// next count settles it.
+const RECOUNT_TALLIES: &str = "
+    DELETE FROM record_counts;
+    INSERT INTO record_counts (entity, status, n)
+        SELECT 'assessment', status, count(*) FROM assessments WHERE deleted_at IS NULL GROUP BY status;
+    INSERT INTO record_counts (entity, status, n)
+        SELECT 'care_plan', status, count(*) FROM care_plan_proposals WHERE deleted_at IS NULL GROUP BY status;
+    INSERT INTO record_counts (entity, status, n)
+        SELECT 'contract', status, count(*) FROM contracts WHERE deleted_at IS NULL GROUP BY status;
+    UPDATE overdue_tally SET through = '', n = 0;
+    DELETE FROM follow_up_hours;
+    INSERT INTO follow_up_hours (hour, n)
+        SELECT substr(next_follow_up_date, 1, 13), count(*) FROM intakes
+        WHERE deleted_at IS NULL AND next_follow_up_date IS NOT NULL GROUP BY 1;";
 
 /// Page cache while a bulk load runs (KiB, as `cache_size` takes it): its whole
 /// transaction stays in memory instead of spilling to the log page by page.
@@ -282,10 +318,13 @@ impl Store {
         let _ = std::fs::remove_file(&partial);
         {
             let mut copy = Connection::open(&partial)?;
+            ngram::register(&copy)?;
             let backup = rusqlite::backup::Backup::new(&self.conn, &mut copy)?;
             backup.run_to_completion(256, Duration::from_millis(0), None)?;
         }
         let copy = Connection::open(&partial)?;
+        // The check reads the search index, which needs its tokenizer.
+        ngram::register(&copy)?;
         let verdict: String = copy.query_row("PRAGMA integrity_check", [], |row| row.get(0))?;
         drop(copy);
         if verdict != "ok" {
@@ -352,6 +391,7 @@ impl Store {
                          SELECT archived, stage, count(*) FROM intakes
                          WHERE deleted_at IS NULL GROUP BY archived, stage;",
                 )?;
+                self.conn.execute_batch(RECOUNT_TALLIES)?;
             }
             self.conn.execute_batch("COMMIT")?;
             Ok(value)
@@ -369,6 +409,13 @@ impl Store {
     pub(crate) fn conn(&self) -> &Connection {
         &self.conn
     }
+}
+
+/// Makes a connection opened outside [`Store`] (a maintenance script, a test) able to
+/// write intakes and search: the search index's tokenizer lives in Carepath, and SQLite
+/// asks each connection for it.
+pub fn register_search_tokenizer(conn: &Connection) -> Result<()> {
+    ngram::register(conn)
 }
 
 /// Whether a bulk load of `records` clients into a store of `existing` ones builds the
@@ -405,6 +452,7 @@ fn defer_schema(conn: &Connection) -> Result<Vec<String>> {
 
 fn configure(conn: &Connection) -> Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
+    ngram::register(conn)?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "synchronous", "FULL")?;

@@ -11,5 +11,6 @@ mod contacts;
 mod contracts;
 mod dashboard;
 mod intakes;
+mod read_paths;
 mod schema;
 mod users;
