@@ -1,14 +1,21 @@
 //! A small pool of [`Store`] connections used from the blocking thread pool. Each call
 //! takes a connection (opening one when none is idle), runs core on a blocking thread
 //! and puts the connection back; SQLite's WAL mode lets the readers run side by side.
+//! When no call has come for a few seconds, the idle connections give back their page
+//! caches and the allocator its free memory, so an idle server stays small.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
 
 use carepath_core::store::Store;
 use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
+
+/// How long without a call before the pool gives memory back.
+const IDLE_AFTER: Duration = Duration::from_secs(5);
 
 #[derive(Clone)]
 pub struct Db {
@@ -20,6 +27,12 @@ struct Inner {
     idle: Mutex<Vec<Store>>,
     /// At most this many connections work at once; the rest wait their turn.
     permits: Semaphore,
+    size: usize,
+    started: Instant,
+    /// Milliseconds after `started` of the latest call.
+    last_call: AtomicU64,
+    /// Memory was given back since the latest call.
+    released: AtomicBool,
 }
 
 impl Db {
@@ -27,13 +40,23 @@ impl Db {
     /// start instead of at the first request.
     pub fn open(path: &Path, size: usize) -> carepath_core::Result<Self> {
         let first = Store::open(path)?;
-        Ok(Self {
-            inner: Arc::new(Inner {
-                path: path.to_path_buf(),
-                idle: Mutex::new(vec![first]),
-                permits: Semaphore::new(size.max(1)),
-            }),
-        })
+        let size = size.max(1);
+        let inner = Arc::new(Inner {
+            path: path.to_path_buf(),
+            idle: Mutex::new(vec![first]),
+            permits: Semaphore::new(size),
+            size,
+            started: Instant::now(),
+            last_call: AtomicU64::new(0),
+            released: AtomicBool::new(false),
+        });
+        let watched = Arc::downgrade(&inner);
+        // The pool's memory keeper ends with the pool. Failing to start it only costs
+        // memory, never a request.
+        let _ = std::thread::Builder::new()
+            .name("carepath-pool-memory".to_owned())
+            .spawn(move || keep_memory(watched));
+        Ok(Self { inner })
     }
 
     pub fn path(&self) -> &Path {
@@ -61,6 +84,7 @@ impl Db {
             .acquire()
             .await
             .map_err(ApiError::internal)?;
+        self.inner.touch();
         let inner = self.inner.clone();
         let joined = tokio::task::spawn_blocking(move || {
             let idle = inner.idle.lock().ok().and_then(|mut idle| idle.pop());
@@ -75,7 +99,63 @@ impl Db {
             result
         })
         .await;
+        self.inner.touch();
         // A panic in core loses that connection only; the next call opens a new one.
         joined.map_err(ApiError::internal)?
     }
 }
+
+impl Inner {
+    fn elapsed_ms(&self) -> u64 {
+        u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    fn touch(&self) {
+        self.last_call.store(self.elapsed_ms(), Ordering::Relaxed);
+        self.released.store(false, Ordering::Relaxed);
+    }
+
+    /// Gives memory back when no call is running and none came for [`IDLE_AFTER`].
+    fn release_if_idle(&self) {
+        let quiet = self
+            .elapsed_ms()
+            .saturating_sub(self.last_call.load(Ordering::Relaxed));
+        if self.released.load(Ordering::Relaxed)
+            || quiet < IDLE_AFTER.as_millis() as u64
+            || self.permits.available_permits() < self.size
+        {
+            return;
+        }
+        if let Ok(idle) = self.idle.lock() {
+            for store in idle.iter() {
+                // Only a cache: failing to shrink it changes nothing else.
+                let _ = store.release_memory();
+            }
+        }
+        release_allocator_memory();
+        self.released.store(true, Ordering::Relaxed);
+    }
+}
+
+fn keep_memory(pool: Weak<Inner>) {
+    loop {
+        std::thread::sleep(Duration::from_secs(1));
+        let Some(inner) = pool.upgrade() else {
+            return;
+        };
+        inner.release_if_idle();
+    }
+}
+
+/// Hands the allocator's free pages back to the system: glibc keeps freed memory of
+/// every thread's arena otherwise, so a server's size would stay at its busiest.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn release_allocator_memory() {
+    // SAFETY: malloc_trim only walks glibc's own free lists; it takes no pointers.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn release_allocator_memory() {}

@@ -7,5 +7,6 @@ mod email;
 mod events;
 mod openapi;
 mod security;
+mod sessions;
 mod sms_ai;
 mod support;
