@@ -161,22 +161,22 @@ fn pieces(bytes: &[u8], query: bool, mut emit: impl FnMut(&[u8], bool, usize, us
             emit(&piece, false, 0, bytes.len());
             return;
         }
-        for i in 0..=n - 3 {
+        for (i, (start, _)) in chars.iter().enumerate().take(n - 2) {
             fill(&mut piece, i, 3);
-            if !emit(&piece, false, chars[i].0, end_of(i + 3)) {
+            if !emit(&piece, false, *start, end_of(i + 3)) {
                 return;
             }
         }
         return;
     }
-    for i in 0..=n - 2 {
+    for (i, (start, _)) in chars.iter().enumerate().take(n - 1) {
         fill(&mut piece, i, 2);
-        if !emit(&piece, false, chars[i].0, end_of(i + 2)) {
+        if !emit(&piece, false, *start, end_of(i + 2)) {
             return;
         }
         if i + 3 <= n {
             fill(&mut piece, i, 3);
-            if !emit(&piece, true, chars[i].0, end_of(i + 3)) {
+            if !emit(&piece, true, *start, end_of(i + 3)) {
                 return;
             }
         }
