@@ -1,5 +1,5 @@
 # The entry points, for people and CI alike. The scripts install what they need.
-.PHONY: run test drills
+.PHONY: run test drills bench bench-smoke
 
 # Build everything and start Carepath on a demo database.
 run:
@@ -13,3 +13,12 @@ test:
 # writes, backup under load, slow clients, abandoned requests, sign-in burst, hostile input.
 drills:
 	scripts/drills/run
+
+# Carepath side by side with PostgREST over PostgreSQL on the release build; writes
+# bench/report.md. BENCH_CLIENTS=10000|100000|1000000 (default 100000).
+bench:
+	python3 bench/bench.py
+
+# The same harness on a tiny agency in seconds, without targets, to keep it working.
+bench-smoke:
+	python3 bench/bench.py --smoke

@@ -6,10 +6,14 @@
 //! its caller stops waiting: a request the browser abandons, or one that runs past the
 //! deadline, interrupts its statement, so it can neither keep a core busy nor let more
 //! work pile up than the pool allows.
+//!
+//! When no call has come for a few seconds, the idle connections give back their page
+//! caches and the allocator its free memory, so an idle server stays small.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 use carepath_core::store::{InterruptHandle, Store};
@@ -19,6 +23,9 @@ use crate::error::ApiError;
 
 /// What a request that ran past the deadline is answered.
 pub const TOO_SLOW: &str = "This request took too long and was stopped. Please try again.";
+
+/// How long without a call before the pool gives memory back.
+const IDLE_AFTER: Duration = Duration::from_secs(5);
 
 #[derive(Clone)]
 pub struct Db {
@@ -32,6 +39,12 @@ struct Inner {
     permits: Arc<Semaphore>,
     /// The longest one call may run before it is interrupted.
     deadline: Duration,
+    size: usize,
+    started: Instant,
+    /// Milliseconds after `started` of the latest call's start or end.
+    last_call: AtomicU64,
+    /// Memory was given back since the latest call.
+    released: AtomicBool,
 }
 
 /// The running call's interrupt handle while it runs; None before and after.
@@ -54,14 +67,24 @@ impl Db {
     /// start instead of at the first request.
     pub fn open(path: &Path, size: usize, deadline: Duration) -> carepath_core::Result<Self> {
         let first = Store::open(path)?;
-        Ok(Self {
-            inner: Arc::new(Inner {
-                path: path.to_path_buf(),
-                idle: Mutex::new(vec![first]),
-                permits: Arc::new(Semaphore::new(size.max(1))),
-                deadline,
-            }),
-        })
+        let size = size.max(1);
+        let inner = Arc::new(Inner {
+            path: path.to_path_buf(),
+            idle: Mutex::new(vec![first]),
+            permits: Arc::new(Semaphore::new(size)),
+            deadline,
+            size,
+            started: Instant::now(),
+            last_call: AtomicU64::new(0),
+            released: AtomicBool::new(false),
+        });
+        let watched = Arc::downgrade(&inner);
+        // The pool's memory keeper ends with the pool. Failing to start it only costs
+        // memory, never a request.
+        let _ = std::thread::Builder::new()
+            .name("carepath-pool-memory".to_owned())
+            .spawn(move || keep_memory(watched));
+        Ok(Self { inner })
     }
 
     pub fn path(&self) -> &Path {
@@ -109,6 +132,7 @@ impl Db {
             .acquire_owned()
             .await
             .map_err(ApiError::internal)?;
+        self.inner.touch();
         let inner = self.inner.clone();
         let running: RunningSlot = Arc::default();
         let slot = running.clone();
@@ -133,6 +157,7 @@ impl Db {
             if !interrupted && let Ok(mut idle) = inner.idle.lock() {
                 idle.push(store);
             }
+            inner.touch();
             result
         });
         let guard = InterruptOnDrop(running);
@@ -159,3 +184,58 @@ impl Db {
         joined.map_err(ApiError::internal)?
     }
 }
+
+impl Inner {
+    fn elapsed_ms(&self) -> u64 {
+        u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    fn touch(&self) {
+        self.last_call.store(self.elapsed_ms(), Ordering::Relaxed);
+        self.released.store(false, Ordering::Relaxed);
+    }
+
+    /// Gives memory back when no call is running and none came for [`IDLE_AFTER`].
+    fn release_if_idle(&self) {
+        let quiet = self
+            .elapsed_ms()
+            .saturating_sub(self.last_call.load(Ordering::Relaxed));
+        if self.released.load(Ordering::Relaxed)
+            || quiet < IDLE_AFTER.as_millis() as u64
+            || self.permits.available_permits() < self.size
+        {
+            return;
+        }
+        if let Ok(idle) = self.idle.lock() {
+            for store in idle.iter() {
+                // Only a cache: failing to shrink it changes nothing else.
+                let _ = store.release_memory();
+            }
+        }
+        release_allocator_memory();
+        self.released.store(true, Ordering::Relaxed);
+    }
+}
+
+fn keep_memory(pool: Weak<Inner>) {
+    loop {
+        std::thread::sleep(Duration::from_secs(1));
+        let Some(inner) = pool.upgrade() else {
+            return;
+        };
+        inner.release_if_idle();
+    }
+}
+
+/// Hands the allocator's free pages back to the system: glibc keeps freed memory of
+/// every thread's arena otherwise, so a server's size would stay at its busiest.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn release_allocator_memory() {
+    // SAFETY: malloc_trim only walks glibc's own free lists; it takes no pointers.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn release_allocator_memory() {}

@@ -46,6 +46,8 @@ pub const BODY_LIMIT: usize = 1024 * 1024;
 #[derive(Clone)]
 pub struct AppState {
     pub db: Db,
+    /// Who is signed in, per session token, while nothing has been written.
+    pub sessions: Arc<session::SessionCache>,
     pub config: Arc<Config>,
     pub outbound: Outbound,
     throttle: Arc<Throttle>,
@@ -71,8 +73,10 @@ impl AppState {
             events.clone(),
             shutdown.clone(),
         )?;
+        let sessions = Arc::new(session::SessionCache::open(&config.db_path)?);
         Ok(Self {
             db,
+            sessions,
             throttle: Arc::new(Throttle::new(config.auth_burst, config.auth_refill)),
             hashing: Arc::new(Semaphore::new(config.hashing_slots.max(1))),
             link_throttle: Arc::new(Throttle::new(config.auth_burst, config.auth_refill)),

@@ -6,8 +6,12 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, header};
 use carepath_core::model::{Actor, Channel};
-use carepath_core::store::SessionUser;
-use jiff::SignedDuration;
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Mutex;
+
+use carepath_core::store::{SessionUser, Store};
+use jiff::{SignedDuration, Timestamp};
 
 use crate::AppState;
 use crate::error::ApiError;
@@ -84,15 +88,22 @@ impl FromRequestParts<AppState> for CurrentUser {
             return Ok(user.clone());
         }
         let token = session_token(&parts.headers).ok_or_else(ApiError::unauthenticated)?;
+        if let Some(user) = state.sessions.get(&token) {
+            let current = CurrentUser { user, token };
+            parts.extensions.insert(current.clone());
+            return Ok(current);
+        }
+        let before = state.sessions.version();
         let lookup = token.clone();
-        let user = state
+        let (user, until) = state
             .db
             .call(move |store| {
                 let minutes = store.settings()?.workflow.idle_timeout_minutes.max(1);
-                store.session_user(&lookup, SignedDuration::from_mins(i64::from(minutes)))
+                store.session_user_until(&lookup, SignedDuration::from_mins(i64::from(minutes)))
             })
             .await?
             .ok_or_else(ApiError::unauthenticated)?;
+        state.sessions.put(&token, &user, until, before);
         let current = CurrentUser { user, token };
         parts.extensions.insert(current.clone());
         Ok(current)
@@ -111,6 +122,82 @@ impl FromRequestParts<AppState> for AdminUser {
             return Err(ApiError::forbidden(ADMIN_ONLY));
         }
         Ok(AdminUser(current))
+    }
+}
+
+/// Signed-in users by session token, so a request does not read the database to learn
+/// who sent it. An answer is kept only while nothing at all has been written to the
+/// database since it was read (any process, any table: `PRAGMA data_version` on a
+/// connection of the cache's own, checked on every request) and until the session's
+/// deadline (its end, or its next last-seen touch). So a sign-out, a password change,
+/// a disabled account or a changed idle timeout takes effect on the very next request.
+pub struct SessionCache {
+    state: Mutex<CacheState>,
+}
+
+struct CacheState {
+    watch: Store,
+    version: i64,
+    users: HashMap<String, (SessionUser, Timestamp)>,
+}
+
+/// Sessions kept at most; past it the cache starts over.
+const CACHED_SESSIONS: usize = 4_096;
+
+impl SessionCache {
+    pub fn open(path: &Path) -> carepath_core::Result<Self> {
+        let watch = Store::open(path)?;
+        let version = watch.data_version()?;
+        Ok(Self {
+            state: Mutex::new(CacheState {
+                watch,
+                version,
+                users: HashMap::new(),
+            }),
+        })
+    }
+
+    /// The database's write counter as the cache's connection sees it now; pass it to
+    /// [`SessionCache::put`] with what was read after it.
+    pub fn version(&self) -> Option<i64> {
+        let state = self.state.lock().ok()?;
+        state.watch.data_version().ok()
+    }
+
+    /// The cached user of `token`, when nothing was written since and its deadline is
+    /// ahead.
+    pub fn get(&self, token: &str) -> Option<SessionUser> {
+        let mut state = self.state.lock().ok()?;
+        let version = state.watch.data_version().ok()?;
+        if version != state.version {
+            state.users.clear();
+            state.version = version;
+            return None;
+        }
+        let (user, until) = state.users.get(token)?;
+        (Timestamp::now() < *until).then(|| user.clone())
+    }
+
+    /// Keeps `user` for `token` until `until`, if nothing was written since `before`
+    /// was taken (the lookup itself may have written; then the next request caches).
+    pub fn put(&self, token: &str, user: &SessionUser, until: Timestamp, before: Option<i64>) {
+        let Ok(mut state) = self.state.lock() else {
+            return;
+        };
+        let Ok(version) = state.watch.data_version() else {
+            return;
+        };
+        if before != Some(version) {
+            return;
+        }
+        if version != state.version {
+            state.users.clear();
+            state.version = version;
+        }
+        if state.users.len() >= CACHED_SESSIONS {
+            state.users.clear();
+        }
+        state.users.insert(token.to_owned(), (user.clone(), until));
     }
 }
 

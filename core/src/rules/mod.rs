@@ -10,6 +10,7 @@ pub mod holidays;
 pub mod journey;
 pub mod pipeline;
 pub mod pricing;
+pub mod search;
 pub mod sign_in;
 pub mod signing;
 pub mod sms;

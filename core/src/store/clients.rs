@@ -232,7 +232,7 @@ pub(crate) fn client_conditions(
     search: Option<&str>,
     clock: &AgencyClock,
     values: &mut Vec<String>,
-) -> Vec<String> {
+) -> Result<Vec<String>> {
     let mut conditions = Vec::new();
     let bind = |value: String, values: &mut Vec<String>| {
         values.push(value);
@@ -276,7 +276,7 @@ pub(crate) fn client_conditions(
         }
     }
     if let Some(term) = search.filter(|t| !t.trim().is_empty()) {
-        match search_filter(term, SearchFields::Clients, values.len() + 1) {
+        match search_filter(term, SearchFields::Clients, values.len() + 1)? {
             Some(filter) => {
                 values.extend(filter.params);
                 conditions.push(filter.sql);
@@ -285,7 +285,7 @@ pub(crate) fn client_conditions(
             None => conditions.push("0".to_owned()),
         }
     }
-    conditions
+    Ok(conditions)
 }
 
 /// The statement of one clients page and the values it binds. Filtering and paging are
@@ -303,7 +303,7 @@ fn page_statement(
         query.search.as_deref(),
         clock,
         &mut values,
-    ));
+    )?);
     let (order_by, keyset) = PageOrder::of(query).sql();
     if let Some(cursor) = &query.cursor {
         let parts = decode_cursor(cursor, 2)?;
@@ -394,12 +394,7 @@ impl Store {
                 _ => counts.contract += n,
             }
         }
-        counts.overdue = super::query_row(
-            self.conn(),
-            "SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND archived = 0 AND overdue_at < ?1",
-            [ts(clock.now())],
-            |row| row.get(0),
-        )?;
+        counts.overdue = self.overdue_count(clock.now())?;
         Ok(counts)
     }
 

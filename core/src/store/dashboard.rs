@@ -3,10 +3,12 @@
 use rusqlite::params;
 use serde::Serialize;
 
-use super::intakes::{SEARCH_LIMIT, SUMMARY_COLUMNS, summary_from_row};
-use super::{Store, ts};
+use super::intakes::{SEARCH_LIMIT, SUMMARY_COLUMNS, next_cursor, summary_from_row};
+use super::tallies::Moment;
+use super::{Page, Store, decode_cursor, encode_cursor, ts};
 use crate::error::Result;
 use crate::model::IntakeSummary;
+use crate::rules::clock::AgencyClock;
 
 /// The four count cards.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -26,7 +28,12 @@ pub struct DashboardCounts {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Dashboard {
     pub counts: DashboardCounts,
+    /// The first page of today's follow-ups, earliest first.
     pub follow_ups_due_today: Vec<IntakeSummary>,
+    /// How many follow-ups are due today in all (the panel's "(n)").
+    pub follow_ups_due_today_count: i64,
+    /// Pass to `GET /api/dashboard/follow-ups` for the next page; None when this is all.
+    pub follow_ups_next_cursor: Option<String>,
     pub recent_activity: Vec<IntakeSummary>,
     /// Settings → Workflow: alert when a client stays in a stage more than this many days.
     pub stage_alert_days: u32,
@@ -40,6 +47,16 @@ pub struct Dashboard {
 const RECENT_ACTIVITY: u32 = SEARCH_LIMIT;
 const STAGE_ALERT_LIMIT: u32 = 100;
 
+/// Follow-ups due today per page.
+pub const FOLLOW_UPS_PAGE: u32 = 20;
+
+/// Today in the agency's time zone, as the moments it starts and ends.
+fn today_window(clock: &AgencyClock) -> (jiff::Timestamp, jiff::Timestamp) {
+    let today = clock.start_of_today();
+    let tomorrow = clock.start_of_day(clock.today().tomorrow().unwrap_or(clock.today()));
+    (today, tomorrow)
+}
+
 impl Store {
     pub fn dashboard(&self) -> Result<Dashboard> {
         let clock = self.clock()?;
@@ -49,28 +66,13 @@ impl Store {
             [],
             |row| row.get(0),
         )?;
-        let (pending_assessments, active_care_plans, awaiting_signatures) = super::query_row(self.conn(),
-            // An archived client's records are not active work.
-            "SELECT
-                (SELECT count(*) FROM assessments r WHERE deleted_at IS NULL AND status = 'draft' AND NOT EXISTS (SELECT 1 FROM intakes i WHERE i.id = r.intake_id AND i.archived = 1)),
-                (SELECT count(*) FROM care_plan_proposals r WHERE deleted_at IS NULL AND status IN ('draft', 'sent', 'approved') AND NOT EXISTS (SELECT 1 FROM intakes i WHERE i.id = r.intake_id AND i.archived = 1)),
-                (SELECT count(*) FROM contracts r WHERE deleted_at IS NULL AND status = 'sent' AND NOT EXISTS (SELECT 1 FROM intakes i WHERE i.id = r.intake_id AND i.archived = 1))",
-            [],
-            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
-        )?;
-        let today = clock.start_of_today();
-        let tomorrow = clock.start_of_day(clock.today().tomorrow().unwrap_or(clock.today()));
-        let mut statement = self.conn().prepare_cached(&format!(
-            "SELECT {SUMMARY_COLUMNS} FROM intakes
-             WHERE deleted_at IS NULL AND archived = 0
-               AND next_follow_up_date >= ?1 AND next_follow_up_date < ?2
-             ORDER BY next_follow_up_date, id LIMIT 100"
-        ))?;
-        let follow_ups_due_today = statement
-            .query_map(params![ts(today), ts(tomorrow)], |row| {
-                summary_from_row(row, &clock)
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
+        // Each count reads a tally, so it costs the same however large the agency.
+        let pending_assessments = self.record_count("assessment", &["draft"])?;
+        let active_care_plans = self.record_count("care_plan", &["draft", "sent", "approved"])?;
+        let awaiting_signatures = self.record_count("contract", &["sent"])?;
+        let (today, tomorrow) = today_window(&clock);
+        let follow_ups_due_today_count = self.follow_ups_count(today, tomorrow)?;
+        let first = self.follow_ups_due_today(None)?;
         let mut statement = self.conn().prepare_cached(&format!(
             "SELECT {SUMMARY_COLUMNS} FROM intakes WHERE deleted_at IS NULL
              ORDER BY created_at DESC, id DESC LIMIT {RECENT_ACTIVITY}"
@@ -80,6 +82,10 @@ impl Store {
             .collect::<Result<Vec<_>, _>>()?;
         let stage_alert_days = self.settings()?.workflow.stage_alert_days;
         let cutoff = self.stage_alert_cutoff(&clock)?;
+        let stage_alert_count = self.moment_count(
+            Moment::StageEntered,
+            crate::rules::stage::stage_alert_cutoff(clock.now(), stage_alert_days),
+        )?;
         let mut statement = self.conn().prepare_cached(&format!(
             "SELECT {SUMMARY_COLUMNS} FROM intakes
              WHERE deleted_at IS NULL AND archived = 0 AND stage_entered_at < ?1
@@ -88,12 +94,6 @@ impl Store {
         let stage_alerts = statement
             .query_map([&cutoff], |row| summary_from_row(row, &clock))?
             .collect::<Result<Vec<_>, _>>()?;
-        let stage_alert_count: i64 = super::query_row(
-            self.conn(),
-            "SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND archived = 0 AND stage_entered_at < ?1",
-            [&cutoff],
-            |row| row.get(0),
-        )?;
         Ok(Dashboard {
             counts: DashboardCounts {
                 new_intakes,
@@ -101,11 +101,49 @@ impl Store {
                 active_care_plans,
                 awaiting_signatures,
             },
-            follow_ups_due_today,
+            follow_ups_due_today: first.items,
+            follow_ups_due_today_count,
+            follow_ups_next_cursor: first.next_cursor,
             recent_activity,
             stage_alert_days,
             stage_alerts,
             stage_alert_count,
         })
+    }
+
+    /// One page of today's follow-ups of active clients (local midnight to the next), earliest first, in
+    /// (date, id) order along the index; `cursor` continues after the previous page.
+    pub fn follow_ups_due_today(&self, cursor: Option<&str>) -> Result<Page<IntakeSummary>> {
+        let clock = self.clock()?;
+        let (today, tomorrow) = today_window(&clock);
+        let (after_date, after_id) = match cursor {
+            Some(cursor) => {
+                let mut parts = decode_cursor(cursor, 2)?;
+                let id = parts.pop().unwrap_or_default();
+                (parts.pop().unwrap_or_default(), id)
+            }
+            None => (String::new(), String::new()),
+        };
+        let mut statement = self.conn().prepare_cached(&format!(
+            "SELECT {SUMMARY_COLUMNS} FROM intakes
+             WHERE deleted_at IS NULL AND archived = 0
+               AND next_follow_up_date >= ?1 AND next_follow_up_date < ?2
+               AND (next_follow_up_date, id) > (?3, ?4)
+             ORDER BY next_follow_up_date, id LIMIT {}",
+            FOLLOW_UPS_PAGE + 1
+        ))?;
+        let mut items = statement
+            .query_map(
+                params![ts(today), ts(tomorrow), after_date, after_id],
+                |row| summary_from_row(row, &clock),
+            )?
+            .collect::<Result<Vec<_>, _>>()?;
+        let next_cursor = next_cursor(&mut items, FOLLOW_UPS_PAGE, |row| {
+            encode_cursor(&[
+                row.next_follow_up_date.as_deref().unwrap_or_default(),
+                row.id.as_str(),
+            ])
+        });
+        Ok(Page { items, next_cursor })
     }
 }

@@ -131,7 +131,7 @@ fn export_sql(
             search.as_deref(),
             clock,
             &mut values,
-        )),
+        )?),
         ListFilter::Assessments { status, search } => {
             let filters = assessment_conditions(*status, search.as_deref(), &mut values);
             if !filters.is_empty() {
@@ -182,6 +182,8 @@ const LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(100);
 fn open_for_export(path: &std::path::Path, access: OpenFlags) -> Result<Connection> {
     let conn = Connection::open_with_flags(path, access | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
     conn.busy_timeout(super::BUSY_TIMEOUT)?;
+    // A clients export filtered by a search term reads the search index.
+    super::ngram::register(&conn)?;
     conn.pragma_update(None, "cache_size", -EXPORT_CACHE_KIB)?;
     Ok(conn)
 }
@@ -595,6 +597,7 @@ mod tests {
         let (_dir, path, store) = demo_store(30, 3);
         let before = export_text(&store, ExportKind::Clients, &ExportOptions::default(), 2);
         let writer = Connection::open(&path).unwrap();
+        super::super::ngram::register(&writer).unwrap();
         writer
             .execute_batch("BEGIN IMMEDIATE; UPDATE intakes SET client_full_name = 'Changed'")
             .unwrap();
@@ -624,8 +627,9 @@ mod tests {
             .second_reader(ExportKind::Clients, &options, 3)
             .expect("two readers");
         // A change committed after both snapshots were taken, while the export runs.
-        Connection::open(&path)
-            .unwrap()
+        let writer = Connection::open(&path).unwrap();
+        super::super::ngram::register(&writer).unwrap();
+        writer
             .execute_batch("UPDATE intakes SET client_full_name = 'Changed'")
             .unwrap();
         let clock = store.clock().unwrap();

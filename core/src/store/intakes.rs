@@ -8,6 +8,7 @@ use super::{Page, Store, audit, decode_cursor, encode_cursor, json_list, page_li
 use crate::error::{Error, Result};
 use crate::model::{Actor, Intake, IntakeForm, IntakeId, IntakeStatus, IntakeSummary};
 use crate::rules::clock::{AgencyClock, age_in_years, parse_date};
+use crate::rules::search::{MIN_SEARCH_CHARS, looks_like_phone, search_term};
 use crate::rules::stage::{Urgency, is_archived};
 use crate::rules::validation::{follow_up_timestamp, prepare_intake_draft, validate_intake_submit};
 
@@ -448,23 +449,49 @@ impl Store {
     }
 
     /// The client search: case-insensitive partial match on client name, caller phone
-    /// or caller email, newest first, at most 10. Fewer than 2 characters finds nothing.
+    /// or caller email, newest first, at most 10. Fewer than 2 characters finds nothing;
+    /// more than 100 is refused.
+    ///
+    /// The search index's rowids are in creation order, so the matches are read newest
+    /// first and the walk stops at the tenth, plus any created in the same millisecond
+    /// as the tenth (their order is settled by id, as in the lists).
     pub fn search(&self, term: &str) -> Result<Vec<IntakeSummary>> {
-        let clock = self.clock()?;
-        let Some(filter) = search_filter(term, SearchFields::Global, 1) else {
+        let Some(term) = search_term(term)? else {
             return Ok(Vec::new());
         };
-        let sql = format!(
-            "SELECT {SUMMARY_COLUMNS} FROM intakes
-             WHERE deleted_at IS NULL AND {} ORDER BY created_at DESC, id DESC LIMIT {SEARCH_LIMIT}",
-            filter.sql
-        );
-        let mut statement = self.conn().prepare_cached(&sql)?;
-        let rows = statement
-            .query_map(rusqlite::params_from_iter(filter.params.iter()), |row| {
-                summary_from_row(row, &clock)
-            })?;
-        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        let clock = self.clock()?;
+        let expression = match_expression(&term, SearchFields::Global);
+        let mut keys = self.conn().prepare_cached(
+            "SELECT rowid FROM intakes_search WHERE intakes_search MATCH ?1 ORDER BY rowid DESC",
+        )?;
+        let mut fetch = self.conn().prepare_cached(&format!(
+            "SELECT {SUMMARY_COLUMNS} FROM intakes WHERE search_key = ?1 AND deleted_at IS NULL"
+        ))?;
+        let limit = SEARCH_LIMIT as usize;
+        let mut found: Vec<IntakeSummary> = Vec::with_capacity(limit + 1);
+        let mut tenth: Option<i64> = None;
+        let mut rows = keys.query([expression])?;
+        while let Some(row) = rows.next()? {
+            let key: i64 = row.get(0)?;
+            let millisecond = key >> SEARCH_KEY_SEQ_BITS;
+            if tenth.is_some_and(|tenth| millisecond < tenth) {
+                break;
+            }
+            if let Some(summary) = fetch
+                .query_row([key], |row| summary_from_row(row, &clock))
+                .optional()?
+            {
+                found.push(summary);
+                if found.len() == limit {
+                    tenth = Some(millisecond);
+                }
+            }
+        }
+        found.sort_by(|a, b| {
+            (b.created_at.as_str(), b.id.as_str()).cmp(&(a.created_at.as_str(), a.id.as_str()))
+        });
+        found.truncate(limit);
+        Ok(found)
     }
 
     /// Archives a client (declined, not interested, …) or puts it back to pending.
@@ -778,62 +805,44 @@ pub(crate) struct SearchFilter {
     pub params: Vec<String>,
 }
 
-/// Builds the WHERE fragment for a search term: the trigram index for 3+ characters, the
-/// NOCASE prefix indexes for 2. None when the term is too short to search.
+/// The full-text expression of a term (already through [`search_term`]): a
+/// case-insensitive partial match in the chosen columns, and for a phone-like term also
+/// its digits in the stored phone digits ("555-17" finds "(555) 170-2233").
+fn match_expression(term: &str, fields: SearchFields) -> String {
+    let quoted = format!("\"{}\"", term.replace('"', "\"\""));
+    let columns = match fields {
+        SearchFields::Global => "{client_full_name caller_phone caller_email}",
+        SearchFields::Clients => "{client_full_name caller_name caller_phone}",
+    };
+    let mut expression = format!("{columns} : {quoted}");
+    let digits = phone_digits(term);
+    if looks_like_phone(term) && digits.len() >= MIN_SEARCH_CHARS {
+        expression.push_str(&format!(" OR caller_phone_digits : \"{digits}\""));
+    }
+    expression
+}
+
+/// Builds the WHERE fragment for a search term through the search index. None when the
+/// term is too short to search; an error when it is too long.
 /// Placeholders are numbered from `first_param` so the fragment can join other conditions.
 pub(crate) fn search_filter(
     term: &str,
     fields: SearchFields,
     first_param: usize,
-) -> Option<SearchFilter> {
-    let p1 = format!("?{first_param}");
-    let p2 = format!("?{}", first_param + 1);
-    let term = crate::rules::validation::bounded_search_term(term);
-    let term = term.as_str();
-    if term.chars().count() < 2 {
-        return None;
-    }
-    let digits = phone_digits(term);
-    let looks_like_phone = !digits.is_empty()
-        && term
-            .chars()
-            .all(|c| c.is_ascii_digit() || " -().+".contains(c));
-    if term.chars().count() >= 3 {
-        let quoted = format!("\"{}\"", term.replace('"', "\"\""));
-        let columns = match fields {
-            SearchFields::Global => "{client_full_name caller_phone caller_email}",
-            SearchFields::Clients => "{client_full_name caller_name caller_phone}",
-        };
-        let mut expression = format!("{columns} : {quoted}");
-        if looks_like_phone && digits.len() >= 3 {
-            expression.push_str(&format!(" OR caller_phone_digits : \"{digits}\""));
-        }
-        return Some(SearchFilter {
-            sql: format!(
-                "seq IN (SELECT rowid FROM intakes_search WHERE intakes_search MATCH {p1})"
-            ),
-            params: vec![expression],
-        });
-    }
-    let escaped = term
-        .replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_");
-    let prefix = format!("{escaped}%");
-    let other = match fields {
-        SearchFields::Global => "caller_email",
-        SearchFields::Clients => "caller_name",
+) -> Result<Option<SearchFilter>> {
+    let Some(term) = search_term(term)? else {
+        return Ok(None);
     };
-    let mut sql =
-        format!("(client_full_name LIKE {p1} ESCAPE '\\' OR {other} LIKE {p1} ESCAPE '\\'");
-    let mut params = vec![prefix];
-    if looks_like_phone {
-        sql.push_str(&format!(" OR caller_phone_digits LIKE {p2}"));
-        params.push(format!("{digits}%"));
-    }
-    sql.push(')');
-    Some(SearchFilter { sql, params })
+    Ok(Some(SearchFilter {
+        sql: format!(
+            "search_key IN (SELECT rowid FROM intakes_search WHERE intakes_search MATCH ?{first_param})"
+        ),
+        params: vec![match_expression(&term, fields)],
+    }))
 }
+
+/// The bits of a search key below the creation millisecond (see migration 7).
+const SEARCH_KEY_SEQ_BITS: u32 = 21;
 
 /// Reads a JSON list column of strings (services, living situation).
 pub(crate) fn string_list(text: &str) -> Vec<String> {

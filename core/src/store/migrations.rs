@@ -12,6 +12,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0004_pipeline_moves.sql"),
     include_str!("migrations/0006_signing.sql"),
     include_str!("migrations/0005_office.sql"),
+    include_str!("migrations/0007_read_tallies.sql"),
 ];
 
 /// The schema version this build writes.

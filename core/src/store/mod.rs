@@ -18,10 +18,12 @@ mod filled_fields;
 mod import;
 mod intakes;
 mod migrations;
+mod ngram;
 mod notifications;
 mod position;
 mod settings;
 mod signing;
+mod tallies;
 mod templates;
 mod trash;
 mod users;
@@ -48,7 +50,7 @@ pub use communications::LATEST_COMMUNICATIONS;
 pub(crate) use communications::log_event;
 pub use communications::{CommunicationFilter, HubQuery};
 pub use contracts::{CONTRACTS_LIST_LIMIT, ContractList, ContractQuery, ContractStats};
-pub use dashboard::{Dashboard, DashboardCounts};
+pub use dashboard::{Dashboard, DashboardCounts, FOLLOW_UPS_PAGE};
 pub use document_email::{
     DocumentEmailRequest, EmailedDocument, PreparedDocumentEmail, SentDocument,
 };
@@ -105,6 +107,22 @@ const DEFERRED_SCHEMA: &[&str] = &[
     "intakes_search_insert",
     "intakes_search_delete",
     "intakes_search_update",
+    "record_counts_assessment_insert",
+    "record_counts_assessment_delete",
+    "record_counts_assessment_update",
+    "record_counts_care_plan_insert",
+    "record_counts_care_plan_delete",
+    "record_counts_care_plan_update",
+    "record_counts_contract_insert",
+    "record_counts_contract_delete",
+    "record_counts_contract_update",
+    "record_counts_intake_archived",
+    "moment_tallies_insert",
+    "moment_tallies_delete",
+    "moment_tallies_update",
+    "follow_up_hours_insert",
+    "follow_up_hours_delete",
+    "follow_up_hours_update",
     "intakes_recent",
     "intakes_stage",
     "intakes_stage_overdue",
@@ -127,6 +145,29 @@ const DEFERRED_SCHEMA: &[&str] = &[
     "communications_type",
     "communications_status",
 ];
+
+/// Counts the tallies of migration 7 again from the tables, after a bulk load that
+/// wrote without their triggers. The overdue tally starts over settled at nothing; the
+/// next count settles it.
+const RECOUNT_TALLIES: &str = "
+    DELETE FROM record_counts;
+    INSERT INTO record_counts (entity, status, n)
+        SELECT 'assessment', r.status, count(*) FROM assessments r
+        WHERE r.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM intakes i WHERE i.id = r.intake_id AND i.archived = 1)
+        GROUP BY r.status;
+    INSERT INTO record_counts (entity, status, n)
+        SELECT 'care_plan', r.status, count(*) FROM care_plan_proposals r
+        WHERE r.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM intakes i WHERE i.id = r.intake_id AND i.archived = 1)
+        GROUP BY r.status;
+    INSERT INTO record_counts (entity, status, n)
+        SELECT 'contract', r.status, count(*) FROM contracts r
+        WHERE r.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM intakes i WHERE i.id = r.intake_id AND i.archived = 1)
+        GROUP BY r.status;
+    UPDATE moment_tallies SET through = '', n = 0;
+    DELETE FROM follow_up_hours;
+    INSERT INTO follow_up_hours (hour, n)
+        SELECT substr(next_follow_up_date, 1, 13), count(*) FROM intakes
+        WHERE deleted_at IS NULL AND archived = 0 AND next_follow_up_date IS NOT NULL GROUP BY 1;";
 
 /// Page cache while a bulk load runs (KiB, as `cache_size` takes it): its whole
 /// transaction stays in memory instead of spilling to the log page by page.
@@ -263,6 +304,13 @@ impl Store {
         Ok(found == SCHEMA_VERSION)
     }
 
+    /// Gives back the memory this connection holds for pages it has cached; they are
+    /// read again when next needed. For a server gone idle.
+    pub fn release_memory(&self) -> Result<()> {
+        self.conn.execute_batch("PRAGMA shrink_memory")?;
+        Ok(())
+    }
+
     /// `EXPLAIN QUERY PLAN` lines for one of the store's own queries; used by tests and
     /// the benchmark to show which index a list reads.
     pub fn explain(&self, sql: &str, params: &[&dyn rusqlite::ToSql]) -> Result<Vec<String>> {
@@ -327,6 +375,8 @@ impl Store {
         self.conn
             .execute("VACUUM INTO ?1", [path.to_string_lossy()])?;
         let copy = Connection::open(path)?;
+        // The check reads the search index, which needs its tokenizer.
+        ngram::register(&copy)?;
         let verdict: String = copy.query_row("PRAGMA integrity_check", [], |row| row.get(0))?;
         drop(copy);
         if verdict != "ok" {
@@ -393,6 +443,7 @@ impl Store {
                          SELECT archived, stage, count(*) FROM intakes
                          WHERE deleted_at IS NULL GROUP BY archived, stage;",
                 )?;
+                self.conn.execute_batch(RECOUNT_TALLIES)?;
             }
             self.conn.execute_batch("COMMIT")?;
             Ok(value)
@@ -416,6 +467,13 @@ impl Store {
     pub fn interrupt_handle(&self) -> InterruptHandle {
         self.conn.get_interrupt_handle()
     }
+}
+
+/// Makes a connection opened outside [`Store`] (a maintenance script, a test) able to
+/// write intakes and search: the search index's tokenizer lives in Carepath, and SQLite
+/// asks each connection for it.
+pub fn register_search_tokenizer(conn: &Connection) -> Result<()> {
+    ngram::register(conn)
 }
 
 /// Whether a bulk load of `records` clients into a store of `existing` ones builds the
@@ -452,14 +510,17 @@ fn defer_schema(conn: &Connection) -> Result<Vec<String>> {
 
 fn configure(conn: &Connection) -> Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
+    ngram::register(conn)?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "synchronous", "FULL")?;
     // Case-insensitive LIKE is what lets `name LIKE 'ab%'` use the NOCASE indexes.
     conn.pragma_update(None, "case_sensitive_like", "OFF")?;
     conn.pragma_update(None, "temp_store", "MEMORY")?;
-    // 64 MiB of page cache: list pages and writes stay off the disk on a large agency.
-    conn.pragma_update(None, "cache_size", -65_536)?;
+    // 8 MiB of page cache per connection: every page and count reads a few dozen pages
+    // along an index, and the operating system caches the file for all connections, so
+    // a larger private cache mostly holds copies (a server keeps several connections).
+    conn.pragma_update(None, "cache_size", -8_192)?;
     conn.set_prepared_statement_cache_capacity(512);
     Ok(())
 }

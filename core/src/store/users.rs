@@ -44,6 +44,9 @@ pub enum SignInFailure {
     Throttled { retry_after_secs: u64 },
 }
 
+/// How often a session's last-seen time is written while it is used.
+const TOUCH_EVERY: SignedDuration = SignedDuration::from_secs(30);
+
 /// The user behind a live session.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -522,6 +525,20 @@ impl Store {
         token: &str,
         idle_timeout: SignedDuration,
     ) -> Result<Option<SessionUser>> {
+        Ok(self
+            .session_user_until(token, idle_timeout)?
+            .map(|(user, _)| user))
+    }
+
+    /// Like [`Store::session_user`], with the moment until which the answer holds if
+    /// nothing is written meanwhile: the session's end (absolute or idle), or when its
+    /// last-seen time is due to be touched again, whichever comes first. A server may
+    /// keep the answer until then as long as it notices every write (`data_version`).
+    pub fn session_user_until(
+        &mut self,
+        token: &str,
+        idle_timeout: SignedDuration,
+    ) -> Result<Option<(SessionUser, Timestamp)>> {
         let hash = token_hash(token);
         let now = self.now();
         let row: Option<(UserId, String, String, bool)> = super::query_row(self.conn(),
@@ -546,7 +563,8 @@ impl Store {
             return Ok(None);
         }
         // Touch at most every 30 seconds: a read-heavy page should not write on every call.
-        if now.duration_since(last_seen) > SignedDuration::from_secs(30) {
+        let mut seen = last_seen;
+        if now.duration_since(last_seen) > TOUCH_EVERY {
             self.write(|tx| {
                 super::exec(
                     tx,
@@ -555,8 +573,18 @@ impl Store {
                 )?;
                 Ok(())
             })?;
+            seen = now;
         }
-        self.session_user_by_id(&user_id).map(Some)
+        let until = [
+            expires,
+            seen.checked_add(idle_timeout).unwrap_or(Timestamp::MAX),
+            seen.checked_add(TOUCH_EVERY).unwrap_or(Timestamp::MAX),
+        ]
+        .into_iter()
+        .min()
+        .unwrap_or(now);
+        let user = self.session_user_by_id(&user_id)?;
+        Ok(Some((user, until)))
     }
 
     pub fn end_session(&mut self, token: &str) -> Result<()> {

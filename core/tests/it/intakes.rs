@@ -163,7 +163,7 @@ fn search_matches_names_phones_and_emails_from_two_characters() {
     };
     assert_eq!(names("naka"), vec!["Dorothy Nakamura"]);
     assert_eq!(names("NAKAMURA"), vec!["Dorothy Nakamura"]);
-    assert_eq!(names("Do"), vec!["Dorothy Nakamura"]); // 2 characters: prefix
+    assert_eq!(names("Do"), vec!["Dorothy Nakamura"]); // 2 characters: anywhere
     assert_eq!(names("family@exam"), vec!["Ernest Lambert"]);
     assert_eq!(names("5557788"), vec!["Ernest Lambert"]); // digits match a formatted phone
     assert_eq!(names("555-7788"), vec!["Ernest Lambert"]);

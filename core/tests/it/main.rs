@@ -14,6 +14,7 @@ mod dashboard;
 mod import_props;
 mod intakes;
 mod pipeline_moves;
+mod read_paths;
 mod schema;
 mod signing;
 mod users;

@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use carepath_core::model::IntakeSummary;
-use carepath_core::store::{Analytics, AnalyticsRange, Dashboard};
+use carepath_core::store::{Analytics, AnalyticsRange, Dashboard, Page};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -16,6 +16,7 @@ use crate::session::CurrentUser;
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
     routes
         .add::<__path_dashboard, _, _>(dashboard)
+        .add::<__path_follow_ups, _, _>(follow_ups)
         .add::<__path_search, _, _>(search)
         .add::<__path_analytics, _, _>(analytics)
 }
@@ -32,15 +33,40 @@ pub async fn dashboard(
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
+pub struct FollowUpsQuery {
+    /// The dashboard's `follow_ups_next_cursor`, or a page's `next_cursor`.
+    pub cursor: Option<String>,
+}
+
+/// The next page of today's follow-ups, earliest first (the dashboard has the first).
+#[utoipa::path(get, path = "/api/dashboard/follow-ups", tag = "dashboard", params(FollowUpsQuery),
+    responses((status = 200, body = Page<IntakeSummary>), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody)))]
+pub async fn follow_ups(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(query): ApiQuery<FollowUpsQuery>,
+) -> ApiResult<ApiJson<Page<IntakeSummary>>> {
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.follow_ups_due_today(query.cursor.as_deref()))
+            .await?,
+    ))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SearchQuery {
-    /// At least 2 characters; fewer answer an empty list.
+    /// At least 2 characters (fewer answer an empty list), at most 100 (more are a 400).
     #[serde(default)]
     pub q: String,
 }
 
 /// Up to 10 intakes whose client name, caller phone or caller email match.
 #[utoipa::path(get, path = "/api/search", tag = "dashboard", params(SearchQuery),
-    responses((status = 200, body = Items<IntakeSummary>), (status = 401, body = ErrorBody)))]
+    responses((status = 200, body = Items<IntakeSummary>), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody)))]
 pub async fn search(
     State(state): State<AppState>,
     _user: CurrentUser,

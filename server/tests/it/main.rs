@@ -12,6 +12,7 @@ mod openapi;
 mod pipeline;
 mod secrets;
 mod security;
+mod sessions;
 mod signing;
 mod sms_ai;
 mod support;

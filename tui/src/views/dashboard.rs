@@ -74,11 +74,10 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, state: &DashboardState) 
                 Constraint::Length(13),
             ],
         )
-        .block(
-            Block::default()
-                .borders(Borders::ALL)
-                .title(format!(" Follow-ups Due Today ({}) ", follow_ups.len())),
-        )
+        .block(Block::default().borders(Borders::ALL).title(format!(
+            " Follow-ups Due Today ({}) ",
+            data.follow_ups_due_today_count
+        )))
         .row_highlight_style(theme.selected());
         let mut table_state = TableState::default();
         if state.selected < follow_ups.len() {

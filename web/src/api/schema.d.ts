@@ -1208,6 +1208,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/follow-ups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The next page of today's follow-ups, earliest first (the dashboard has the first). */
+        get: operations["follow_ups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -2628,7 +2645,15 @@ export interface components {
         };
         Dashboard: {
             counts: components["schemas"]["DashboardCounts"];
+            /** @description The first page of today's follow-ups, earliest first. */
             follow_ups_due_today: components["schemas"]["IntakeSummary"][];
+            /**
+             * Format: int64
+             * @description How many follow-ups are due today in all (the panel's "(n)").
+             */
+            follow_ups_due_today_count: number;
+            /** @description Pass to `GET /api/dashboard/follow-ups` for the next page; None when this is all. */
+            follow_ups_next_cursor?: string | null;
             recent_activity: components["schemas"]["IntakeSummary"][];
             /**
              * Format: int64
@@ -7139,6 +7164,44 @@ export interface operations {
             };
         };
     };
+    follow_ups: {
+        parameters: {
+            query?: {
+                /** @description The dashboard's `follow_ups_next_cursor`, or a page's `next_cursor`. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_IntakeSummary"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     stream: {
         parameters: {
             query?: never;
@@ -8340,7 +8403,7 @@ export interface operations {
     search: {
         parameters: {
             query?: {
-                /** @description At least 2 characters; fewer answer an empty list. */
+                /** @description At least 2 characters (fewer answer an empty list), at most 100 (more are a 400). */
                 q?: string;
             };
             header?: never;
@@ -8355,6 +8418,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Items_IntakeSummary"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {

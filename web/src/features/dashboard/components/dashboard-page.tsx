@@ -12,6 +12,7 @@ export default function DashboardPage() {
   const dashboard = useDashboard();
   const counts = dashboard.data?.counts;
   const followUps = dashboard.data?.follow_ups_due_today ?? [];
+  const followUpsCount = dashboard.data?.follow_ups_due_today_count ?? 0;
   return (
     <>
       <PageHeader
@@ -32,7 +33,9 @@ export default function DashboardPage() {
         <CountCard label="Active Care Plans" count={counts?.active_care_plans} to="/care-plans" icon={<HeartHandshake className="size-4" aria-hidden="true" />} />
         <CountCard label="Awaiting Signatures" count={counts?.awaiting_signatures} to="/contracts?status=sent" icon={<FileSignature className="size-4" aria-hidden="true" />} />
       </div>
-      {followUps.length > 0 && <FollowUpsPanel followUps={followUps} />}
+      {followUpsCount > 0 && (
+        <FollowUpsPanel count={followUpsCount} followUps={followUps} nextCursor={dashboard.data?.follow_ups_next_cursor} />
+      )}
       {dashboard.data && dashboard.data.stage_alert_count > 0 && (
         <StageAlertsPanel clients={dashboard.data.stage_alerts} days={dashboard.data.stage_alert_days} total={dashboard.data.stage_alert_count} />
       )}

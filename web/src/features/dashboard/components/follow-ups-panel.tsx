@@ -1,18 +1,36 @@
 import { Phone } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { IntakeSummary } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useMoreFollowUps } from '../api/get-follow-ups';
 
-export function FollowUpsPanel({ followUps }: { followUps: IntakeSummary[] }) {
+interface FollowUpsPanelProps {
+  /** How many are due today in all, as the server counted them. */
+  count: number;
+  /** The dashboard's first page. */
+  followUps: IntakeSummary[];
+  nextCursor: string | null | undefined;
+}
+
+export function FollowUpsPanel({ count, followUps, nextCursor }: FollowUpsPanelProps) {
+  const [expanded, setExpanded] = useState(false);
+  const more = useMoreFollowUps(nextCursor, expanded);
+  const shown = [...followUps, ...(more.data?.pages.flatMap((page) => page.items) ?? [])];
+  const hasMore = expanded ? more.hasNextPage : Boolean(nextCursor);
+  const showMore = () => {
+    if (!expanded) setExpanded(true);
+    else void more.fetchNextPage();
+  };
   return (
     <Card className="mb-6 border-warning">
       <CardHeader>
-        <CardTitle>Follow-ups Due Today ({followUps.length})</CardTitle>
+        <CardTitle>Follow-ups Due Today ({count})</CardTitle>
       </CardHeader>
       <CardContent>
         <ul className="flex flex-col gap-2">
-          {followUps.map((client) => (
+          {shown.map((client) => (
             <li key={client.id} className="flex flex-col gap-2 rounded-md border p-3 sm:flex-row sm:items-center sm:justify-between">
               <div>
                 <p className="font-medium">
@@ -30,6 +48,11 @@ export function FollowUpsPanel({ followUps }: { followUps: IntakeSummary[] }) {
             </li>
           ))}
         </ul>
+        {hasMore && (
+          <Button variant="outline" size="sm" className="mt-3" onClick={showMore} disabled={more.isFetching}>
+            Show more ({count - shown.length} more due today)
+          </Button>
+        )}
       </CardContent>
     </Card>
   );

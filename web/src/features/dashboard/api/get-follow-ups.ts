@@ -1,0 +1,19 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { Schemas } from '@/api/types';
+import { api } from '@/lib/api-client';
+
+export type FollowUpsPage = Schemas['Page_IntakeSummary'];
+
+export const getFollowUps = (cursor: string, signal?: AbortSignal) =>
+  api.get<FollowUpsPage>('/api/dashboard/follow-ups', { cursor }, signal);
+
+/** The follow-ups due today after the dashboard's first page, loaded page by page on demand. */
+export function useMoreFollowUps(firstCursor: string | null | undefined, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: ['dashboard', 'follow-ups', firstCursor],
+    queryFn: ({ pageParam, signal }) => getFollowUps(pageParam, signal),
+    initialPageParam: firstCursor ?? '',
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    enabled: enabled && Boolean(firstCursor),
+  });
+}
