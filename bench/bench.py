@@ -178,7 +178,11 @@ PG_INDEXES = """
 CREATE INDEX intakes_created ON intakes (created_at DESC, id DESC) WHERE deleted_at IS NULL;
 CREATE INDEX intakes_stage ON intakes (archived, stage, created_at DESC, id DESC) WHERE deleted_at IS NULL;
 CREATE INDEX intakes_overdue ON intakes (archived, overdue_at) WHERE deleted_at IS NULL;
-CREATE INDEX intakes_follow_up ON intakes (next_follow_up_date, id) WHERE deleted_at IS NULL;
+CREATE INDEX intakes_follow_up ON intakes (next_follow_up_date, id) WHERE deleted_at IS NULL AND NOT archived;
+CREATE INDEX intakes_entered ON intakes (stage_entered_at, id) WHERE deleted_at IS NULL AND NOT archived;
+CREATE INDEX assessments_intake ON assessments (intake_id);
+CREATE INDEX care_plans_intake ON care_plan_proposals (intake_id);
+CREATE INDEX contracts_intake ON contracts (intake_id);
 CREATE INDEX intakes_name_trgm ON intakes USING gin (client_full_name gin_trgm_ops);
 CREATE INDEX intakes_phone_trgm ON intakes USING gin (caller_phone gin_trgm_ops);
 CREATE INDEX intakes_email_trgm ON intakes USING gin (caller_email gin_trgm_ops);
@@ -206,19 +210,28 @@ CREATE FUNCTION clients_page(p_stage text) RETURNS json LANGUAGE sql STABLE AS $
         'overdue', (SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND NOT archived AND overdue_at < now()),
         'archived', (SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND archived)));
 $$;
-CREATE FUNCTION dashboard(p_today timestamptz, p_tomorrow timestamptz) RETURNS json LANGUAGE sql STABLE AS $$
+CREATE FUNCTION dashboard(p_today timestamptz, p_tomorrow timestamptz, p_alert_days int DEFAULT 7) RETURNS json LANGUAGE sql STABLE AS $$
   SELECT json_build_object(
     'counts', json_build_object(
         'new_intakes', (SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND NOT archived AND stage = 'intake'),
-        'pending_assessments', (SELECT count(*) FROM assessments WHERE deleted_at IS NULL AND status = 'draft'),
-        'active_care_plans', (SELECT count(*) FROM care_plan_proposals WHERE deleted_at IS NULL AND status IN ('draft', 'sent', 'approved')),
-        'awaiting_signatures', (SELECT count(*) FROM contracts WHERE deleted_at IS NULL AND status = 'sent')),
-    'follow_ups_due_today_count', (SELECT count(*) FROM intakes WHERE deleted_at IS NULL
+        'pending_assessments', (SELECT count(*) FROM assessments r WHERE deleted_at IS NULL AND status = 'draft'
+            AND NOT EXISTS (SELECT 1 FROM intakes i WHERE i.id = r.intake_id AND i.archived)),
+        'active_care_plans', (SELECT count(*) FROM care_plan_proposals r WHERE deleted_at IS NULL AND status IN ('draft', 'sent', 'approved')
+            AND NOT EXISTS (SELECT 1 FROM intakes i WHERE i.id = r.intake_id AND i.archived)),
+        'awaiting_signatures', (SELECT count(*) FROM contracts r WHERE deleted_at IS NULL AND status = 'sent'
+            AND NOT EXISTS (SELECT 1 FROM intakes i WHERE i.id = r.intake_id AND i.archived))),
+    'follow_ups_due_today_count', (SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND NOT archived
         AND next_follow_up_date >= p_today AND next_follow_up_date < p_tomorrow),
     'follow_ups_due_today', (SELECT coalesce(json_agg(r), '[]') FROM (
-        SELECT id, client_full_name, follow_up_notes FROM intakes WHERE deleted_at IS NULL
+        SELECT id, client_full_name, follow_up_notes FROM intakes WHERE deleted_at IS NULL AND NOT archived
         AND next_follow_up_date >= p_today AND next_follow_up_date < p_tomorrow
         ORDER BY next_follow_up_date, id LIMIT 20) r),
+    'stage_alert_count', (SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND NOT archived
+        AND stage_entered_at < now() - make_interval(days => p_alert_days)),
+    'stage_alerts', (SELECT coalesce(json_agg(r), '[]') FROM (
+        SELECT id, client_full_name, stage, stage_entered_at FROM intakes WHERE deleted_at IS NULL AND NOT archived
+        AND stage_entered_at < now() - make_interval(days => p_alert_days)
+        ORDER BY stage_entered_at, id LIMIT 100) r),
     'recent_activity', (SELECT coalesce(json_agg(r), '[]') FROM (
         SELECT id, client_full_name, stage, created_at FROM intakes WHERE deleted_at IS NULL
         ORDER BY created_at DESC, id DESC LIMIT 10) r));
@@ -439,8 +452,9 @@ def same_question(carepath, peer, ids, today):
         for key, value in dashboard["counts"].items():
             if their_dash["counts"][key] != value:
                 problems.append(f"dashboard {key}: Carepath {value}, peer {their_dash['counts'][key]}")
-        if their_dash["follow_ups_due_today_count"] != dashboard["follow_ups_due_today_count"]:
-            problems.append("follow-ups due today differ")
+        for key in ("follow_ups_due_today_count", "stage_alert_count"):
+            if their_dash[key] != dashboard[key]:
+                problems.append(f"dashboard {key}: Carepath {dashboard[key]}, peer {their_dash[key]}")
         for intake_id in ids[:5]:
             mine = carepath.get(f"/api/communications?intake_id={intake_id}")["items"]
             theirs = peer.get(f"/communications?intake_id=eq.{intake_id}&order=created_at.desc")

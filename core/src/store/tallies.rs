@@ -34,27 +34,33 @@ impl Moment {
     }
 }
 
+fn moment_between_sql(moment: Moment) -> String {
+    let column = moment.column();
+    format!(
+        "SELECT count(*) FROM intakes
+         WHERE deleted_at IS NULL AND archived = 0 AND {column} >= ?1 AND {column} < ?2"
+    )
+}
+
 /// Active clients whose moment lies in `[from, to)`: an index range.
 fn moment_between(store: &Store, moment: Moment, from: &str, to: &str) -> Result<i64> {
-    let column = moment.column();
     Ok(super::query_row(
         store.conn(),
-        &format!(
-            "SELECT count(*) FROM intakes
-             WHERE deleted_at IS NULL AND archived = 0 AND {column} >= ?1 AND {column} < ?2"
-        ),
+        &moment_between_sql(moment),
         params![from, to],
         |row| row.get(0),
     )?)
 }
 
+const FOLLOW_UPS_BETWEEN: &str = "SELECT count(*) FROM intakes
+    WHERE deleted_at IS NULL AND archived = 0
+      AND next_follow_up_date >= ?1 AND next_follow_up_date < ?2";
+
 /// Follow-ups of active clients dated in `[from, to)`: an index range.
 fn follow_ups_between(store: &Store, from: &str, to: &str) -> Result<i64> {
     Ok(super::query_row(
         store.conn(),
-        "SELECT count(*) FROM intakes
-         WHERE deleted_at IS NULL AND archived = 0
-           AND next_follow_up_date >= ?1 AND next_follow_up_date < ?2",
+        FOLLOW_UPS_BETWEEN,
         params![from, to],
         |row| row.get(0),
     )?)
@@ -163,5 +169,31 @@ impl Store {
             total += n.unwrap_or(0);
         }
         Ok(total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each walk is a range of the index made for it. A planner that took another index
+    /// (one starting with `archived` only) would read every active client per count.
+    #[test]
+    fn each_count_walks_its_own_index_range() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path().join("plans.db")).unwrap();
+        let cases = [
+            (moment_between_sql(Moment::Overdue), "intakes_overdue"),
+            (moment_between_sql(Moment::StageEntered), "intakes_entered"),
+            (FOLLOW_UPS_BETWEEN.to_owned(), "intakes_follow_up"),
+        ];
+        for (sql, index) in cases {
+            let plan = store.explain(&sql, &[&"a", &"b"]).unwrap().join("\n");
+            assert!(
+                plan.contains(&format!("USING COVERING INDEX {index} (archived=? AND"))
+                    || plan.contains(&format!("USING INDEX {index} (archived=? AND")),
+                "{sql}: {plan}"
+            );
+        }
     }
 }

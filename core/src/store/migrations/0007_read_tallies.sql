@@ -176,10 +176,11 @@ WHEN old.next_follow_up_date IS NOT new.next_follow_up_date
     ON CONFLICT (hour) DO UPDATE SET n = n + 1;
 END;
 
--- Follow-ups due today page in (date, id) order along the index, so a page reads its
--- own rows only. The name stays: the bulk load defers indexes by name.
+-- Follow-ups due today of active clients page in (date, id) order along the index, so a
+-- page reads its own rows only; `archived` leads so the planner never prefers another
+-- index that starts with it. The name stays: the bulk load defers indexes by name.
 DROP INDEX intakes_follow_up;
-CREATE INDEX intakes_follow_up ON intakes(next_follow_up_date, id) WHERE deleted_at IS NULL;
+CREATE INDEX intakes_follow_up ON intakes(archived, next_follow_up_date, id) WHERE deleted_at IS NULL;
 
 -- The search index's rowid is the client's place in newest-first order: the creation
 -- moment in milliseconds, then the low bits of `seq` to tell apart clients created in
