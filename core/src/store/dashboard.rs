@@ -38,14 +38,14 @@ pub struct Dashboard {
     /// Settings → Workflow: alert when a client stays in a stage more than this many days.
     pub stage_alert_days: u32,
     /// Clients (not archived) in their stage more than `stage_alert_days`, longest first,
-    /// at most 100.
+    /// at most 10 (the clients list flags every one).
     pub stage_alerts: Vec<IntakeSummary>,
     /// How many clients that is in all.
     pub stage_alert_count: i64,
 }
 
 const RECENT_ACTIVITY: u32 = SEARCH_LIMIT;
-const STAGE_ALERT_LIMIT: u32 = 100;
+const STAGE_ALERT_LIMIT: u32 = 10;
 
 /// Follow-ups due today per page.
 pub const FOLLOW_UPS_PAGE: u32 = 20;

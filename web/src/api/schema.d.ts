@@ -2667,7 +2667,7 @@ export interface components {
             stage_alert_days: number;
             /**
              * @description Clients (not archived) in their stage more than `stage_alert_days`, longest first,
-             *     at most 100.
+             *     at most 10 (the clients list flags every one).
              */
             stage_alerts: components["schemas"]["IntakeSummary"][];
         };

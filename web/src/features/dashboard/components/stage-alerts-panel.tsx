@@ -26,6 +26,11 @@ export function StageAlertsPanel({ clients, days, total }: { clients: IntakeSumm
             </li>
           ))}
         </ul>
+        {total > clients.length && (
+          <p className="mt-3 text-sm text-muted-foreground">
+            The {clients.length} longest are shown; <Link to="/clients" className="underline">All Clients</Link> flags every one.
+          </p>
+        )}
       </CardContent>
     </Card>
   );
