@@ -43,32 +43,39 @@ pub fn default_pricing_templates() -> Vec<PricingTemplateInput> {
     ]
 }
 
-/// The template a care plan starts from when its assessment is loaded: five or more
-/// services → the one named "Complex…"; personal care with at most two services →
-/// "Personal…"; otherwise "Standard…". Only active templates are chosen; when none has
-/// the wanted name, the default template is used.
+/// The template a care plan starts from when its assessment is loaded. The spec's three
+/// cases, with its "Standard" case read as the agency's default template:
+/// - five or more services → the active template named "Complex…";
+/// - personal care with at most two services → the active template named "Personal…";
+/// - otherwise → the active default template (Settings → Pricing's "Set as Default"), or,
+///   when no active template is the default, the active one named "Standard…".
+///
+/// When the Complex or Personal case finds no active template of that name, the active
+/// default is used. Inactive templates are never preselected, so the answer is `None`
+/// when nothing active fits.
 pub fn preselect_template<'a>(
     services: &[CarePlanService],
     templates: &'a [PricingTemplate],
 ) -> Option<&'a PricingTemplate> {
-    let wanted = if services.len() >= COMPLEX_FROM_SERVICES {
-        "Complex"
+    let named = |wanted: &str| {
+        templates
+            .iter()
+            .find(|template| template.is_active && template.name.contains(wanted))
+    };
+    let active_default = || {
+        templates
+            .iter()
+            .find(|template| template.is_active && template.is_default)
+    };
+    if services.len() >= COMPLEX_FROM_SERVICES {
+        named("Complex").or_else(active_default)
     } else if services.contains(&CarePlanService::PersonalCare)
         && services.len() <= PERSONAL_UP_TO_SERVICES
     {
-        "Personal"
+        named("Personal").or_else(active_default)
     } else {
-        "Standard"
-    };
-    templates
-        .iter()
-        .find(|template| template.is_active && template.name.contains(wanted))
-        .or_else(|| {
-            templates
-                .iter()
-                .find(|template| template.is_default && template.is_active)
-        })
-        .or_else(|| templates.iter().find(|template| template.is_default))
+        active_default().or_else(|| named("Standard"))
+    }
 }
 
 /// The care plan key of an assessment's recommended service, if it has one.
@@ -238,14 +245,77 @@ mod tests {
         let chosen = preselect_template(&[PersonalCare], &templates);
         assert_eq!(chosen.map(|t| t.name.as_str()), Some("House rate"));
 
-        // An inactive default is still better than nothing.
+        // An inactive template is never preselected, not even the default.
         let templates = vec![stored("House rate", false, true)];
-        let chosen = preselect_template(&[PersonalCare], &templates);
-        assert_eq!(chosen.map(|t| t.name.as_str()), Some("House rate"));
+        assert!(preselect_template(&[PersonalCare], &templates).is_none());
+        assert!(preselect_template(&[Companionship], &templates).is_none());
 
         assert!(preselect_template(&[PersonalCare], &[]).is_none());
         let templates = vec![stored("Weekday rate", true, false)];
         assert!(preselect_template(&[PersonalCare], &templates).is_none());
+    }
+
+    #[test]
+    fn the_standard_case_picks_the_agency_default() {
+        // The office made "Personal Care Services" its default: a plan with a few
+        // non-personal services starts from it, not from "Standard…".
+        let mut templates = defaults();
+        templates[0].is_default = false;
+        templates[1].is_default = true;
+        let chosen = preselect_template(&[Companionship, Meals], &templates);
+        assert_eq!(
+            chosen.map(|t| t.name.as_str()),
+            Some("Personal Care Services")
+        );
+        // A template with no case name of its own, made default, wins the same way.
+        let mut templates = defaults();
+        templates[0].is_default = false;
+        templates.push(stored("Weekend special", true, true));
+        let chosen = preselect_template(&[], &templates);
+        assert_eq!(chosen.map(|t| t.name.as_str()), Some("Weekend special"));
+        // The Complex and Personal cases still pick their named template.
+        let chosen = preselect_template(&CarePlanService::ALL, &templates);
+        assert_eq!(
+            chosen.map(|t| t.name.as_str()),
+            Some("Complex/Medical Care")
+        );
+        let chosen = preselect_template(&[PersonalCare], &templates);
+        assert_eq!(
+            chosen.map(|t| t.name.as_str()),
+            Some("Personal Care Services")
+        );
+    }
+
+    #[test]
+    fn an_inactive_default_leaves_the_standard_case_to_standard() {
+        let mut templates = defaults();
+        templates[0].is_default = false;
+        templates[2].is_default = true;
+        templates[2].is_active = false; // Complex is the default but switched off
+        let chosen = preselect_template(&[Companionship], &templates);
+        assert_eq!(
+            chosen.map(|t| t.name.as_str()),
+            Some("Standard Companion Care")
+        );
+        // No active default and no "Standard…": nothing is preselected.
+        let templates = vec![
+            stored("Complex/Medical Care", false, true),
+            stored("Weekday rate", true, false),
+        ];
+        assert!(preselect_template(&[Companionship], &templates).is_none());
+    }
+
+    #[test]
+    fn named_cases_fall_back_to_the_active_default() {
+        let templates = vec![
+            stored("Standard Companion Care", true, false),
+            stored("Personal Care Services", false, false),
+            stored("House rate", true, true),
+        ];
+        let chosen = preselect_template(&[PersonalCare], &templates);
+        assert_eq!(chosen.map(|t| t.name.as_str()), Some("House rate"));
+        let chosen = preselect_template(&CarePlanService::ALL, &templates);
+        assert_eq!(chosen.map(|t| t.name.as_str()), Some("House rate"));
     }
 
     #[test]
