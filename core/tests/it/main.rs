@@ -16,4 +16,5 @@ mod intakes;
 mod pipeline_moves;
 mod schema;
 mod signing;
+mod tidy;
 mod users;
