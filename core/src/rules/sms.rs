@@ -111,24 +111,15 @@ pub fn openapi_schemas() -> Vec<(
     String,
     utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
 )> {
-    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    use crate::model::options::enum_schema;
+    use utoipa::openapi::schema::Type;
 
     let characters = |table: &str, description: &str| {
         let values: Vec<String> = table.chars().map(String::from).collect();
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .enum_values(Some(values))
-            .description(Some(description))
-            .build()
-            .into()
+        enum_schema(Type::String, values, description)
     };
     let limits = |limits: [usize; 2], description: &str| {
-        ObjectBuilder::new()
-            .schema_type(Type::Integer)
-            .enum_values(Some(limits.to_vec()))
-            .description(Some(description))
-            .build()
-            .into()
+        enum_schema(Type::Integer, limits.to_vec(), description)
     };
     vec![
         (
