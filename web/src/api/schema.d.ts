@@ -3602,7 +3602,10 @@ export interface components {
             /** @description UTC RFC 3339. */
             stage_entered_at: string;
         };
-        /** @description The status line every list and the dashboard show for an intake. */
+        /**
+         * @description The status line every list and the dashboard show for an intake, as
+         *     `rules::pipeline` derives it.
+         */
         PipelineStatus: {
             /**
              * Format: int64
