@@ -7,6 +7,8 @@ export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
+  // The repository's shared fixtures (cases core tests too, e.g. SMS segments).
+  server: { fs: { allow: ['.', '../fixtures'] } },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'test-support/**/*.test.ts'],

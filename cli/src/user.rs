@@ -197,7 +197,7 @@ fn read_password(from_stdin: bool) -> anyhow::Result<String> {
         rpassword::prompt_password("New password: ").context("cannot read the password")?;
     let again = rpassword::prompt_password("Repeat it: ").context("cannot read the password")?;
     if password != again {
-        bail!("Passwords do not match");
+        bail!(carepath_core::rules::validation::PASSWORDS_DIFFER);
     }
     Ok(password)
 }

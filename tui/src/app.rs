@@ -262,8 +262,13 @@ pub struct App {
 }
 
 impl App {
-    /// Acts as the user with `as_email`, else the first admin, and opens the dashboard.
-    pub fn new(store: Store, as_email: Option<&str>, theme: Theme) -> anyhow::Result<Self> {
+    /// Acts as the user with `as_email`, else the first admin, on the dashboard, before
+    /// anything is read for it (`App::new` in `load.rs` then reads it).
+    pub(crate) fn unloaded(
+        store: Store,
+        as_email: Option<&str>,
+        theme: Theme,
+    ) -> anyhow::Result<Self> {
         let user = match as_email {
             Some(email) => match store.user_by_email(email) {
                 Ok(user) => user,
@@ -296,7 +301,7 @@ impl App {
             .tz()
             .clone();
         let data_version = store.data_version().context("cannot read the database")?;
-        let mut app = Self {
+        Ok(Self {
             store,
             actor,
             user,
@@ -309,9 +314,7 @@ impl App {
             data_version,
             leave_armed: false,
             quit: false,
-        };
-        crate::load::reload(&mut app);
-        Ok(app)
+        })
     }
 
     /// Where keys go right now.

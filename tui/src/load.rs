@@ -1,16 +1,27 @@
-//! Reading what a screen shows through core. Called by `update` only; a failed read
+//! Reading what a screen shows through core. Called by `update` (and once by `App::new`); a failed read
 //! leaves the screen empty and says so on the message line (as the spec logs and shows
 //! an empty list).
 
 use carepath_core::rules::stage::ClientUrgency;
 use carepath_core::store::{
-    AssessmentQuery, CarePlanQuery, ClientQuery, ContractQuery, StageFilter,
+    AssessmentQuery, CarePlanQuery, ClientQuery, ContractQuery, StageFilter, Store,
 };
 
 use crate::app::{
     App, ClientState, ListKind, ListRows, ListState, ListSummary, PAGE_SIZE, STAGE_FILTERS, Screen,
     ToastKind,
 };
+use crate::theme::Theme;
+
+impl App {
+    /// Acts as the user with `as_email`, else the first admin, and opens the dashboard.
+    /// Here rather than in `app.rs`, so the app's state does not depend on how it is read.
+    pub fn new(store: Store, as_email: Option<&str>, theme: Theme) -> anyhow::Result<Self> {
+        let mut app = App::unloaded(store, as_email, theme)?;
+        reload(&mut app);
+        Ok(app)
+    }
+}
 
 /// Reloads the current screen from the database (the form is left alone: reloading it
 /// would throw away what is being typed).

@@ -119,13 +119,32 @@ pub fn write_leads_xlsx(path: &Path, rows: usize) {
     workbook.save(path).unwrap();
 }
 
+/// The committed workbook reads as what `write_leads_xlsx` writes today, so a change to
+/// the writer that is not committed as a new fixture fails here (`UPDATE_EXPECT=1`
+/// rewrites it).
 #[test]
-fn xlsx_fixture_exists() {
-    let path = fixtures().join("leads.xlsx");
-    if std::env::var_os("UPDATE_EXPECT").is_some() || !path.exists() {
-        write_leads_xlsx(&path, 3);
+fn the_committed_xlsx_fixture_reads_as_the_writer_makes_it() {
+    let committed = fixtures().join("leads.xlsx");
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        write_leads_xlsx(&committed, 3);
     }
-    assert!(path.exists());
+    let dir = tempfile::tempdir().unwrap();
+    let fresh = dir.path().join("leads.xlsx");
+    write_leads_xlsx(&fresh, 3);
+    let db = dir.path().join("agency.db");
+    let dry_run = |path: &Path| {
+        let report = ok(carepath(
+            &db,
+            &["import", "leads", path.to_str().unwrap(), "--dry-run"],
+        ));
+        report.replace(path.to_str().unwrap(), "leads.xlsx")
+    };
+    let committed_report = dry_run(&committed);
+    assert!(
+        committed_report.contains('3'),
+        "the fixture's three rows are read: {committed_report}"
+    );
+    assert_eq!(committed_report, dry_run(&fresh));
 }
 
 #[test]

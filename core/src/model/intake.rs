@@ -3,9 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::PipelineStatus;
 use super::ids::{AssessmentId, CarePlanId, ContractId, IntakeId};
 use super::status::{AssessmentStatus, CarePlanStatus, ContractStatus, IntakeStatus, Stage};
-use crate::rules::pipeline::PipelineStatus;
 
 /// The whole intake form as staff fill it in. Stored verbatim as `form_data`; the
 /// queryable fields are copied into typed columns.

@@ -181,6 +181,21 @@ pub fn care_plan_service_labels() -> Vec<&'static str> {
         .collect()
 }
 
+/// A named enum schema of the OpenAPI document, from which the web generates its copy.
+#[cfg(feature = "openapi")]
+pub fn enum_schema<V: Into<serde_json::Value>>(
+    schema_type: utoipa::openapi::schema::Type,
+    values: Vec<V>,
+    description: &str,
+) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(schema_type)
+        .enum_values(Some(values))
+        .description(Some(description))
+        .build()
+        .into()
+}
+
 /// Every choice list as a named OpenAPI string enum: the values on the wire stay plain
 /// strings, the document says which strings.
 #[cfg(feature = "openapi")]
@@ -188,15 +203,8 @@ pub fn openapi_schemas() -> Vec<(
     String,
     utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
 )> {
-    use utoipa::openapi::schema::{ObjectBuilder, Type};
-
     let schema = |values: Vec<&'static str>, description: &str| {
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .enum_values(Some(values))
-            .description(Some(description))
-            .build()
-            .into()
+        enum_schema(utoipa::openapi::schema::Type::String, values, description)
     };
     let mut schemas: Vec<_> = NAMED_LISTS
         .iter()

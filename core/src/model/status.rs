@@ -215,3 +215,17 @@ impl Stage {
         }
     }
 }
+
+/// The status line every list and the dashboard show for an intake, as
+/// `rules::pipeline` derives it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PipelineStatus {
+    pub label: String,
+    pub description: String,
+    pub next_action: String,
+    pub next_route: String,
+    pub overdue: bool,
+    /// Whole calendar days since the client entered its current stage.
+    pub days_in_stage: i64,
+}

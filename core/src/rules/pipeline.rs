@@ -3,9 +3,9 @@
 
 use jiff::Timestamp;
 use jiff::civil::Date;
-use serde::{Deserialize, Serialize};
 
 use super::clock::AgencyClock;
+pub use crate::model::PipelineStatus;
 use crate::model::{
     AssessmentId, AssessmentStatus, CarePlanId, CarePlanStatus, ContractId, ContractStatus,
     IntakeId, IntakeStatus, Stage,
@@ -25,19 +25,6 @@ pub struct PipelineFacts<'a> {
     pub assessment: Option<(&'a AssessmentId, AssessmentStatus)>,
     pub care_plan: Option<(&'a CarePlanId, CarePlanStatus)>,
     pub contract: Option<(&'a ContractId, ContractStatus)>,
-}
-
-/// The status line every list and the dashboard show for an intake.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct PipelineStatus {
-    pub label: String,
-    pub description: String,
-    pub next_action: String,
-    pub next_route: String,
-    pub overdue: bool,
-    /// Whole calendar days since the client entered its current stage.
-    pub days_in_stage: i64,
 }
 
 /// The furthest stage with a record: contract, else care plan, else assessment, else intake.

@@ -1,7 +1,12 @@
 //! Pricing: the default pricing templates, the template a new care plan starts from and
-//! the care plan services an assessment's recommendations turn into.
+//! the care plan services an assessment's recommendations turn into, and the proposal a
+//! completed assessment starts.
 
-use crate::model::{CarePlanService, Premiums, PricingTemplate, PricingTemplateInput};
+use crate::model::options::WEEKDAYS;
+use crate::model::{
+    Assessment, CarePlanInput, CarePlanService, DaySchedule, Premiums, PricingTemplate,
+    PricingTemplateInput, WeeklySchedule,
+};
 
 /// The hourly rate of a care plan generated from an assessment (spec: 25).
 pub const DEFAULT_HOURLY_RATE: f64 = 25.0;
@@ -100,6 +105,40 @@ pub fn care_plan_services_from_assessment(recommended: &[String]) -> Vec<CarePla
         }
     }
     services
+}
+
+/// The care plan a completed assessment proposes: its services, its preferred days with
+/// the recommended hours spread over them in half hours, the default rate.
+pub fn proposal_from_assessment(assessment: &Assessment) -> CarePlanInput {
+    let form = &assessment.form;
+    let mut schedule = WeeklySchedule::default();
+    let days: Vec<usize> = form
+        .preferred_days
+        .iter()
+        .filter_map(|day| WEEKDAYS.iter().position(|d| d == day))
+        .collect();
+    if let (Some(hours), false) = (form.recommended_hours, days.is_empty()) {
+        let per_day = ((hours / days.len() as f64) * 2.0).round() / 2.0;
+        let slots = schedule.days_mut();
+        for index in days {
+            *slots[index] = DaySchedule {
+                time: form.preferred_times.first().cloned().unwrap_or_default(),
+                hours: per_day.max(0.5),
+            };
+        }
+    }
+    CarePlanInput {
+        client_name: assessment.client_name.clone(),
+        family_contact_name: form.caller_name.clone(),
+        family_contact_email: form.caller_email.clone(),
+        care_coordinator_name: assessment.coordinator_name.clone(),
+        services: care_plan_services_from_assessment(&form.recommended_services),
+        additional_notes: form.schedule_notes.clone(),
+        schedule,
+        proposed_start_date: form.recommended_start_date.clone(),
+        pricing_template_id: None,
+        hourly_rate: Some(DEFAULT_HOURLY_RATE),
+    }
 }
 
 #[cfg(test)]

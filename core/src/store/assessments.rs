@@ -352,7 +352,7 @@ impl Store {
                 "Complete and save the assessment before generating a care plan.".to_owned(),
             ));
         }
-        let input = super::care_plans::input_from_assessment(&assessment);
+        let input = crate::rules::pricing::proposal_from_assessment(&assessment);
         let care_plan_id: CarePlanId = self.insert_care_plan(actor, Some(id), input, true)?;
         self.get_care_plan(&care_plan_id)
     }

@@ -11,16 +11,13 @@ use super::{
 };
 use crate::error::{Error, Result, ValidationErrors};
 use crate::model::{
-    Actor, Assessment, AssessmentId, CarePlan, CarePlanId, CarePlanInput, CarePlanQuoteInput,
-    CarePlanService, CarePlanStatus, DaySchedule, IntakeId, Parents, PricingTemplateId,
-    WeeklySchedule,
+    Actor, AssessmentId, CarePlan, CarePlanId, CarePlanInput, CarePlanQuoteInput, CarePlanService,
+    CarePlanStatus, IntakeId, Parents, PricingTemplateId, WeeklySchedule,
 };
 use crate::rules::clock::{AgencyClock, age_in_years, parse_date, parse_timestamp};
 use crate::rules::costs::{CarePlanCosts, CarePlanQuote, care_plan_costs, quote};
 use crate::rules::events::PipelineEvent;
-use crate::rules::pricing::{
-    DEFAULT_HOURLY_RATE, care_plan_services_from_assessment, preselect_template,
-};
+use crate::rules::pricing::{DEFAULT_HOURLY_RATE, preselect_template, proposal_from_assessment};
 use crate::rules::transitions::check_care_plan_transition;
 use crate::rules::validation::{UNKNOWN_PRICING_TEMPLATE, validate_care_plan, validate_quote};
 
@@ -119,44 +116,6 @@ fn from_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<Ca
     })
 }
 
-/// The care plan a completed assessment proposes: its services, its preferred days with
-/// the recommended hours spread over them in half hours, the default rate.
-pub(crate) fn input_from_assessment(assessment: &Assessment) -> CarePlanInput {
-    let form = &assessment.form;
-    let mut schedule = WeeklySchedule::default();
-    let days: Vec<usize> = form
-        .preferred_days
-        .iter()
-        .filter_map(|day| {
-            crate::model::options::WEEKDAYS
-                .iter()
-                .position(|d| d == day)
-        })
-        .collect();
-    if let (Some(hours), false) = (form.recommended_hours, days.is_empty()) {
-        let per_day = ((hours / days.len() as f64) * 2.0).round() / 2.0;
-        let slots = schedule.days_mut();
-        for index in days {
-            *slots[index] = DaySchedule {
-                time: form.preferred_times.first().cloned().unwrap_or_default(),
-                hours: per_day.max(0.5),
-            };
-        }
-    }
-    CarePlanInput {
-        client_name: assessment.client_name.clone(),
-        family_contact_name: form.caller_name.clone(),
-        family_contact_email: form.caller_email.clone(),
-        care_coordinator_name: assessment.coordinator_name.clone(),
-        services: care_plan_services_from_assessment(&form.recommended_services),
-        additional_notes: form.schedule_notes.clone(),
-        schedule,
-        proposed_start_date: form.recommended_start_date.clone(),
-        pricing_template_id: None,
-        hourly_rate: Some(DEFAULT_HOURLY_RATE),
-    }
-}
-
 struct Stored {
     version: i64,
     status: CarePlanStatus,
@@ -219,7 +178,7 @@ impl Store {
     /// A new care plan form for an assessment, with the preselected pricing template.
     pub fn care_plan_prefill(&self, assessment_id: &AssessmentId) -> Result<CarePlanPrefill> {
         let assessment = self.get_assessment(assessment_id)?;
-        let mut plan = input_from_assessment(&assessment);
+        let mut plan = proposal_from_assessment(&assessment);
         let templates = self.pricing_templates()?;
         let suggested = preselect_template(&plan.services, &templates);
         if let Some(template) = suggested {

@@ -17,4 +17,5 @@ mod pipeline_moves;
 mod read_paths;
 mod schema;
 mod signing;
+mod tidy;
 mod users;

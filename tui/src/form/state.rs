@@ -319,12 +319,14 @@ mod tests {
     #[test]
     fn typing_clears_that_fields_message() {
         let mut state = FormState::new("2026-03-02");
-        state
-            .errors
-            .insert("callerName".into(), "This field is required".into());
-        state
-            .errors
-            .insert("clientFullName".into(), "This field is required".into());
+        state.errors.insert(
+            "callerName".into(),
+            carepath_core::rules::validation::FIELD_REQUIRED.into(),
+        );
+        state.errors.insert(
+            "clientFullName".into(),
+            carepath_core::rules::validation::FIELD_REQUIRED.into(),
+        );
         focus_on(&mut state, "callerName");
         state.input('A');
         assert_eq!(state.values.caller_name, "A");

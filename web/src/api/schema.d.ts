@@ -3627,7 +3627,10 @@ export interface components {
             /** @description UTC RFC 3339. */
             stage_entered_at: string;
         };
-        /** @description The status line every list and the dashboard show for an intake. */
+        /**
+         * @description The status line every list and the dashboard show for an intake, as
+         *     `rules::pipeline` derives it.
+         */
         PipelineStatus: {
             /**
              * Format: int64
@@ -3883,6 +3886,21 @@ export interface components {
             state: components["schemas"]["LinkState"];
             used_at?: string | null;
         };
+        /**
+         * @description A character GSM-7 sends in one septet.
+         * @enum {string}
+         */
+        SmsGsm7Character: "@" | "£" | "$" | "¥" | "è" | "é" | "ù" | "ì" | "ò" | "Ç" | "\n" | "Ø" | "ø" | "\r" | "Å" | "å" | "Δ" | "_" | "Φ" | "Γ" | "Λ" | "Ω" | "Π" | "Ψ" | "Σ" | "Θ" | "Ξ" | "Æ" | "æ" | "ß" | "É" | " " | "!" | "\"" | "#" | "¤" | "%" | "&" | "'" | "(" | ")" | "*" | "+" | "," | "-" | "." | "/" | "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | ":" | ";" | "<" | "=" | ">" | "?" | "¡" | "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "J" | "K" | "L" | "M" | "N" | "O" | "P" | "Q" | "R" | "S" | "T" | "U" | "V" | "W" | "X" | "Y" | "Z" | "Ä" | "Ö" | "Ñ" | "Ü" | "§" | "¿" | "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k" | "l" | "m" | "n" | "o" | "p" | "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" | "y" | "z" | "ä" | "ö" | "ñ" | "ü" | "à";
+        /**
+         * @description A character GSM-7 sends in two septets (escape, character).
+         * @enum {string}
+         */
+        SmsGsm7ExtensionCharacter: "\f" | "^" | "{" | "}" | "\\" | "[" | "~" | "]" | "|" | "€";
+        /**
+         * @description Septets in a GSM-7 message of one segment, then per segment of a longer one.
+         * @enum {integer}
+         */
+        SmsGsm7SegmentLimit: 160 | 153;
         SmsInput: components["schemas"]["Parents"] & {
             /** @default  */
             message: string;
@@ -3895,6 +3913,11 @@ export interface components {
             /** @default false */
             show_character_limit_warnings: boolean;
         };
+        /**
+         * @description UTF-16 units in a UCS-2 message of one segment, then per segment of a longer one.
+         * @enum {integer}
+         */
+        SmsUcs2SegmentLimit: 70 | 67;
         /** @description Leads and signed contracts of one referral source. */
         SourceStat: {
             /** Format: int64 */

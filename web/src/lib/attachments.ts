@@ -8,11 +8,11 @@ export interface AttachmentLike {
   size: number;
 }
 
-/** The message to show for a file that cannot be attached, or null when it is fine. */
+/** The message to show for a file that cannot be attached, or null when it is fine: core's texts (`attachment_problem`), checked here as the file is picked. */
 export function attachmentProblem(file: AttachmentLike): string | null {
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   if (!(ACCEPTED_ATTACHMENT_EXTENSIONS as readonly string[]).includes(extension)) {
-    return `${file.name} is not an accepted file type. Use PDF, DOC, DOCX, TXT, PNG, JPG or JPEG.`;
+    return `${file.name} is not a supported file type.`;
   }
   if (file.size > MAX_ATTACHMENT_BYTES) return `${file.name} is too large. Max size is 10MB.`;
   return null;

@@ -2,8 +2,8 @@
 //! values of each settings tab.
 
 use super::{
-    IDLE_TIMEOUT_MINUTES, INVALID_EMAIL, STAGE_ALERT_DAYS, add_text_bound_errors, looks_like_email,
-    out_of_range,
+    IDLE_TIMEOUT_MINUTES, INVALID_EMAIL, STAGE_ALERT_DAYS, add_text_bound_errors, check_email,
+    looks_like_email, out_of_range,
 };
 use crate::error::{Error, ValidationErrors};
 use crate::model::{Settings, SettingsTab};
@@ -87,12 +87,6 @@ pub fn validate_magic_link_email(email: &str) -> Result<(), Error> {
         errors.add("email", INVALID_EMAIL);
     }
     errors.into_result()
-}
-
-fn check_email(errors: &mut ValidationErrors, field: &str, value: &str) {
-    if !value.trim().is_empty() && !looks_like_email(value) {
-        errors.add(field, INVALID_EMAIL);
-    }
 }
 
 /// One settings tab. Email addresses must look like addresses; the agency's time zone

@@ -48,7 +48,7 @@ pub fn looks_like_email(text: &str) -> bool {
 }
 
 /// Checks an optional email field: empty is fine, anything else must look like one.
-fn check_email(errors: &mut ValidationErrors, field: &str, value: &str) {
+pub(super) fn check_email(errors: &mut ValidationErrors, field: &str, value: &str) {
     if !value.trim().is_empty() && !looks_like_email(value) {
         errors.add(field, INVALID_EMAIL);
     }

@@ -4,7 +4,7 @@ import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { countSms, SMS_SEGMENT_SIZE, smsCounterText } from '@/lib/sms';
+import { smsCounterText, smsLimitWarning } from '@/lib/sms';
 import { useSendSms, useSmsLimitWarnings } from '../api/communications';
 import { AiDraftBox } from './ai-draft-box';
 import type { ClientContact } from './client-contact';
@@ -22,9 +22,7 @@ function SmsForm({ contact, onDone }: { contact: ClientContact; onDone: () => vo
   const [message, setMessage] = useState('');
   const send = useSendSms();
   const warnOverLimit = useSmsLimitWarnings();
-  const { segments } = countSms(message);
-  const limitWarning =
-    warnOverLimit && message.length > SMS_SEGMENT_SIZE ? `Over ${SMS_SEGMENT_SIZE} characters: this message will be sent as ${segments} text messages.` : undefined;
+  const limitWarning = warnOverLimit ? smsLimitWarning(message) : undefined;
 
   const onSend = () => {
     if (!to.trim() || !message.trim()) {
