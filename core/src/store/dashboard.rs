@@ -81,11 +81,9 @@ impl Store {
             .query_map([], |row| summary_from_row(row, &clock))?
             .collect::<Result<Vec<_>, _>>()?;
         let stage_alert_days = self.settings()?.workflow.stage_alert_days;
-        let cutoff = self.stage_alert_cutoff(&clock)?;
-        let stage_alert_count = self.moment_count(
-            Moment::StageEntered,
-            crate::rules::stage::stage_alert_cutoff(clock.now(), stage_alert_days),
-        )?;
+        let cutoff_moment = crate::rules::stage::stage_alert_cutoff(clock.now(), stage_alert_days);
+        let stage_alert_count = self.moment_count(Moment::StageEntered, cutoff_moment)?;
+        let cutoff = ts(cutoff_moment);
         let mut statement = self.conn().prepare_cached(&format!(
             "SELECT {SUMMARY_COLUMNS} FROM intakes
              WHERE deleted_at IS NULL AND archived = 0 AND stage_entered_at < ?1

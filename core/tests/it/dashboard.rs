@@ -65,19 +65,8 @@ fn recent_activity_is_the_ten_newest() {
 #[test]
 fn the_stage_alert_flags_exactly_the_clients_past_the_setting() {
     let mut test = open();
-    let (staff, admin) = (test.staff.clone(), test.admin.clone());
-    let workflow = carepath_core::model::WorkflowSettings {
-        stage_alert_days: 5,
-        ..Default::default()
-    };
-    let version = test.store.settings().unwrap().versions["workflow"];
-    test.store
-        .update_settings(
-            &admin,
-            version,
-            carepath_core::model::SettingsTab::Workflow(workflow),
-        )
-        .unwrap();
+    let staff = test.staff.clone();
+    crate::support::set_stage_alert_days(&mut test, 5);
     // Now is 2026-11-22T15:00Z: five days before is 2026-11-17T15:00Z.
     for (name, created) in [
         ("Six days in intake", "2026-11-16T15:00:00Z"),

@@ -320,22 +320,6 @@ fn recount_stage_alerts(test: &TestStore) -> i64 {
     }
 }
 
-fn set_stage_alert_days(test: &mut TestStore, days: u32) {
-    let admin = test.admin.clone();
-    let version = test.store.settings().unwrap().versions["workflow"];
-    let workflow = carepath_core::model::WorkflowSettings {
-        stage_alert_days: days,
-        ..test.store.settings().unwrap().workflow
-    };
-    test.store
-        .update_settings(
-            &admin,
-            version,
-            carepath_core::model::SettingsTab::Workflow(workflow),
-        )
-        .unwrap();
-}
-
 #[test]
 fn the_overdue_count_equals_a_recount_as_the_clock_moves() {
     let mut test = open();
@@ -393,7 +377,7 @@ fn the_overdue_count_equals_a_recount_as_the_clock_moves() {
     assert!(seen.len() >= 5, "the clock crossed boundaries: {seen:?}");
     // A shorter, then a longer stage alert moves its cutoff by days at once.
     for days in [2, 30, 7] {
-        set_stage_alert_days(&mut test, days);
+        crate::support::set_stage_alert_days(&mut test, days);
         for moment in ["2026-11-20T00:00:00Z", "2026-11-23T05:00:00Z"] {
             let (counted, recounted) = count(&mut test, moment);
             assert_eq!(counted, recounted, "at {moment}, {days} days");

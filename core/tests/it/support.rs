@@ -118,3 +118,20 @@ pub fn assessment_form(name: &str) -> AssessmentForm {
         ..AssessmentForm::default()
     }
 }
+
+/// Saves Settings → Workflow's stage alert as an administrator.
+pub fn set_stage_alert_days(test: &mut TestStore, days: u32) {
+    let admin = test.admin.clone();
+    let version = test.store.settings().unwrap().versions["workflow"];
+    let workflow = carepath_core::model::WorkflowSettings {
+        stage_alert_days: days,
+        ..test.store.settings().unwrap().workflow
+    };
+    test.store
+        .update_settings(
+            &admin,
+            version,
+            carepath_core::model::SettingsTab::Workflow(workflow),
+        )
+        .unwrap();
+}
