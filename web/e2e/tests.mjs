@@ -6,6 +6,7 @@ import { expect, expectAccessible } from './harness.mjs';
 import { pipelineTests } from './pipeline.mjs';
 import { signingTests } from './signing.mjs';
 import { officeTests } from './office.mjs';
+import { officeDraftTests } from './office-drafts.mjs';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
@@ -66,6 +67,7 @@ export function createTests({ admin, staff }) {
 
   return [
     ...officeTests({ admin, staff }),
+    ...officeDraftTests({ admin, staff }),
     {
       name: 'a signed-out visitor lands on the sign-in page and keeps the route',
       async run(page) {

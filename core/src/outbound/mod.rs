@@ -15,7 +15,7 @@ use crate::error::{Error, ValidationErrors};
 use crate::model::{CarePlan, CarePlanService, EmailSettings, MessageTemplate};
 use crate::rules::validation::{AI_NOTE_PROMPT_NEEDED, AI_PROMPT_NEEDED};
 
-pub use writer::write_draft;
+pub use writer::{chosen_template, draft_subject, offered_templates, write_draft};
 
 /// The subject of every care plan proposal mailing.
 pub const PROPOSAL_SUBJECT: &str = "Home Care Proposal";
@@ -177,12 +177,14 @@ impl ClientFacts {
     }
 }
 
-/// One drafting request: what staff typed, and the client's facts.
+/// One drafting request: what staff typed, the client's facts and the message template
+/// staff chose in the send dialog (checked by [`chosen_template`]), if any.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DraftRequest {
     pub kind: DraftKind,
     pub prompt: String,
     pub facts: ClientFacts,
+    pub template: Option<MessageTemplate>,
 }
 
 /// Why a draft could not be written.
@@ -216,9 +218,10 @@ pub trait Drafter: Send + Sync {
     fn draft<'a>(&'a self, request: &'a DraftRequest) -> OutboundFuture<'a, String, DraftFailure>;
 }
 
-/// The prompt must say what to write (the marketing email needs none: the plan says it).
-pub fn validate_draft_request(kind: DraftKind, prompt: &str) -> Result<(), Error> {
-    if !prompt.trim().is_empty() || kind == DraftKind::MarketingEmail {
+/// The prompt must say what to write (the marketing email needs none: the plan says it,
+/// nor does a draft from a chosen message template: its AI prompt says it).
+pub fn validate_draft_request(kind: DraftKind, prompt: &str, templated: bool) -> Result<(), Error> {
+    if !prompt.trim().is_empty() || kind == DraftKind::MarketingEmail || templated {
         return Ok(());
     }
     let message = if kind == DraftKind::Note {
@@ -400,7 +403,7 @@ pub fn ai_prompts(request: &DraftRequest, templates: &[MessageTemplate]) -> (Str
     let mut system = format!(
         "You write for a non-medical home-care agency. Write {what}. Answer with the text only."
     );
-    if let Some(template) = writer::template_for(request.kind, templates) {
+    if let Some(template) = writer::template_for(request, templates) {
         system.push_str("\nFollow this guidance: ");
         system.push_str(template.ai_prompt_template.trim());
     }
@@ -548,12 +551,16 @@ mod tests {
 
     #[test]
     fn a_draft_needs_a_prompt_except_the_marketing_email() {
-        assert!(validate_draft_request(DraftKind::MarketingEmail, "").is_ok());
-        let Err(Error::Validation(errors)) = validate_draft_request(DraftKind::Note, " ") else {
+        assert!(validate_draft_request(DraftKind::MarketingEmail, "", false).is_ok());
+        // A chosen message template says what to write.
+        assert!(validate_draft_request(DraftKind::Sms, "", true).is_ok());
+        let Err(Error::Validation(errors)) = validate_draft_request(DraftKind::Note, " ", false)
+        else {
             panic!("expected a validation error");
         };
         assert_eq!(errors.message, AI_NOTE_PROMPT_NEEDED);
-        let Err(Error::Validation(errors)) = validate_draft_request(DraftKind::Email, "") else {
+        let Err(Error::Validation(errors)) = validate_draft_request(DraftKind::Email, "", false)
+        else {
             panic!("expected a validation error");
         };
         assert_eq!(errors.message, AI_PROMPT_NEEDED);

@@ -3,19 +3,92 @@
 //! AI service.
 
 use super::{ClientFacts, DraftKind, DraftRequest};
-use crate::model::{MessageTemplate, MessageType, TemplateStage};
+use crate::error::{Error, ValidationErrors};
+use crate::model::{MessageTemplate, MessageTemplateId, MessageType, Stage, TemplateStage};
+use crate::rules::validation::TEMPLATE_NOT_OFFERED;
 
-/// The active template that best fits a kind of draft: the right message type, the care
-/// plan stage for the marketing email, else the general stage, else any stage.
-pub(crate) fn template_for(
+fn message_type_of(kind: DraftKind) -> Option<MessageType> {
+    match kind {
+        DraftKind::Email | DraftKind::MarketingEmail => Some(MessageType::Email),
+        DraftKind::Sms => Some(MessageType::Sms),
+        DraftKind::Note => None,
+    }
+}
+
+fn template_stage(stage: Stage) -> TemplateStage {
+    match stage {
+        Stage::Intake => TemplateStage::Intake,
+        Stage::Assessment => TemplateStage::Assessment,
+        Stage::CarePlan => TemplateStage::CarePlan,
+        Stage::Contract => TemplateStage::Contract,
+    }
+}
+
+/// The templates a send dialog offers for a client: the active templates of the
+/// dialog's message type made for the client's pipeline stage, then the active general
+/// ones (they fit every stage). No client (a dialog without one): the general ones.
+/// Inactive templates are never offered.
+pub fn offered_templates(
     kind: DraftKind,
+    stage: Option<Stage>,
     templates: &[MessageTemplate],
-) -> Option<&MessageTemplate> {
-    let message_type = match kind {
-        DraftKind::Email | DraftKind::MarketingEmail => MessageType::Email,
-        DraftKind::Sms => MessageType::Sms,
-        DraftKind::Note => return None,
+) -> Vec<MessageTemplate> {
+    let Some(message_type) = message_type_of(kind) else {
+        return Vec::new();
     };
+    let wanted = stage.map(template_stage);
+    let fitting = |stage: TemplateStage| {
+        templates.iter().filter(move |template| {
+            template.is_active && template.message_type == message_type && template.stage == stage
+        })
+    };
+    let mut offered: Vec<MessageTemplate> = match wanted {
+        Some(stage) => fitting(stage).cloned().collect(),
+        None => Vec::new(),
+    };
+    offered.extend(fitting(TemplateStage::General).cloned());
+    offered
+}
+
+/// The template staff chose for a draft, when it is one the dialog offers for this
+/// client; any other (inactive, another stage or message type, unknown) is refused.
+pub fn chosen_template(
+    kind: DraftKind,
+    stage: Option<Stage>,
+    id: &MessageTemplateId,
+    templates: &[MessageTemplate],
+) -> Result<MessageTemplate, Error> {
+    offered_templates(kind, stage, templates)
+        .into_iter()
+        .find(|template| &template.id == id)
+        .ok_or_else(|| {
+            Error::Validation(ValidationErrors::single(
+                "template_id",
+                TEMPLATE_NOT_OFFERED,
+            ))
+        })
+}
+
+/// The subject of an email drafted from a chosen template with a subject template,
+/// filled with the client's facts.
+pub fn draft_subject(request: &DraftRequest) -> Option<String> {
+    let template = request.template.as_ref()?;
+    let subject = fill(template.subject_template.as_deref()?.trim(), &request.facts);
+    (request.kind == DraftKind::Email && !subject.is_empty()).then_some(subject)
+}
+
+/// The template a draft follows: the one staff chose, else the active template that best
+/// fits its kind: the right message type, the care plan stage for the marketing email,
+/// else the general stage, else any stage.
+pub(crate) fn template_for<'a>(
+    request: &'a DraftRequest,
+    templates: &'a [MessageTemplate],
+) -> Option<&'a MessageTemplate> {
+    if let Some(template) = &request.template {
+        return Some(template);
+    }
+    let kind = request.kind;
+    let message_type = message_type_of(kind)?;
     let preferred = if kind == DraftKind::MarketingEmail {
         TemplateStage::CarePlan
     } else {
@@ -97,9 +170,11 @@ pub fn write_draft(request: &DraftRequest, templates: &[MessageTemplate]) -> Str
     } else {
         facts.client_name.trim().to_owned()
     };
-    let guidance = template_for(request.kind, templates)
+    let guidance = template_for(request, templates)
         .map(|template| fill(template.ai_prompt_template.trim(), facts))
         .filter(|text| !text.is_empty());
+    // A template staff chose leads the draft, and what they typed follows it.
+    let chosen = request.template.is_some();
     match request.kind {
         DraftKind::Note => {
             let mut note = prompt.to_owned();
@@ -114,6 +189,7 @@ pub fn write_draft(request: &DraftRequest, templates: &[MessageTemplate]) -> Str
         DraftKind::Sms => {
             let text = match guidance {
                 Some(guidance) if prompt.is_empty() => guidance,
+                Some(guidance) if chosen => format!("{guidance} {prompt}"),
                 _ => format!("Hi, this is about {client}: {prompt}"),
             };
             text.chars().take(160).collect()
@@ -121,6 +197,7 @@ pub fn write_draft(request: &DraftRequest, templates: &[MessageTemplate]) -> Str
         DraftKind::Email => {
             let middle = match guidance {
                 Some(guidance) if prompt.is_empty() => guidance,
+                Some(guidance) if chosen => format!("{guidance}\n\n{prompt}"),
                 _ => format!("I am writing about {client}. {prompt}"),
             };
             format!(
@@ -199,6 +276,7 @@ mod tests {
                 company_name: "Sunrise Care".to_owned(),
                 ..ClientFacts::default()
             },
+            template: None,
         }
     }
 
@@ -234,5 +312,88 @@ mod tests {
         let marketing = write_draft(&request(DraftKind::MarketingEmail, ""), &templates);
         assert!(marketing.contains("- Friendly Companionship") && marketing.contains("$250.00"));
         assert!(marketing.contains("reply YES"));
+    }
+
+    #[test]
+    fn a_dialog_offers_the_active_templates_of_the_clients_stage_then_general_ones() {
+        let mut templates = vec![
+            template(
+                TemplateStage::Assessment,
+                MessageType::Sms,
+                "assessment sms",
+            ),
+            template(TemplateStage::Intake, MessageType::Sms, "intake sms"),
+            template(TemplateStage::Intake, MessageType::Email, "intake email"),
+            template(TemplateStage::General, MessageType::Sms, "general sms"),
+            template(TemplateStage::Intake, MessageType::Sms, "switched off"),
+        ];
+        templates[4].is_active = false;
+        let prompts = |kind, stage| {
+            offered_templates(kind, stage, &templates)
+                .into_iter()
+                .map(|t| t.ai_prompt_template)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            prompts(DraftKind::Sms, Some(Stage::Intake)),
+            ["intake sms", "general sms"]
+        );
+        assert_eq!(
+            prompts(DraftKind::Sms, Some(Stage::Assessment)),
+            ["assessment sms", "general sms"]
+        );
+        assert_eq!(
+            prompts(DraftKind::Email, Some(Stage::Intake)),
+            ["intake email"]
+        );
+        assert_eq!(prompts(DraftKind::Sms, None), ["general sms"]);
+        assert!(prompts(DraftKind::Note, Some(Stage::Intake)).is_empty());
+
+        // Choosing: an offered one is taken; inactive or another stage's is refused.
+        let chosen = chosen_template(
+            DraftKind::Sms,
+            Some(Stage::Intake),
+            &templates[1].id,
+            &templates,
+        );
+        assert_eq!(chosen.unwrap().ai_prompt_template, "intake sms");
+        for refused in [&templates[4].id, &templates[0].id, &templates[2].id] {
+            let Err(Error::Validation(errors)) =
+                chosen_template(DraftKind::Sms, Some(Stage::Intake), refused, &templates)
+            else {
+                panic!("expected a validation error");
+            };
+            assert_eq!(errors.message, TEMPLATE_NOT_OFFERED);
+        }
+    }
+
+    #[test]
+    fn a_chosen_template_leads_the_draft_and_fills_its_subject() {
+        let mut chosen = template(
+            TemplateStage::Intake,
+            MessageType::Email,
+            "Welcome {client_name} to [COMPANY_NAME].",
+        );
+        chosen.subject_template = Some("Welcome, {{familyName}}".to_owned());
+        let other = template(TemplateStage::General, MessageType::Email, "General words");
+        let templates = [other, chosen.clone()];
+        let mut request = request(DraftKind::Email, "");
+        request.template = Some(chosen);
+        let email = write_draft(&request, &templates);
+        assert!(
+            email.contains("Welcome Ada Lovelace to Sunrise Care."),
+            "{email}"
+        );
+        assert!(!email.contains("General words"), "{email}");
+        assert_eq!(draft_subject(&request).as_deref(), Some("Welcome, Byron"));
+        request.prompt = "Mention Tuesday".to_owned();
+        let email = write_draft(&request, &templates);
+        assert!(
+            email.contains("Welcome Ada Lovelace to Sunrise Care.\n\nMention Tuesday"),
+            "{email}"
+        );
+        // Without a chosen template there is no subject to suggest.
+        request.template = None;
+        assert_eq!(draft_subject(&request), None);
     }
 }

@@ -6,9 +6,10 @@ use super::{Store, audit, require_admin, ts};
 use crate::error::{Error, Result};
 use crate::model::{
     Actor, ContractSection, ContractTemplate, ContractTemplateId, ContractTemplateInput, Holiday,
-    HolidayPolicy, MessageTemplate, MessageTemplateId, MessageTemplateInput, Premiums,
-    PricingTemplate, PricingTemplateId, PricingTemplateInput,
+    HolidayPolicy, IntakeId, MessageTemplate, MessageTemplateId, MessageTemplateInput, Premiums,
+    PricingTemplate, PricingTemplateId, PricingTemplateInput, Stage,
 };
+use crate::outbound::{DraftKind, chosen_template, offered_templates};
 use crate::rules::contract_text::{default_contract_sections, next_template_version};
 use crate::rules::pricing::default_pricing_templates;
 use crate::rules::validation::{
@@ -69,6 +70,35 @@ impl Store {
         ))?;
         let rows = statement.query_map([], message_from_row)?;
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// The message templates a send dialog offers for a client (the active ones of the
+    /// client's pipeline stage, then the general ones; see
+    /// [`crate::outbound::offered_templates`]). No client: the general ones.
+    pub fn offered_message_templates(
+        &self,
+        kind: DraftKind,
+        intake_id: Option<&IntakeId>,
+    ) -> Result<Vec<MessageTemplate>> {
+        let stage = self.draft_stage(intake_id)?;
+        Ok(offered_templates(kind, stage, &self.message_templates()?))
+    }
+
+    /// The template staff chose for a draft, refused unless the dialog offers it.
+    pub fn chosen_message_template(
+        &self,
+        kind: DraftKind,
+        intake_id: Option<&IntakeId>,
+        id: &MessageTemplateId,
+    ) -> Result<MessageTemplate> {
+        let stage = self.draft_stage(intake_id)?;
+        chosen_template(kind, stage, id, &self.message_templates()?)
+    }
+
+    fn draft_stage(&self, intake_id: Option<&IntakeId>) -> Result<Option<Stage>> {
+        intake_id
+            .map(|id| Ok(self.get_intake_summary(id)?.position.stage))
+            .transpose()
     }
 
     pub fn get_message_template(&self, id: &MessageTemplateId) -> Result<MessageTemplate> {

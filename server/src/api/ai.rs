@@ -3,9 +3,12 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use carepath_core::model::{AssessmentId, CarePlanId, ContractId, IntakeId};
+use carepath_core::model::{
+    AssessmentId, CarePlanId, ContractId, IntakeId, MessageTemplate, MessageTemplateId,
+};
 use carepath_core::outbound::{
-    ClientFacts, DraftFailure, DraftKind, DraftRequest, validate_draft_request, write_draft,
+    ClientFacts, DraftFailure, DraftKind, DraftRequest, draft_subject, validate_draft_request,
+    write_draft,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -35,13 +38,16 @@ fn failure_error(failure: &DraftFailure, kind: DraftKind) -> ApiError {
 }
 
 /// Writes a draft: through the chat endpoint when configured, else the built-in writer
-/// with the agency's message templates. The agency's name and signature join the facts.
+/// with the agency's message templates (the chosen one first). The agency's name and
+/// signature join the facts. Answers the text and, from a chosen email template, its
+/// subject.
 pub(crate) async fn write(
     state: &AppState,
     kind: DraftKind,
     prompt: String,
     mut facts: ClientFacts,
-) -> ApiResult<String> {
+    template: Option<MessageTemplate>,
+) -> ApiResult<(String, Option<String>)> {
     let (settings, templates) = state
         .db
         .call(|store| Ok((store.settings()?, store.message_templates()?)))
@@ -53,14 +59,17 @@ pub(crate) async fn write(
         kind,
         prompt,
         facts,
+        template,
     };
-    match &state.outbound.drafter {
+    let subject = draft_subject(&request);
+    let text = match &state.outbound.drafter {
         Some(drafter) => drafter
             .draft(&request)
             .await
-            .map_err(|failure| failure_error(&failure, kind)),
-        None => Ok(write_draft(&request, &templates)),
-    }
+            .map_err(|failure| failure_error(&failure, kind))?,
+        None => write_draft(&request, &templates),
+    };
+    Ok((text, subject))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -86,6 +95,11 @@ pub struct DraftBody {
     #[serde(default)]
     #[schema(value_type = Option<String>)]
     pub contract_id: Option<ContractId>,
+    /// A message template the dialog offered for this client (GET
+    /// /api/message-templates/offered); the draft follows it.
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub template_id: Option<MessageTemplateId>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -129,11 +143,29 @@ pub async fn draft(
     _user: CurrentUser,
     ApiJson(body): ApiJson<DraftBody>,
 ) -> ApiResult<ApiJson<DraftAnswer>> {
-    validate_draft_request(body.message_type, &body.user_input)?;
+    validate_draft_request(
+        body.message_type,
+        &body.user_input,
+        body.template_id.is_some(),
+    )?;
+    let template = match body.template_id.clone() {
+        Some(id) => {
+            let (kind, intake_id) = (body.message_type, body.intake_id.clone());
+            Some(
+                state
+                    .db
+                    .call(move |store| store.chosen_message_template(kind, intake_id.as_ref(), &id))
+                    .await?,
+            )
+        }
+        None => None,
+    };
     let facts = facts_for(&state, &body).await?;
-    let generated_text = write(&state, body.message_type, body.user_input, facts).await?;
+    let (generated_text, subject) =
+        write(&state, body.message_type, body.user_input, facts, template).await?;
     let subject = (body.message_type == DraftKind::MarketingEmail)
-        .then(|| carepath_core::outbound::PROPOSAL_SUBJECT.to_owned());
+        .then(|| carepath_core::outbound::PROPOSAL_SUBJECT.to_owned())
+        .or(subject);
     Ok(ApiJson(DraftAnswer {
         generated_text,
         subject,

@@ -212,11 +212,12 @@ pub async fn marketing_email(
         .db
         .call(move |store| store.get_care_plan(&lookup))
         .await?;
-    let text = super::ai::write(
+    let (text, _) = super::ai::write(
         &state,
         DraftKind::MarketingEmail,
         String::new(),
         ClientFacts::from_care_plan(&plan),
+        None,
     )
     .await?;
     let (actor, content) = (user.actor(), text.clone());

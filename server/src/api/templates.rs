@@ -8,19 +8,21 @@ use carepath_core::model::{
     MessageTemplateId, MessageTemplateInput, PricingTemplate, PricingTemplateId,
     PricingTemplateInput,
 };
+use carepath_core::outbound::DraftKind;
 use serde::Deserialize;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use super::Items;
 use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
-use crate::extract::{ApiJson, ApiPath};
+use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::routes::ApiRoutes;
 use crate::session::{AdminUser, CurrentUser};
 
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
     routes
         .add::<__path_message_templates, _, _>(message_templates)
+        .add::<__path_offered_message_templates, _, _>(offered_message_templates)
         .add::<__path_create_message_template, _, _>(create_message_template)
         .add::<__path_update_message_template, _, _>(update_message_template)
         .add::<__path_delete_message_template, _, _>(delete_message_template)
@@ -80,6 +82,37 @@ pub async fn message_templates(
         state
             .db
             .call(|store| store.message_templates())
+            .await?
+            .into(),
+    ))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct OfferedParams {
+    /// The send dialog's kind: `email` or `sms` (a note is offered none).
+    pub message_type: DraftKind,
+    /// The client the dialog writes about; its pipeline stage picks the templates.
+    #[param(value_type = Option<String>)]
+    pub intake_id: Option<carepath_core::model::IntakeId>,
+}
+
+/// The message templates a send dialog offers for AI drafting: the active templates of
+/// the client's stage, then the active general ones.
+#[utoipa::path(get, path = "/api/message-templates/offered", tag = "templates", params(OfferedParams),
+    responses((status = 200, body = Items<MessageTemplate>), (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub async fn offered_message_templates(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(params): ApiQuery<OfferedParams>,
+) -> ApiResult<ApiJson<Items<MessageTemplate>>> {
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| {
+                store.offered_message_templates(params.message_type, params.intake_id.as_ref())
+            })
             .await?
             .into(),
     ))

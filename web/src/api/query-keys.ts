@@ -32,6 +32,8 @@ export const queryKeys = {
   carePlanPrefill: (assessmentId: string | null) => ['care-plans', 'prefill', assessmentId] as const,
   carePlanQuote: (body: object) => ['care-plan-quote', body] as const,
   pricingTemplates: ['pricing-templates'] as const,
+  /** Under the message templates' root, so saving a template refreshes what dialogs offer. */
+  offeredTemplates: (kind: string, intakeId: string | null) => ['message-templates', 'offered', kind, intakeId] as const,
 
   contracts: ['contracts'] as const,
   contractList: (query: object) => ['contracts', 'list', query] as const,

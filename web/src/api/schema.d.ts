@@ -1455,6 +1455,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/message-templates/offered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The message templates a send dialog offers for AI drafting: the active templates of
+         *     the client's stage, then the active general ones.
+         */
+        get: operations["offered_message_templates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/message-templates/{id}": {
         parameters: {
             query?: never;
@@ -2720,6 +2740,11 @@ export interface components {
             intake_id?: string | null;
             /** @description `email`, `sms`, `note` or `marketing_email`. */
             message_type: components["schemas"]["DraftKind"];
+            /**
+             * @description A message template the dialog offered for this client (GET
+             *     /api/message-templates/offered); the draft follows it.
+             */
+            template_id?: string | null;
             /** @description What staff want the draft to say. */
             user_input?: string;
         };
@@ -7843,6 +7868,46 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    offered_message_templates: {
+        parameters: {
+            query: {
+                /** @description The send dialog's kind: `email` or `sms` (a note is offered none). */
+                message_type: components["schemas"]["DraftKind"];
+                /** @description The client the dialog writes about; its pipeline stage picks the templates. */
+                intake_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Items_MessageTemplate"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

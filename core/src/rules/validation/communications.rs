@@ -12,6 +12,10 @@ pub const NOTE_NEEDS_CONTENT: &str = "Please enter a note";
 pub const CALL_LOG_INCOMPLETE: &str = "Please fill in phone number and notes";
 pub const AI_PROMPT_NEEDED: &str = "Please describe what you want to write";
 pub const AI_NOTE_PROMPT_NEEDED: &str = "Please enter what you'd like the note to say";
+/// A draft names a message template the dialog does not offer for this client (inactive,
+/// for another stage or message type, or deleted meanwhile).
+pub const TEMPLATE_NOT_OFFERED: &str =
+    "This template is not available for this client. Choose an active template for their stage.";
 pub const CONTACT_NEEDS_NAME: &str = "Contact name is required";
 /// The toast title the spec gives contact validation.
 pub const CONTACT_VALIDATION_TITLE: &str = "Validation Error";

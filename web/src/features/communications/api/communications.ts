@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/api/types';
-import type { AiDraftBody, AiDraftResponse, CallBody, Communication, CommunicationList, EmailBody, NoteBody, Parents, ProfileList, SmsBody, Visibility } from './types';
+import type { AiDraftBody, AiDraftResponse, CallBody, Communication, CommunicationList, DraftKind, EmailBody, MessageTemplateList, NoteBody, Parents, ProfileList, SmsBody, Visibility } from './types';
 
 export function timelineQueryOptions(parents: Parents, visibility?: Visibility) {
   return queryOptions({
@@ -43,6 +43,16 @@ export function useRetrySend() {
     mutationFn: (id: string) => api.post<Communication>(`/api/communications/${id}/retry`),
     meta: { errorMessage: 'Failed to send' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.communications }),
+  });
+}
+
+/** The message templates the server offers a send dialog for this client (its stage's, then general ones). */
+export function useOfferedTemplates(kind: DraftKind, intakeId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.offeredTemplates(kind, intakeId),
+    queryFn: ({ signal }) => api.get<MessageTemplateList>('/api/message-templates/offered', { message_type: kind, intake_id: intakeId ?? undefined }, signal),
+    enabled: kind !== 'note',
+    meta: { silent: true },
   });
 }
 

@@ -25,4 +25,5 @@ export type CallBody = WithParents<Schemas['CallLogInput']>;
 export type DraftKind = 'email' | 'sms' | 'note';
 export type AiDraftBody = Schemas['DraftBody'];
 export type AiDraftResponse = Schemas['DraftAnswer'];
+export type MessageTemplateList = Schemas['Items_MessageTemplate'];
 export type ProfileList = Schemas['Items_Profile'];

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { draftWithAi } from '../api/communications';
+import { SelectField } from '@/components/form/select-field';
+import { draftWithAi, useOfferedTemplates } from '../api/communications';
 import { aiDraftErrorText } from '../api/ai-errors';
 import type { DraftKind, Parents } from '../api/types';
 
@@ -23,17 +24,23 @@ const TEXTS: Record<DraftKind, { empty: string; success: string; failure: string
 
 export function AiDraftBox({ id, kind, parents, clientName, onDraft }: AiDraftBoxProps) {
   const [prompt, setPrompt] = useState('');
+  const [templateId, setTemplateId] = useState('');
   const [busy, setBusy] = useState(false);
   const texts = TEXTS[kind];
+  const offered = useOfferedTemplates(kind, parents.intake_id ?? null).data?.items ?? [];
+  // A template that is no longer offered (switched off meanwhile) is not sent.
+  const chosen = offered.some((template) => template.id === templateId) ? templateId : '';
 
   const generate = async () => {
-    if (!prompt.trim()) {
+    // A chosen template says what to write; otherwise staff must describe it.
+    if (!prompt.trim() && !chosen) {
       toast.error(texts.empty);
       return;
     }
     setBusy(true);
     try {
-      const body = kind === 'note' ? { ...parents, message_type: kind, user_input: prompt.trim() } : { ...parents, message_type: kind, user_input: prompt.trim(), client_name: clientName };
+      const template = chosen ? { template_id: chosen } : {};
+      const body = kind === 'note' ? { ...parents, message_type: kind, user_input: prompt.trim() } : { ...parents, ...template, message_type: kind, user_input: prompt.trim(), client_name: clientName };
       const draft = await draftWithAi(body);
       onDraft(draft.generated_text, draft.subject ?? null);
       toast.success(texts.success);
@@ -46,6 +53,16 @@ export function AiDraftBox({ id, kind, parents, clientName, onDraft }: AiDraftBo
 
   return (
     <div className="flex flex-col gap-1.5 rounded-md border border-dashed p-3">
+      {offered.length > 0 && (
+        <SelectField
+          id={`${id}-template`}
+          label="Template"
+          value={chosen}
+          onChange={setTemplateId}
+          placeholder="No template"
+          options={offered.map((template) => ({ value: template.id, label: template.name }))}
+        />
+      )}
       <label htmlFor={id} className="text-sm font-medium">
         {texts.label}
       </label>
