@@ -171,7 +171,7 @@ const RECOUNT_TALLIES: &str = "
 
 /// Page cache while a bulk load runs (KiB, as `cache_size` takes it): its whole
 /// transaction stays in memory instead of spilling to the log page by page.
-const BULK_CACHE_KIB: i64 = 262_144;
+const BULK_CACHE_KIB: i64 = 65_536;
 
 impl Store {
     /// Opens (creating if needed) the database file and brings its schema up to date.

@@ -5,6 +5,8 @@
 //! added to a form later is bounded without anyone remembering to: its name decides
 //! whether it is a one-line field, an address or a free-text field.
 
+use std::fmt::Write as _;
+
 use serde::Serialize;
 use serde_json::Value;
 
@@ -97,7 +99,7 @@ pub fn check_text_bounds<T: Serialize + ?Sized>(input: &T) -> Result<(), Error> 
     let mut errors = ValidationErrors::new();
     // An input that cannot be serialized has no text to bound.
     if let Ok(value) = serde_json::to_value(input) {
-        walk(&value, "", "", &mut errors);
+        walk(&value, &mut String::new(), "", &mut errors);
     }
     errors.into_result()
 }
@@ -105,36 +107,47 @@ pub fn check_text_bounds<T: Serialize + ?Sized>(input: &T) -> Result<(), Error> 
 /// Adds the bound errors of one value to `errors` (for checks that gather more).
 pub fn add_text_bound_errors<T: Serialize + ?Sized>(input: &T, errors: &mut ValidationErrors) {
     if let Ok(value) = serde_json::to_value(input) {
-        walk(&value, "", "", errors);
+        walk(&value, &mut String::new(), "", errors);
     }
 }
 
-fn walk(value: &Value, path: &str, field: &str, errors: &mut ValidationErrors) {
+/// `path` is the field's key so far (`sections.2.content`); it grows and shrinks in place,
+/// so walking a form allocates nothing per field.
+fn walk(value: &Value, path: &mut String, field: &str, errors: &mut ValidationErrors) {
     match value {
+        // No field's limit is below SHORT_TEXT_MAX characters, and a character is at least
+        // one byte: a short text needs no look at its field's name (an import checks
+        // every field of every row, so this is most of the work).
+        Value::String(text) if text.len() <= SHORT_TEXT_MAX => {}
         Value::String(text) => {
             let limit = text_limit(field);
             // Counting stops at the limit: a huge text costs no more than a long one.
             if text.chars().nth(limit).is_some() {
-                errors.add(path, text_too_long(limit));
+                errors.add(path.as_str(), text_too_long(limit));
             }
         }
         Value::Array(items) => {
             if items.len() > LIST_ENTRIES_MAX {
-                errors.add(path, TOO_MANY_ENTRIES);
+                errors.add(path.as_str(), TOO_MANY_ENTRIES);
                 return;
             }
             for (index, item) in items.iter().enumerate() {
-                walk(item, &format!("{path}.{index}"), field, errors);
+                let len = path.len();
+                // Writing to a String cannot fail.
+                let _ = write!(path, ".{index}");
+                walk(item, path, field, errors);
+                path.truncate(len);
             }
         }
         Value::Object(fields) => {
             for (key, item) in fields {
-                let child = if path.is_empty() {
-                    key.clone()
-                } else {
-                    format!("{path}.{key}")
-                };
-                walk(item, &child, key, errors);
+                let len = path.len();
+                if len > 0 {
+                    path.push('.');
+                }
+                path.push_str(key);
+                walk(item, path, key, errors);
+                path.truncate(len);
             }
         }
         Value::Null | Value::Bool(_) | Value::Number(_) => {}
