@@ -69,6 +69,10 @@ impl Default for NotificationSettings {
     }
 }
 
+/// How long a proposal approval or contract signing link works when Settings name no
+/// other lifetime.
+pub const DEFAULT_LINK_DAYS: u32 = 14;
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -87,7 +91,7 @@ impl Default for WorkflowSettings {
             stage_alert_days: 7,
             auto_assign_intakes: false,
             idle_timeout_minutes: 30,
-            signing_link_days: crate::rules::signing::DEFAULT_LINK_DAYS,
+            signing_link_days: DEFAULT_LINK_DAYS,
         }
     }
 }

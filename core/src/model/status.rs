@@ -224,10 +224,14 @@ impl Stage {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PipelineStatus {
+    /// The status in words, without any warning sign: each face draws `overdue` its own
+    /// way (an icon, a "⚠️ " prefix, a colour).
     pub label: String,
     pub description: String,
     pub next_action: String,
     pub next_route: String,
+    /// A follow-up is past due, or more than five days passed since the intake with
+    /// nothing scheduled.
     pub overdue: bool,
     /// Whole calendar days since the client entered its current stage.
     pub days_in_stage: i64,

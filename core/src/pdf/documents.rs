@@ -5,10 +5,22 @@ use super::{Block, PrintDocument};
 use crate::model::options::{
     LIVING_SITUATION, PREFERRED_METHOD, SERVICES_REQUIRED, SOURCE_OF_PAYMENT,
 };
-use crate::model::{Assessment, CarePlan, CarePlanService, Contract, GeneralSettings, Intake};
+use crate::model::{
+    Assessment, CarePlan, CarePlanService, Contract, GeneralSettings, Intake, PipelineStatus,
+};
 
 fn field(label: &str, value: impl Into<String>) -> Block {
     Block::Field(label.to_owned(), value.into())
+}
+
+/// The pipeline status as the form prints it: an overdue client's label after a warning
+/// sign, as staff see it on screen.
+fn pipeline_status(status: &PipelineStatus) -> String {
+    if status.overdue {
+        format!("⚠️ {}", status.label)
+    } else {
+        status.label.clone()
+    }
 }
 
 fn checks(label: &str, options: &[&str], chosen: &[String]) -> Block {
@@ -155,7 +167,7 @@ pub fn intake_document(intake: &Intake, agency: &GeneralSettings) -> PrintDocume
             },
         ),
         field("Assigned Coordinator", &f.assigned_coordinator),
-        field("Status", intake.pipeline.label.clone()),
+        field("Status", pipeline_status(&intake.pipeline)),
         field("Referral Source Type", &f.referral_source_type),
         field("Priority Level", &f.priority_level),
         field("Completed By (Staff Name)", &f.completed_by_staff_name),

@@ -87,7 +87,7 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
         return PipelineStatus {
             overdue: true,
             ..status(
-                "⚠️ Follow-up Overdue",
+                "Follow-up Overdue",
                 description,
                 "Contact Client",
                 format!("/intake?intake_id={id}&view=true"),
@@ -199,7 +199,7 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
         PipelineStatus {
             overdue: true,
             ..status(
-                "⚠️ Intake",
+                "Intake",
                 format!("{days} days since intake"),
                 "Schedule Assessment",
                 schedule_route,
@@ -308,7 +308,7 @@ mod tests {
         assert_eq!(actual, expected, "at {now}");
     }
 
-    const FOLLOW_UP_OVERDUE: &str = "⚠️ Follow-up Overdue";
+    const FOLLOW_UP_OVERDUE: &str = "Follow-up Overdue";
     const INTAKE_ROUTE: &str = "/intake?intake_id=i1&view=true";
     const SCHEDULE_ROUTE: &str = "/assessments/new?intake_id=i1";
 
@@ -663,7 +663,7 @@ mod tests {
             (
                 "2026-11-17T04:59:59.999Z", // 23:59:59.999 local on the 16th: six days
                 (
-                    "⚠️ Intake",
+                    "Intake",
                     "6 days since intake",
                     "Schedule Assessment",
                     SCHEDULE_ROUTE,
@@ -673,7 +673,7 @@ mod tests {
             (
                 "2026-11-02T15:00:00Z",
                 (
-                    "⚠️ Intake",
+                    "Intake",
                     "20 days since intake",
                     "Schedule Assessment",
                     SCHEDULE_ROUTE,
@@ -714,7 +714,7 @@ mod tests {
             (
                 "2026-03-03T16:00:00Z", // 11:00 EST on the 3rd: six calendar days
                 (
-                    "⚠️ Intake",
+                    "Intake",
                     "6 days since intake",
                     "Schedule Assessment",
                     SCHEDULE_ROUTE,
@@ -772,7 +772,7 @@ mod tests {
             ("New Intake", false)
         );
         let status = derive(given, "2026-11-02T05:00:00Z"); // 00:00 EST on the 2nd
-        assert_eq!((status.label.as_str(), status.overdue), ("⚠️ Intake", true));
+        assert_eq!((status.label.as_str(), status.overdue), ("Intake", true));
     }
 
     #[test]

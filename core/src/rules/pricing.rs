@@ -202,7 +202,6 @@ mod tests {
             ]
         );
         assert!(templates.iter().all(|t| t.is_active));
-        assert_eq!(DEFAULT_HOURLY_RATE, 25.0);
     }
 
     fn stored(name: &str, active: bool, default: bool) -> PricingTemplate {

@@ -23,8 +23,6 @@ pub const ESIGN_CONSENT: &str = "I agree to sign this agreement electronically. 
 signature has the same effect as a handwritten one. I may ask the agency for a paper copy of \
 this agreement at any time, free of charge, and I may choose to sign on paper instead.";
 
-/// How long a link works when Settings name no other lifetime.
-pub const DEFAULT_LINK_DAYS: u32 = 14;
 /// The longest lifetime Settings may give a link.
 pub const MAX_LINK_DAYS: u32 = 90;
 

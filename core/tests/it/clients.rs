@@ -118,7 +118,13 @@ fn stage_and_urgency_filters_and_the_seven_counts() {
         })
         .unwrap();
     let row = &overdue.items[0];
-    assert_eq!(row.intake.pipeline.label, "⚠️ Intake");
+    assert_eq!(
+        (
+            row.intake.pipeline.label.as_str(),
+            row.intake.pipeline.overdue
+        ),
+        ("Intake", true)
+    );
     assert_eq!(row.urgency, ClientUrgency::Overdue);
     assert_eq!(row.journey.iter().filter(|s| s.complete).count(), 1);
     assert_eq!(

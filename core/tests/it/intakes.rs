@@ -215,7 +215,16 @@ fn a_follow_up_in_the_past_makes_the_intake_overdue() {
     assert!(later.pipeline.overdue);
     // The list's overdue filter reads the stored position, written with the intake.
     assert_eq!(overdue_list(&test.store), 1);
-    assert_eq!(later.pipeline.label, "⚠️ Follow-up Overdue");
+    assert_eq!(later.pipeline.label, "Follow-up Overdue");
+    // The printed intake draws the warning the label leaves out.
+    let agency = test.store.settings().unwrap().general;
+    let printed = carepath_core::pdf::intake_document(&later, &agency);
+    let status =
+        carepath_core::pdf::Block::Field("Status".to_owned(), "⚠️ Follow-up Overdue".to_owned());
+    assert!(printed.blocks.contains(&status), "{:?}", printed.blocks);
+    let printed = carepath_core::pdf::intake_document(&intake, &agency);
+    let status = carepath_core::pdf::Block::Field("Status".to_owned(), "New Client".to_owned());
+    assert!(printed.blocks.contains(&status), "{:?}", printed.blocks);
     assert_eq!(
         later.pipeline.next_route,
         format!("/intake?intake_id={}&view=true", intake.id)

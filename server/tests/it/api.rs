@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::support::{TestServer, expect_error, expect_json, intake_form};
+use crate::support::{Session, TestServer, expect_error, expect_json, intake_form};
 
 fn care_plan_input(client: &str) -> Value {
     json!({
@@ -196,10 +196,16 @@ async fn contacts_add_update_conflict_and_delete() {
     .await;
 }
 
-#[tokio::test]
-async fn the_pipeline_from_assessment_to_signed_contract() {
-    let server = TestServer::start().await;
-    let staff = server.staff().await;
+/// What the pipeline scenarios build on: the ids of one client's records.
+struct Journey {
+    intake_id: String,
+    assessment_id: String,
+    plan_id: String,
+    contract_id: String,
+}
+
+/// A submitted intake for "Ada Lovelace"; its id.
+async fn new_intake(staff: &Session) -> String {
     let intake = expect_json(
         staff
             .post("/api/intakes", json!({"form": intake_form("Ada Lovelace")}))
@@ -207,26 +213,147 @@ async fn the_pipeline_from_assessment_to_signed_contract() {
         StatusCode::OK,
     )
     .await;
-    let intake_id = intake["id"].as_str().unwrap();
+    intake["id"].as_str().unwrap().to_owned()
+}
 
-    // Assessment: pre-filled from the intake, checked in the spec's order, then saved.
+/// The assessment form pre-filled from the intake, with what it lacks filled in.
+async fn complete_assessment_form(staff: &Session, intake_id: &str) -> Value {
     let mut form = staff
         .ok(&format!("/api/assessments/prefill?intake_id={intake_id}"))
         .await;
-    let incomplete = staff
-        .post(
-            "/api/assessments",
-            json!({"intake_id": intake_id, "form": form}),
-        )
-        .await;
-    let (_, message, _) = expect_error(incomplete, StatusCode::UNPROCESSABLE_ENTITY).await;
-    assert!(!message.is_empty());
     form["clientName"] = json!("Ada Lovelace");
     form["phone"] = json!("(217) 555-0100");
     form["coordinatorName"] = json!("Sam Staff");
     form["recommendedServices"] = json!(["Companionship"]);
     form["recommendedHours"] = json!(6);
     form["preferredDays"] = json!(["Monday", "Wednesday"]);
+    form
+}
+
+/// A completed assessment for a new intake: (intake id, assessment id).
+async fn assessed_client(staff: &Session) -> (String, String) {
+    let intake_id = new_intake(staff).await;
+    let form = complete_assessment_form(staff, &intake_id).await;
+    let assessment = expect_json(
+        staff
+            .post(
+                "/api/assessments",
+                json!({"intake_id": intake_id, "form": form}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    (intake_id, assessment["id"].as_str().unwrap().to_owned())
+}
+
+/// A care plan saved from the assessment, as the API returned it.
+async fn saved_care_plan(staff: &Session, assessment_id: &str) -> Value {
+    expect_json(
+        staff
+            .post(
+                "/api/care-plans",
+                json!({"assessment_id": assessment_id, "plan": care_plan_input("Ada Lovelace")}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await
+}
+
+/// A care plan emailed to the family and approved; its id.
+async fn approved_care_plan(staff: &Session, assessment_id: &str) -> String {
+    let plan = saved_care_plan(staff, assessment_id).await;
+    let plan_id = plan["id"].as_str().unwrap().to_owned();
+    expect_json(
+        staff
+            .post(
+                &format!("/api/care-plans/{plan_id}/send"),
+                json!({"to": "grace@family.test", "body": "Our proposal for Ada Lovelace."}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    expect_json(
+        staff
+            .post(&format!("/api/care-plans/{plan_id}/approve"), json!({}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    plan_id
+}
+
+/// A contract drafted from the approved plan with the previewed text: (record, text).
+async fn drafted_contract(staff: &Session, plan_id: &str) -> (Value, String) {
+    let preview = staff
+        .ok(&format!("/api/contracts/preview?care_plan_id={plan_id}"))
+        .await;
+    let content = preview["content"].as_str().unwrap().to_owned();
+    let contract = expect_json(
+        staff
+            .post(
+                "/api/contracts",
+                json!({"care_plan_id": plan_id, "content": content}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    (contract, content)
+}
+
+/// One client taken from intake to a signed contract, each step sent by email.
+async fn signed_journey(staff: &Session) -> Journey {
+    let (intake_id, assessment_id) = assessed_client(staff).await;
+    let plan_id = approved_care_plan(staff, &assessment_id).await;
+    let (contract, _) = drafted_contract(staff, &plan_id).await;
+    let contract_id = contract["id"].as_str().unwrap().to_owned();
+    expect_json(
+        staff
+            .post(
+                &format!("/api/contracts/{contract_id}/send"),
+                json!({"body": "Please sign."}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    expect_json(
+        staff
+            .post(&format!("/api/contracts/{contract_id}/sign"), json!({}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    Journey {
+        intake_id,
+        assessment_id,
+        plan_id,
+        contract_id,
+    }
+}
+
+#[tokio::test]
+async fn an_incomplete_assessment_is_refused_and_a_completed_one_is_counted() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let intake_id = new_intake(&staff).await;
+
+    // Pre-filled from the intake, checked in the spec's order, then saved.
+    let prefilled = staff
+        .ok(&format!("/api/assessments/prefill?intake_id={intake_id}"))
+        .await;
+    let incomplete = staff
+        .post(
+            "/api/assessments",
+            json!({"intake_id": intake_id, "form": prefilled}),
+        )
+        .await;
+    let (_, message, _) = expect_error(incomplete, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(!message.is_empty());
+    let form = complete_assessment_form(&staff, &intake_id).await;
     let assessment = staff
         .post(
             "/api/assessments",
@@ -235,10 +362,15 @@ async fn the_pipeline_from_assessment_to_signed_contract() {
         .await;
     let assessment = expect_json(assessment, StatusCode::OK).await;
     assert_eq!(assessment["status"], "completed");
-    let assessment_id = assessment["id"].as_str().unwrap();
     let stats = staff.ok("/api/assessments?status=completed").await;
     assert_eq!(stats["stats"]["completed"], 1);
+}
 
+#[tokio::test]
+async fn a_completed_assessment_generates_a_draft_care_plan_at_the_default_rate() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let (_, assessment_id) = assessed_client(&staff).await;
     let generated = staff
         .post(
             &format!("/api/assessments/{assessment_id}/care-plan"),
@@ -259,8 +391,13 @@ async fn the_pipeline_from_assessment_to_signed_contract() {
         ))
         .await;
     assert_eq!(prefill["assessment_id"], assessment_id);
+}
 
-    // Care plan: validation, save, marketing email, send, approve.
+#[tokio::test]
+async fn a_care_plan_is_validated_then_saved_with_its_weekly_cost_and_edited() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let (_, assessment_id) = assessed_client(&staff).await;
     let invalid = staff
         .post(
             "/api/care-plans",
@@ -272,14 +409,8 @@ async fn the_pipeline_from_assessment_to_signed_contract() {
         message,
         "Client name and family email are required for sending the care plan."
     );
-    let plan = staff
-        .post(
-            "/api/care-plans",
-            json!({"assessment_id": assessment_id, "plan": care_plan_input("Ada Lovelace")}),
-        )
-        .await;
-    let plan = expect_json(plan, StatusCode::OK).await;
-    let plan_id = plan["id"].as_str().unwrap().to_owned();
+    let plan = saved_care_plan(&staff, &assessment_id).await;
+    let plan_id = plan["id"].as_str().unwrap();
     assert_eq!(plan["weekly_cost"], 180.0);
     let mut edited = care_plan_input("Ada Lovelace");
     edited["hourly_rate"] = json!(32);
@@ -294,6 +425,15 @@ async fn the_pipeline_from_assessment_to_signed_contract() {
     )
     .await;
     assert_eq!(plan["hourly_rate"], 32.0);
+}
+
+#[tokio::test]
+async fn a_care_plan_is_drafted_as_a_marketing_email_sent_and_approved() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let (_, assessment_id) = assessed_client(&staff).await;
+    let plan = saved_care_plan(&staff, &assessment_id).await;
+    let plan_id = plan["id"].as_str().unwrap();
 
     let marketing = staff
         .post(
@@ -350,20 +490,16 @@ async fn the_pipeline_from_assessment_to_signed_contract() {
             .len()
             == 1
     );
+}
 
-    // Contract: preview, draft, edit, send, sign.
-    let preview = staff
-        .ok(&format!("/api/contracts/preview?care_plan_id={plan_id}"))
-        .await;
-    let content = preview["content"].as_str().unwrap().to_owned();
+#[tokio::test]
+async fn a_contract_is_previewed_edited_sent_and_signed_only_once_sent() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let (_, assessment_id) = assessed_client(&staff).await;
+    let plan_id = approved_care_plan(&staff, &assessment_id).await;
+    let (contract, content) = drafted_contract(&staff, &plan_id).await;
     assert!(content.contains("Ada Lovelace"));
-    let contract = staff
-        .post(
-            "/api/contracts",
-            json!({"care_plan_id": plan_id, "content": content}),
-        )
-        .await;
-    let contract = expect_json(contract, StatusCode::OK).await;
     let contract_id = contract["id"].as_str().unwrap().to_owned();
     let contract = staff
         .put(
@@ -408,8 +544,14 @@ async fn the_pipeline_from_assessment_to_signed_contract() {
     assert_eq!(signed["status"], "signed");
     let contracts = staff.ok("/api/contracts?status=signed").await;
     assert_eq!(contracts["stats"]["signed_this_month"], 1);
+}
 
-    // The client's profile and timeline show the whole journey.
+#[tokio::test]
+async fn the_profile_timeline_and_outbox_show_a_signed_clients_whole_journey() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let journey = signed_journey(&staff).await;
+    let intake_id = &journey.intake_id;
     let profile = staff.ok(&format!("/api/clients/{intake_id}")).await;
     assert_eq!(profile["contract"]["status"], "signed");
     let clients = staff.ok("/api/clients?stage=contract").await;
@@ -422,10 +564,21 @@ async fn the_pipeline_from_assessment_to_signed_contract() {
         .ok("/api/communications/hub?type=email&status=sent")
         .await;
     assert!(hub["items"].as_array().unwrap().len() >= 2);
+    // The proposal and the contract, one email each.
     let outbox = staff.ok("/api/outbox").await;
     assert_eq!(outbox["items"].as_array().unwrap().len(), 2);
+}
 
-    // Admin-only deletes and restores.
+#[tokio::test]
+async fn only_an_administrator_deletes_and_restores_assessments_care_plans_and_contracts() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let Journey {
+        assessment_id,
+        plan_id,
+        contract_id,
+        ..
+    } = signed_journey(&staff).await;
     let admin = server.admin().await;
     for (path, restore) in [
         (

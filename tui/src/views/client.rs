@@ -6,7 +6,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
-use super::format::{age, date, date_time, label};
+use super::format::{age, date, date_time, status_label};
 use crate::app::{App, ClientState};
 
 pub fn render(frame: &mut Frame, area: Rect, app: &App, client: &ClientState) {
@@ -42,7 +42,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, client: &ClientState) {
         Span::styled(stage, theme.header()),
         Span::raw("   Status: "),
         Span::styled(
-            label(&pipeline.label),
+            status_label(pipeline),
             if pipeline.overdue {
                 theme.error()
             } else {
@@ -100,7 +100,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, client: &ClientState) {
             // An archived lead says why, and how to bring it back.
             if let Some(reason) = &profile.archive_reason {
                 next.push(Span::styled(
-                    format!(" (o) · {}: {reason}", label(&pipeline.label)),
+                    format!(" (o) · {}: {reason}", status_label(pipeline)),
                     theme.dim(),
                 ));
             }

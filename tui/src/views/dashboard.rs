@@ -5,7 +5,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Borders, Paragraph, Row, Table, TableState};
 
-use super::format::{age, date, label};
+use super::format::{age, date, status_label};
 use crate::app::{App, DashboardState};
 
 pub fn render(frame: &mut Frame, area: Rect, app: &App, state: &DashboardState) {
@@ -108,7 +108,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, state: &DashboardState) 
                 Line::raw(format!("Age {}", age(intake.age))),
             ]),
             Text::from(vec![
-                Line::raw(label(&pipeline.label)),
+                Line::raw(status_label(pipeline)),
                 Line::raw(pipeline.description.clone()),
             ]),
             Text::raw(date(&intake.created_at, &app.time_zone)),

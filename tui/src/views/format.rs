@@ -1,6 +1,7 @@
 //! How stored values read on screen: dates in the agency's zone, the spec's timestamp
 //! format, ages and money.
 
+use carepath_core::model::PipelineStatus;
 use carepath_core::rules::clock::{parse_date, parse_timestamp};
 use jiff::tz::TimeZone;
 
@@ -29,10 +30,14 @@ pub fn date_time(stored: &str, zone: &TimeZone) -> String {
     }
 }
 
-/// A status label as the terminal can draw it: the emoji variation selector after ⚠
-/// makes terminals disagree about its width, so it is dropped.
-pub fn label(text: &str) -> String {
-    text.replace('\u{fe0f}', "")
+/// A pipeline status as the terminal draws it: an overdue client's label after a plain
+/// ⚠ (the emoji variation selector the web uses makes terminals disagree about its width).
+pub fn status_label(status: &PipelineStatus) -> String {
+    if status.overdue {
+        format!("⚠ {}", status.label)
+    } else {
+        status.label.clone()
+    }
 }
 
 pub fn age(age: Option<u32>) -> String {
@@ -59,5 +64,20 @@ mod tests {
             "Jan 5, 2025 3:07 PM"
         );
         assert_eq!(date("2025-01-05", &utc), "Jan 5, 2025");
+    }
+
+    #[test]
+    fn an_overdue_status_is_drawn_after_a_plain_warning_sign() {
+        let mut status = PipelineStatus {
+            label: "Intake".to_owned(),
+            description: "6 days since intake".to_owned(),
+            next_action: "Schedule Assessment".to_owned(),
+            next_route: "/assessments/new?intake_id=i1".to_owned(),
+            overdue: true,
+            days_in_stage: 6,
+        };
+        assert_eq!(status_label(&status), "⚠ Intake");
+        status.overdue = false;
+        assert_eq!(status_label(&status), "Intake");
     }
 }

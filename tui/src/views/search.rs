@@ -5,7 +5,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Row, Table, TableState};
 
-use super::format::{age, date, label};
+use super::format::{age, date, status_label};
 use crate::app::{App, SearchState};
 
 pub fn render(frame: &mut Frame, area: Rect, app: &App, search: &SearchState) {
@@ -62,7 +62,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, search: &SearchState) {
         Row::new(vec![
             ratatui::text::Text::raw(intake.client_full_name.clone()),
             ratatui::text::Text::raw(age(intake.age)),
-            ratatui::text::Text::styled(label(&intake.pipeline.label), badge_style),
+            ratatui::text::Text::styled(status_label(&intake.pipeline), badge_style),
             ratatui::text::Text::raw(date(&intake.created_at, &app.time_zone)),
             ratatui::text::Text::raw(intake.pipeline.next_action.clone()),
         ])

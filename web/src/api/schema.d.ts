@@ -3719,9 +3719,17 @@ export interface components {
              */
             days_in_stage: number;
             description: string;
+            /**
+             * @description The status in words, without any warning sign: each face draws `overdue` its own
+             *     way (an icon, a "⚠️ " prefix, a colour).
+             */
             label: string;
             next_action: string;
             next_route: string;
+            /**
+             * @description A follow-up is past due, or more than five days passed since the intake with
+             *     nothing scheduled.
+             */
             overdue: boolean;
         };
         /** @description Premiums a pricing template adds to its base rate. */

@@ -2,12 +2,12 @@ import { AlertTriangle } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { titleCase } from '@/lib/format';
 
-/** The derived pipeline status; destructive when the server flagged it overdue. */
+/** The derived pipeline status; destructive, with a warning icon, when the server flagged it overdue. */
 export function PipelineBadge({ label, overdue }: { label: string; overdue: boolean }) {
   return (
     <Badge variant={overdue ? 'destructive' : 'secondary'}>
       {overdue && <AlertTriangle className="size-3" aria-hidden="true" />}
-      {label.replace('⚠️ ', '')}
+      {label}
     </Badge>
   );
 }

@@ -309,9 +309,5 @@ mod tests {
             assert_eq!(actual, pairs(&expected), "{to:?} {body:?}");
             assert_eq!(headline, expected.first().map(|(_, m)| *m).unwrap_or(""));
         }
-        assert_eq!(
-            CARE_PLAN_EMAIL_INCOMPLETE,
-            "Please provide recipient email and email content."
-        );
     }
 }

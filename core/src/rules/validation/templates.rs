@@ -281,16 +281,4 @@ mod tests {
             assert_eq!(actual, pairs(&expected));
         }
     }
-
-    #[test]
-    fn contract_messages() {
-        assert_eq!(
-            CONTRACT_NEEDS_PREVIEW,
-            "Please select a care plan and generate a contract preview"
-        );
-        assert_eq!(
-            CONTRACT_NEEDS_SENT_CARE_PLAN,
-            "Care plan must be sent or approved before generating a contract."
-        );
-    }
 }

@@ -79,7 +79,7 @@ export default function ClientProfilePage() {
       <div className="flex flex-col gap-3 rounded-lg border p-4">
         <JourneyBar journey={journey} />
         <div className="flex flex-wrap items-center gap-3 text-sm">
-          <span className="text-muted-foreground">{intake.pipeline.label.replace('⚠️ ', '')}: {intake.pipeline.description}</span>
+          <span className="text-muted-foreground">{intake.pipeline.label}: {intake.pipeline.description}</span>
           <Button asChild size="sm" className="ml-auto">
             <Link to={intake.pipeline.next_route}>
               {intake.pipeline.next_action}

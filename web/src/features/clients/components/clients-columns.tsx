@@ -25,7 +25,7 @@ export const clientsColumns = helper.columns([
       <span className="flex flex-col items-start gap-0.5">
         <StageBadge stage={row.original.position.stage} overdue={row.original.pipeline.overdue} archived={row.original.position.archived} />
         {/* The derived status says where in the stage the client is (e.g. "Active Patient"). */}
-        <span className="text-xs text-muted-foreground">{row.original.pipeline.label.replace('⚠️ ', '')}</span>
+        <span className="text-xs text-muted-foreground">{row.original.pipeline.label}</span>
       </span>
     ),
   }),

@@ -20,7 +20,10 @@ export function StageAlertsPanel({ clients, days, total }: { clients: IntakeSumm
                 {client.client_full_name}
               </Link>
               <span className="flex items-center gap-2">
-                <Badge variant="outline">{client.pipeline.label}</Badge>
+                <Badge variant="outline">
+                  {client.pipeline.overdue && '⚠️ '}
+                  {client.pipeline.label}
+                </Badge>
                 <span className="text-muted-foreground">{client.pipeline.days_in_stage} days</span>
               </span>
             </li>
