@@ -6,9 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use super::intakes::{next_cursor, string_list};
 use super::log_event;
-use super::{
-    Page, Store, audit, decode_cursor, encode_cursor, page_limit, position, require_admin, ts,
-};
+use super::trash::Trashable;
+use super::{Page, Store, audit, decode_cursor, encode_cursor, page_limit, position, ts};
 use crate::error::{Error, Result};
 use crate::model::{
     Actor, Assessment, AssessmentForm, AssessmentId, AssessmentStatus, CarePlan, CarePlanId,
@@ -304,41 +303,13 @@ impl Store {
     /// Soft-deletes an assessment (admin only): it leaves every list and the client's
     /// pipeline until restored.
     pub fn delete_assessment(&mut self, actor: &Actor, id: &AssessmentId) -> Result<()> {
-        require_admin(actor)?;
-        self.set_assessment_deleted(actor, id, true).map(|_| ())
+        self.set_deleted(actor, Trashable::Assessment, id.as_str(), true)
     }
 
     /// Restores a soft-deleted assessment (admin only).
     pub fn restore_assessment(&mut self, actor: &Actor, id: &AssessmentId) -> Result<Assessment> {
-        require_admin(actor)?;
-        self.set_assessment_deleted(actor, id, false)?;
+        self.set_deleted(actor, Trashable::Assessment, id.as_str(), false)?;
         self.get_assessment(id)
-    }
-
-    fn set_assessment_deleted(
-        &mut self,
-        actor: &Actor,
-        id: &AssessmentId,
-        deleted: bool,
-    ) -> Result<()> {
-        let clock = self.clock()?;
-        let now = ts(clock.now());
-        self.write(|tx| {
-            let (sql, action) = if deleted {
-                ("UPDATE assessments SET deleted_at = ?2, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NULL", "delete")
-            } else {
-                ("UPDATE assessments SET deleted_at = NULL, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NOT NULL", "restore")
-            };
-            if super::exec(tx, sql, params![id, now])? == 0 {
-                return Err(Error::not_found("assessment", id));
-            }
-            let intake_id: Option<IntakeId> =
-                super::query_row(tx, "SELECT intake_id FROM assessments WHERE id = ?1", [id], |row| row.get(0))?;
-            if let Some(intake_id) = &intake_id {
-                position::refresh(tx, intake_id, &clock)?;
-            }
-            audit(tx, actor, clock.now(), action, "assessment", id.as_str(), intake_id.as_ref().map(|i| i.as_str()), &["deleted_at"])
-        })
     }
 
     /// Generates a draft care plan from a completed assessment at the default rate.

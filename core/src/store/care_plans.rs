@@ -6,9 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::assessments::like_escape;
 use super::intakes::next_cursor;
 use super::log_event;
-use super::{
-    Page, Store, audit, decode_cursor, encode_cursor, page_limit, position, require_admin, ts,
-};
+use super::trash::Trashable;
+use super::{Page, Store, audit, decode_cursor, encode_cursor, page_limit, position, ts};
 use crate::error::{Error, Result, ValidationErrors};
 use crate::model::{
     Actor, AssessmentId, CarePlan, CarePlanId, CarePlanInput, CarePlanQuoteInput, CarePlanService,
@@ -496,43 +495,13 @@ impl Store {
 
     /// Soft-deletes a care plan (admin only).
     pub fn delete_care_plan(&mut self, actor: &Actor, id: &CarePlanId) -> Result<()> {
-        require_admin(actor)?;
-        self.set_care_plan_deleted(actor, id, true)
+        self.set_deleted(actor, Trashable::CarePlan, id.as_str(), true)
     }
 
     /// Restores a soft-deleted care plan (admin only).
     pub fn restore_care_plan(&mut self, actor: &Actor, id: &CarePlanId) -> Result<CarePlan> {
-        require_admin(actor)?;
-        self.set_care_plan_deleted(actor, id, false)?;
+        self.set_deleted(actor, Trashable::CarePlan, id.as_str(), false)?;
         self.get_care_plan(id)
-    }
-
-    fn set_care_plan_deleted(
-        &mut self,
-        actor: &Actor,
-        id: &CarePlanId,
-        deleted: bool,
-    ) -> Result<()> {
-        let clock = self.clock()?;
-        self.write(|tx| {
-            let (sql, action) = if deleted {
-                ("UPDATE care_plan_proposals SET deleted_at = ?2, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NULL", "delete")
-            } else {
-                ("UPDATE care_plan_proposals SET deleted_at = NULL, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NOT NULL", "restore")
-            };
-            if super::exec(tx, sql, params![id, ts(clock.now())])? == 0 {
-                return Err(Error::not_found("care plan", id));
-            }
-            let intake_id: Option<IntakeId> = super::query_row(tx,
-                "SELECT intake_id FROM care_plan_proposals WHERE id = ?1",
-                [id],
-                |row| row.get(0),
-            )?;
-            if let Some(intake_id) = &intake_id {
-                position::refresh(tx, intake_id, &clock)?;
-            }
-            audit(tx, actor, clock.now(), action, "care_plan", id.as_str(), intake_id.as_ref().map(|i| i.as_str()), &["deleted_at"])
-        })
     }
 }
 

@@ -5,7 +5,8 @@ use serde::Serialize;
 
 use super::assessments::like_escape;
 use super::log_event;
-use super::{Store, audit, position, require_admin, ts};
+use super::trash::Trashable;
+use super::{Store, audit, position, ts};
 use crate::error::{Error, Result};
 use crate::model::{
     Actor, CarePlanId, CarePlanStatus, Contract, ContractId, ContractStatus, IntakeId, Parents,
@@ -330,39 +331,12 @@ impl Store {
 
     /// Soft-deletes a contract (admin only).
     pub fn delete_contract(&mut self, actor: &Actor, id: &ContractId) -> Result<()> {
-        require_admin(actor)?;
-        self.set_contract_deleted(actor, id, true)
+        self.set_deleted(actor, Trashable::Contract, id.as_str(), true)
     }
 
     /// Restores a soft-deleted contract (admin only).
     pub fn restore_contract(&mut self, actor: &Actor, id: &ContractId) -> Result<Contract> {
-        require_admin(actor)?;
-        self.set_contract_deleted(actor, id, false)?;
+        self.set_deleted(actor, Trashable::Contract, id.as_str(), false)?;
         self.get_contract(id)
-    }
-
-    fn set_contract_deleted(
-        &mut self,
-        actor: &Actor,
-        id: &ContractId,
-        deleted: bool,
-    ) -> Result<()> {
-        let clock = self.clock()?;
-        self.write(|tx| {
-            let (sql, action) = if deleted {
-                ("UPDATE contracts SET deleted_at = ?2, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NULL", "delete")
-            } else {
-                ("UPDATE contracts SET deleted_at = NULL, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NOT NULL", "restore")
-            };
-            if super::exec(tx, sql, params![id, ts(clock.now())])? == 0 {
-                return Err(Error::not_found("contract", id));
-            }
-            let intake_id: Option<IntakeId> =
-                super::query_row(tx, "SELECT intake_id FROM contracts WHERE id = ?1", [id], |row| row.get(0))?;
-            if let Some(intake_id) = &intake_id {
-                position::refresh(tx, intake_id, &clock)?;
-            }
-            audit(tx, actor, clock.now(), action, "contract", id.as_str(), intake_id.as_ref().map(|i| i.as_str()), &["deleted_at"])
-        })
     }
 }

@@ -4,6 +4,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::position::{self, read_position};
+use super::trash::Trashable;
 use super::{Page, Store, audit, decode_cursor, encode_cursor, json_list, page_limit, ts};
 use crate::error::{Error, Result};
 use crate::model::{Actor, Intake, IntakeForm, IntakeId, IntakeStatus, IntakeSummary};
@@ -533,56 +534,12 @@ impl Store {
 
     /// Soft-deletes an intake (admin only).
     pub fn delete_intake(&mut self, actor: &Actor, id: &IntakeId) -> Result<()> {
-        super::require_admin(actor)?;
-        let now = self.now();
-        self.write(|tx| {
-            let n = super::exec(
-                tx,
-                "UPDATE intakes SET deleted_at = ?2, updated_at = ?2, version = version + 1
-                 WHERE id = ?1 AND deleted_at IS NULL",
-                params![id, ts(now)],
-            )?;
-            if n == 0 {
-                return Err(Error::not_found("intake", id));
-            }
-            audit(
-                tx,
-                actor,
-                now,
-                "delete",
-                "intake",
-                id.as_str(),
-                Some(id.as_str()),
-                &["deleted_at"],
-            )
-        })
+        self.set_deleted(actor, Trashable::Intake, id.as_str(), true)
     }
 
     /// Restores a soft-deleted intake (admin only).
     pub fn restore_intake(&mut self, actor: &Actor, id: &IntakeId) -> Result<Intake> {
-        super::require_admin(actor)?;
-        let now = self.now();
-        self.write(|tx| {
-            let n = super::exec(
-                tx,
-                "UPDATE intakes SET deleted_at = NULL, updated_at = ?2, version = version + 1
-                 WHERE id = ?1 AND deleted_at IS NOT NULL",
-                params![id, ts(now)],
-            )?;
-            if n == 0 {
-                return Err(Error::not_found("deleted intake", id));
-            }
-            audit(
-                tx,
-                actor,
-                now,
-                "restore",
-                "intake",
-                id.as_str(),
-                Some(id.as_str()),
-                &["deleted_at"],
-            )
-        })?;
+        self.set_deleted(actor, Trashable::Intake, id.as_str(), false)?;
         self.get_intake(id)
     }
 }
