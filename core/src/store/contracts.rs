@@ -3,8 +3,8 @@
 use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 use serde::Serialize;
 
-use super::assessments::like_escape;
 use super::log_event;
+use super::paging::Filters;
 use super::trash::Trashable;
 use super::{Store, audit, position, ts};
 use crate::error::{Error, Result};
@@ -283,29 +283,19 @@ impl Store {
     /// The contracts list (newest 20, searchable by client name) and the three stats.
     pub fn contracts_list(&self, query: &ContractQuery) -> Result<ContractList> {
         let clock = self.clock()?;
-        let mut conditions = vec!["deleted_at IS NULL".to_owned()];
-        let mut values: Vec<String> = Vec::new();
-        if let Some(status) = query.status {
-            values.push(status.as_str().to_owned());
-            conditions.push(format!("status = ?{}", values.len()));
-        }
-        if let Some(term) = query
-            .search
-            .as_deref()
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-        {
-            values.push(format!("%{}%", like_escape(term)));
-            conditions.push(format!("client_name LIKE ?{} ESCAPE '\\'", values.len()));
-        }
+        let mut filters = Filters::new("deleted_at IS NULL");
+        filters.equal("status", query.status.map(ContractStatus::as_str));
+        filters.contains(&["client_name"], query.search.as_deref());
         let limit = query.limit.unwrap_or(CONTRACTS_LIST_LIMIT).max(1);
         let sql = format!(
             "SELECT {COLUMNS} FROM contracts WHERE {} ORDER BY created_at DESC, id DESC LIMIT {limit}",
-            conditions.join(" AND ")
+            filters.conditions.join(" AND ")
         );
         let mut statement = self.conn().prepare_cached(&sql)?;
         let items = statement
-            .query_map(params_from_iter(values.iter()), |row| from_row(row, &clock))?
+            .query_map(params_from_iter(filters.values.iter()), |row| {
+                from_row(row, &clock)
+            })?
             .collect::<Result<Vec<_>, _>>()?;
         let week_ago = ts(clock
             .now()

@@ -20,6 +20,7 @@ mod intakes;
 mod migrations;
 mod ngram;
 mod notifications;
+mod paging;
 mod position;
 mod settings;
 mod signing;
@@ -58,6 +59,7 @@ pub use import::{ImportBatch, ImportReport, UndoReport};
 pub use intakes::{IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary, phone_digits};
 pub use migrations::SCHEMA_VERSION;
 pub use notifications::StaffNotice;
+pub use paging::Page;
 /// Stops a connection's running statement from another thread.
 pub use rusqlite::InterruptHandle;
 pub use signing::{NewSigningLink, SignedContract};
@@ -72,15 +74,6 @@ use crate::rules::clock::{AgencyClock, format_timestamp};
 
 /// How long a writer waits for another process's transaction before giving up.
 pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// A page of a keyset-paged list.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Page<T> {
-    pub items: Vec<T>,
-    /// Opaque; pass it back to get the next page. None on the last page.
-    pub next_cursor: Option<String>,
-}
 
 /// One connection to the Carepath database.
 pub struct Store {
@@ -570,39 +563,6 @@ pub(crate) fn require_admin(actor: &Actor) -> Result<()> {
     } else {
         Err(Error::Forbidden("Only an administrator can do that."))
     }
-}
-
-/// Encodes a keyset position as an opaque cursor.
-pub(crate) fn encode_cursor(parts: &[&str]) -> String {
-    let joined = parts.join("\u{1f}");
-    joined
-        .bytes()
-        .map(|b| format!("{b:02x}"))
-        .collect::<String>()
-}
-
-/// Decodes a cursor made by [`encode_cursor`]; a damaged one is bad input, not a crash.
-pub(crate) fn decode_cursor(cursor: &str, parts: usize) -> Result<Vec<String>> {
-    let bad = || Error::Rejected("The page cursor is not valid. Reload the list.".to_owned());
-    if !cursor.len().is_multiple_of(2) || !cursor.is_ascii() {
-        return Err(bad());
-    }
-    let bytes = (0..cursor.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&cursor[i..i + 2], 16))
-        .collect::<Result<Vec<u8>, _>>()
-        .map_err(|_| bad())?;
-    let text = String::from_utf8(bytes).map_err(|_| bad())?;
-    let values: Vec<String> = text.split('\u{1f}').map(str::to_owned).collect();
-    if values.len() != parts {
-        return Err(bad());
-    }
-    Ok(values)
-}
-
-/// Limits a requested page size to what a list allows.
-pub(crate) fn page_limit(requested: Option<u32>) -> u32 {
-    requested.unwrap_or(50).clamp(1, 200)
 }
 
 /// Reads a JSON list column.
