@@ -11,6 +11,7 @@ mod clients;
 mod communications;
 mod contacts;
 mod contracts;
+mod credentials;
 mod dashboard;
 mod document_email;
 mod export;
@@ -22,6 +23,7 @@ mod ngram;
 mod notifications;
 mod paging;
 mod position;
+mod sessions;
 mod settings;
 mod signing;
 mod tallies;
@@ -51,6 +53,7 @@ pub use communications::LATEST_COMMUNICATIONS;
 pub(crate) use communications::log_event;
 pub use communications::{CommunicationFilter, HubQuery};
 pub use contracts::{CONTRACTS_LIST_LIMIT, ContractList, ContractQuery, ContractStats};
+pub use credentials::{new_token, token_hash};
 pub use dashboard::{Dashboard, DashboardCounts, FOLLOW_UPS_PAGE};
 pub use document_email::{
     DocumentEmailRequest, EmailedDocument, PreparedDocumentEmail, SentDocument,
@@ -62,11 +65,11 @@ pub use notifications::StaffNotice;
 pub use paging::Page;
 /// Stops a connection's running statement from another thread.
 pub use rusqlite::InterruptHandle;
-pub use signing::{NewSigningLink, SignedContract};
-pub use users::{
-    AuthTokenPurpose, CURRENT_PASSWORD_WRONG, FREE_FAILURES, INVALID_CREDENTIALS,
-    INVITATION_NEEDED, NewUser, SessionUser, SignInFailure, new_token, token_hash,
+pub use sessions::{
+    AuthTokenPurpose, FREE_FAILURES, INVALID_CREDENTIALS, SessionUser, SignInFailure,
 };
+pub use signing::{NewSigningLink, SignedContract};
+pub use users::{CURRENT_PASSWORD_WRONG, INVITATION_NEEDED, NewUser};
 
 use crate::error::{Error, Result};
 use crate::model::Actor;
