@@ -7,6 +7,7 @@ import { pipelineTests } from './pipeline.mjs';
 import { signingTests } from './signing.mjs';
 import { officeTests } from './office.mjs';
 import { officeDraftTests } from './office-drafts.mjs';
+import { notificationTests } from './notifications.mjs';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
@@ -68,6 +69,7 @@ export function createTests({ admin, staff }) {
   return [
     ...officeTests({ admin, staff }),
     ...officeDraftTests({ admin, staff }),
+    ...notificationTests({ admin, staff }),
     {
       name: 'a signed-out visitor lands on the sign-in page and keeps the route',
       async run(page) {

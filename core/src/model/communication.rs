@@ -47,6 +47,16 @@ pub struct SmsInput {
     pub message: String,
 }
 
+/// A text message a family sent to the agency's number, as the SMS provider reports it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Reply {
+    /// The number it came from.
+    pub from: String,
+    pub body: String,
+    /// The provider's id for the message; a retried report carries the same one.
+    pub provider_id: String,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

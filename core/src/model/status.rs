@@ -135,9 +135,12 @@ status_enum!(
 );
 
 status_enum!(
+    /// Outbound: staff to the family; internal: notes and events; inbound: a reply the
+    /// family texted back (through the SMS provider's webhook).
     Direction {
         Outbound => "outbound",
         Internal => "internal",
+        Inbound => "inbound",
     }
 );
 

@@ -16,6 +16,9 @@ pub struct User {
     pub created_at: String,
     /// When the user last signed in (any way: password, magic link, recovery).
     pub last_sign_in_at: Option<String>,
+    /// Their mobile number for texts on urgent updates (Settings → Notifications); empty
+    /// when they have given none.
+    pub phone: String,
 }
 
 /// A profile as the team-member picker shows it.

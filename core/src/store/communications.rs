@@ -8,12 +8,15 @@ use super::paging::{Filters, Keyset, Page, page_limit};
 use super::{Store, audit, ts};
 use crate::error::{Error, Result};
 use crate::model::{
-    Actor, CallLogInput, Communication, CommunicationId, CommunicationStatus, CommunicationType,
-    Direction, EmailInput, IntakeId, NoteInput, Parents, SmsInput, UserId, Visibility,
+    Actor, CallLogInput, Channel, Communication, CommunicationId, CommunicationStatus,
+    CommunicationType, Direction, EmailInput, IntakeId, NoteInput, Parents, Reply, SmsInput,
+    UserId, Visibility,
 };
 use crate::rules::events::PipelineEvent;
 use crate::rules::transitions::check_communication_transition;
-use crate::rules::validation::{validate_call_log, validate_email, validate_note, validate_sms};
+use crate::rules::validation::{
+    validate_call_log, validate_email, validate_note, validate_reply, validate_sms,
+};
 
 /// The client-context panel lists this many.
 pub const LATEST_COMMUNICATIONS: u32 = 5;
@@ -276,6 +279,71 @@ impl Store {
                 metadata: serde_json::json!({}),
             },
         )
+    }
+
+    /// Keeps a reply a family texted to the agency's number: an inbound text message in
+    /// the timeline of the client whose caller phone it came from (the newest open
+    /// client when several share the number; no client when none does, so nothing a
+    /// family sends is lost). A report the provider retries is kept once. Answers the
+    /// communication and whether this report was its first.
+    pub fn record_reply(&mut self, reply: &Reply) -> Result<(Communication, bool)> {
+        validate_reply(reply)?;
+        let digits = super::intakes::phone_digits(&reply.from);
+        // "+1 217 555 0123" from the provider is "(217) 555-0123" on the intake form.
+        let national = digits
+            .strip_prefix('1')
+            .filter(|rest| rest.len() == 10)
+            .unwrap_or(&digits)
+            .to_owned();
+        let now = self.now();
+        let kept = self.write(|tx| {
+            let known: Option<CommunicationId> = super::query_row(
+                tx,
+                "SELECT id FROM communications
+                  WHERE direction = 'inbound' AND json_extract(metadata, '$.messageSid') = ?1",
+                [&reply.provider_id],
+                |row| row.get(0),
+            )
+            .optional()?;
+            if let Some(id) = known {
+                return Ok((id, false));
+            }
+            let intake_id: Option<IntakeId> = super::query_row(
+                tx,
+                "SELECT id FROM intakes
+                  WHERE deleted_at IS NULL AND caller_phone_digits IN (?1, ?2)
+                  ORDER BY archived, created_at DESC LIMIT 1",
+                params![digits, national],
+                |row| row.get(0),
+            )
+            .optional()?;
+            let parents = Parents {
+                intake_id,
+                ..Parents::default()
+            };
+            let body = reply.body.trim();
+            let id = insert_communication(
+                tx,
+                &Actor::system(Channel::System),
+                now,
+                NewCommunication {
+                    parents: &parents,
+                    communication_type: CommunicationType::Sms,
+                    direction: Direction::Inbound,
+                    subject: None,
+                    content: if body.is_empty() { "(no text)" } else { body },
+                    recipient_email: None,
+                    // The other party of the conversation: the number the family wrote from.
+                    recipient_phone: Some(reply.from.trim()),
+                    status: CommunicationStatus::Delivered,
+                    visibility: Visibility::Client,
+                    tagged_user_ids: &[],
+                    metadata: serde_json::json!({ "messageSid": reply.provider_id }),
+                },
+            )?;
+            Ok((id, true))
+        })?;
+        Ok((self.get_communication(&kept.0)?, kept.1))
     }
 
     /// Logs a phone call: client-visible unless "Internal Call Only".

@@ -13,6 +13,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0006_signing.sql"),
     include_str!("migrations/0005_office.sql"),
     include_str!("migrations/0007_read_tallies.sql"),
+    include_str!("migrations/0008_replies.sql"),
 ];
 
 /// The schema version this build writes.

@@ -62,7 +62,7 @@ pub use document_email::{
 pub use import::{ImportBatch, ImportReport, UndoReport};
 pub use intakes::{IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary, phone_digits};
 pub use migrations::SCHEMA_VERSION;
-pub use notifications::StaffNotice;
+pub use notifications::{StaffNotice, StaffText};
 pub use paging::Page;
 /// Stops a connection's running statement from another thread.
 pub use rusqlite::InterruptHandle;

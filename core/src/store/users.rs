@@ -27,7 +27,7 @@ pub struct NewUser {
 
 const USER_COLUMNS: &str = "u.id, u.version, u.email, u.full_name, \
     EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin'), u.disabled, u.created_at, \
-    u.last_sign_in_at";
+    u.last_sign_in_at, u.phone";
 
 fn user_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<User> {
     Ok(User {
@@ -39,6 +39,7 @@ fn user_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<User> {
         disabled: row.get(5)?,
         created_at: row.get(6)?,
         last_sign_in_at: row.get(7)?,
+        phone: row.get(8)?,
     })
 }
 
@@ -217,6 +218,46 @@ impl Store {
                 super::exec(tx, "DELETE FROM user_roles WHERE user_id = ?1 AND role = 'admin'", [user_id])?;
             }
             audit(tx, actor, now, if admin { "grant_admin" } else { "revoke_admin" }, "user", user_id.as_str(), None, &["role"])
+        })?;
+        self.get_user(user_id)
+    }
+
+    /// Sets a user's mobile number for texts on urgent updates (admin only); an empty
+    /// number stops them. A stale `version` is a conflict.
+    pub fn set_user_phone(
+        &mut self,
+        actor: &Actor,
+        user_id: &UserId,
+        phone: &str,
+        version: i64,
+    ) -> Result<User> {
+        require_admin(actor)?;
+        let phone = crate::rules::validation::staff_phone(phone)?;
+        let current = self.get_user(user_id)?;
+        if current.version != version {
+            return Err(Error::conflict("user", &current));
+        }
+        let now = self.now();
+        self.write(|tx| {
+            let changed = super::exec(
+                tx,
+                "UPDATE users SET phone = ?2, updated_at = ?3, version = version + 1
+                  WHERE id = ?1 AND version = ?4",
+                params![user_id, phone, ts(now), version],
+            )?;
+            if changed == 0 {
+                return Err(Error::conflict("user", &current));
+            }
+            audit(
+                tx,
+                actor,
+                now,
+                "update",
+                "user",
+                user_id.as_str(),
+                None,
+                &["phone"],
+            )
         })?;
         self.get_user(user_id)
     }

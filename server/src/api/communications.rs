@@ -102,11 +102,8 @@ pub(crate) async fn deliver_sms(
     communication: Communication,
 ) -> ApiResult<Communication> {
     let settings = state.db.call(|store| store.settings()).await?;
-    let from = Some(settings.sms.default_sender_number.trim().to_owned())
-        .filter(|number| !number.is_empty())
-        .unwrap_or_else(|| state.outbound.sms_from.clone());
     let message = SmsMessage {
-        from,
+        from: state.outbound.sms_sender(&settings.sms),
         to: communication.recipient_phone.clone().unwrap_or_default(),
         body: communication.content.clone(),
     };
@@ -122,34 +119,41 @@ pub(crate) async fn deliver_sms(
 }
 
 /// Settings → Notifications: tells the client's assigned coordinator about a
-/// communication someone else logged. A notice that cannot be sent is logged; it never
-/// fails the request that logged the communication.
+/// communication someone else logged (or a family's reply): the email, the text message
+/// when the client is overdue, and the reply alerts. A notice that cannot be sent is
+/// logged; it never fails the request that logged the communication.
 pub(crate) async fn notify_coordinator(state: &AppState, communication: &Communication) {
     let logged = communication.clone();
     let base_url = state.config.public_url.base.clone();
     let found = state
         .db
         .call(move |store| {
-            let Some(notice) = store.communication_notice(&logged, &base_url)? else {
-                return Ok(None);
-            };
-            Ok(Some((notice, store.settings()?)))
+            let mut notices = store.reply_alerts(&logged, &base_url)?;
+            notices.extend(store.communication_notice(&logged, &base_url)?);
+            let text = store.urgent_text(&logged, &base_url)?;
+            Ok((notices, text, store.settings()?))
         })
         .await;
-    let (notice, settings) = match found {
-        Ok(Some(found)) => found,
-        Ok(None) => return,
+    let (notices, text, settings) = match found {
+        Ok(found) => found,
         Err(error) => {
             tracing::warn!(error = ?error, "the coordinator notice was not sent");
             return;
         }
     };
-    if let Err(failure) = state
-        .outbound
-        .send_staff_notice(&settings.email, notice)
-        .await
+    for notice in notices {
+        if let Err(failure) = state
+            .outbound
+            .send_staff_notice(&settings.email, notice)
+            .await
+        {
+            tracing::warn!(reason = %failure.reason, "the coordinator notice was not sent");
+        }
+    }
+    if let Some(text) = text
+        && let Err(failure) = state.outbound.send_staff_text(&settings.sms, text).await
     {
-        tracing::warn!(reason = %failure.reason, "the coordinator notice was not sent");
+        tracing::warn!(reason = %failure.reason, "the urgent text to the coordinator was not sent");
     }
 }
 

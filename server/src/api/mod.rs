@@ -16,6 +16,7 @@ pub mod health;
 pub mod intakes;
 pub mod prints;
 pub mod public;
+pub mod replies;
 pub mod settings;
 pub mod signing;
 pub mod templates;
@@ -61,6 +62,7 @@ pub fn routes() -> ApiRoutes {
     let routes = prints::routes(routes);
     let routes = signing::routes(routes);
     let routes = public::routes(routes);
+    let routes = replies::routes(routes);
     routes.add::<events::__path_stream, _, _>(events::stream)
 }
 
@@ -93,7 +95,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
                 .version(env!("CARGO_PKG_VERSION"))
                 .description(Some(
                     "The JSON API of `carepath serve`. Every route needs the session cookie except \
-                     the sign-in routes, the health check and the family's link pages under \
+                     the sign-in routes, the health check, the SMS provider's reply webhook (signed by the provider) and the family's link pages under \
                      `/api/public`. Errors answer `ErrorBody`.",
                 ))
                 .build(),
@@ -126,6 +128,15 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
                 operation.security = Some(vec![SecurityRequirement::default()]);
             }
         }
+    }
+    // The SMS provider's webhook: signed by the provider, not by a session.
+    if let Some(operation) = doc
+        .paths
+        .paths
+        .get_mut(replies::PATH)
+        .and_then(|item| item.post.as_mut())
+    {
+        operation.security = Some(vec![SecurityRequirement::default()]);
     }
     if let Some(operation) = doc
         .paths

@@ -23,6 +23,7 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_invite, _, _>(invite)
         .add::<__path_set_admin, _, _>(set_admin)
         .add::<__path_disable, _, _>(disable)
+        .add::<__path_set_phone, _, _>(set_phone)
         .add::<__path_trash, _, _>(trash)
 }
 
@@ -153,6 +154,34 @@ pub async fn set_admin(
         state
             .db
             .call(move |store| store.set_admin(&actor, &id, body.is_admin))
+            .await?,
+    ))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PhoneBody {
+    /// Their mobile number; empty stops the texts.
+    pub phone: String,
+    /// The user's `version` as shown; a stale one is a conflict.
+    pub version: i64,
+}
+
+/// Sets a user's mobile number for texts on urgent updates (admin).
+#[utoipa::path(put, path = "/api/admin/users/{id}/phone", tag = "users", params(("id" = String, Path)), request_body = PhoneBody,
+    responses((status = 200, body = User), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn set_phone(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    ApiPath(id): ApiPath<UserId>,
+    ApiJson(body): ApiJson<PhoneBody>,
+) -> ApiResult<ApiJson<User>> {
+    let actor = admin.actor();
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.set_user_phone(&actor, &id, &body.phone, body.version))
             .await?,
     ))
 }

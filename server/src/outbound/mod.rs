@@ -10,13 +10,16 @@ mod sms;
 use std::sync::Arc;
 use std::time::Duration;
 
-use carepath_core::model::EmailSettings;
-use carepath_core::outbound::{Drafter, EmailMessage, EmailSender, SendFailure, SmsSender};
-use carepath_core::store::StaffNotice;
+use carepath_core::model::{EmailSettings, SmsSettings};
+use carepath_core::outbound::{
+    Drafter, EmailMessage, EmailSender, SendFailure, SmsMessage, SmsSender,
+};
+use carepath_core::store::{StaffNotice, StaffText};
 
 use crate::config::Config;
 
 pub use outbox::OutboxEntry;
+pub use sms::signed_by_provider;
 
 #[derive(Clone)]
 pub struct Outbound {
@@ -91,5 +94,26 @@ impl Outbound {
             ..EmailMessage::default()
         };
         self.email.send(&message).await.map(|_| ())
+    }
+
+    /// The number texts go from: Settings' sender number, else the configured one.
+    pub fn sms_sender(&self, settings: &SmsSettings) -> String {
+        Some(settings.default_sender_number.trim().to_owned())
+            .filter(|number| !number.is_empty())
+            .unwrap_or_else(|| self.sms_from.clone())
+    }
+
+    /// Texts a member of staff (an urgent update) from the agency's number.
+    pub async fn send_staff_text(
+        &self,
+        settings: &SmsSettings,
+        text: StaffText,
+    ) -> Result<(), SendFailure> {
+        let message = SmsMessage {
+            from: self.sms_sender(settings),
+            to: text.to,
+            body: text.body,
+        };
+        self.sms.send(&message).await.map(|_| ())
     }
 }

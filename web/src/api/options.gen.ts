@@ -106,7 +106,8 @@ export type ContactTypeOptionValue = (typeof CONTACT_TYPE_OPTION_VALUES)[number]
 export const CONTRACT_STATUS_VALUES = ["draft", "sent", "signed", "declined", "cancelled"] as const;
 export type ContractStatusValue = (typeof CONTRACT_STATUS_VALUES)[number];
 
-export const DIRECTION_VALUES = ["outbound", "internal"] as const;
+/** Outbound: staff to the family; internal: notes and events; inbound: a reply the */
+export const DIRECTION_VALUES = ["outbound", "internal", "inbound"] as const;
 export type DirectionValue = (typeof DIRECTION_VALUES)[number];
 
 /** What to draft. */

@@ -94,6 +94,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a user's mobile number for texts on urgent updates (admin). */
+        put: operations["set_phone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai/draft": {
         parameters: {
             query?: never;
@@ -1692,6 +1709,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sms/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reply from a family: kept in the client's timeline as an inbound text message (once,
+         *     however often the provider retries), then the alerts of Settings → Notifications go
+         *     out. Answers the provider an empty TwiML document (no automatic answer to the family).
+         */
+        post: operations["reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -2724,8 +2762,12 @@ export interface components {
             /** @default  */
             time: string;
         };
-        /** @enum {string} */
-        Direction: "outbound" | "internal";
+        /**
+         * @description Outbound: staff to the family; internal: notes and events; inbound: a reply the
+         *     family texted back (through the SMS provider's webhook).
+         * @enum {string}
+         */
+        Direction: "outbound" | "internal" | "inbound";
         DraftAnswer: {
             generated_text: string;
             /** @description A subject line, for emails that have a fixed one. */
@@ -3380,6 +3422,11 @@ export interface components {
                 is_admin: boolean;
                 /** @description When the user last signed in (any way: password, magic link, recovery). */
                 last_sign_in_at?: string | null;
+                /**
+                 * @description Their mobile number for texts on urgent updates (Settings → Notifications); empty
+                 *     when they have given none.
+                 */
+                phone: string;
                 /** Format: int64 */
                 version: number;
             }[];
@@ -3635,6 +3682,15 @@ export interface components {
             sha256: string;
             signed_at?: string | null;
             signer_name?: string | null;
+        };
+        PhoneBody: {
+            /** @description Their mobile number; empty stops the texts. */
+            phone: string;
+            /**
+             * Format: int64
+             * @description The user's `version` as shown; a stale one is a conflict.
+             */
+            version: number;
         };
         /**
          * @description Where an intake stands, kept on its row by the store in the same transaction as the
@@ -4021,6 +4077,11 @@ export interface components {
             is_admin: boolean;
             /** @description When the user last signed in (any way: password, magic link, recovery). */
             last_sign_in_at?: string | null;
+            /**
+             * @description Their mobile number for texts on urgent updates (Settings → Notifications); empty
+             *     when they have given none.
+             */
+            phone: string;
             /** Format: int64 */
             version: number;
         };
@@ -4352,6 +4413,63 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_phone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8583,6 +8701,55 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The provider's report: From, Body and MessageSid (other fields are signed but unused). */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": string;
+            };
+        };
+        responses: {
+            /** @description Kept (or kept before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": string;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,10 +1,11 @@
 //! Emails, text messages, notes, call logs, AI prompts and contacts: what each needs
 //! before it is saved or sent.
 
-use super::{INVALID_EMAIL, add_text_bound_errors, looks_like_email};
+use super::{INVALID_EMAIL, add_text_bound_errors, check_text, looks_like_email};
 use crate::error::{Error, ValidationErrors};
 use crate::model::{
-    AttachmentInfo, CallLogInput, CommunicationType, ContactInput, EmailInput, NoteInput, SmsInput,
+    AttachmentInfo, CallLogInput, CommunicationType, ContactInput, EmailInput, NoteInput, Reply,
+    SmsInput,
 };
 
 pub const FILL_IN_ALL_FIELDS: &str = "Please fill in all fields";
@@ -83,6 +84,38 @@ pub fn looks_like_phone(text: &str) -> bool {
             .chars()
             .enumerate()
             .all(|(index, c)| c.is_ascii_digit() || " .-()".contains(c) || (c == '+' && index == 0))
+}
+
+/// A member of staff's mobile number, trimmed; empty means none.
+pub fn staff_phone(phone: &str) -> Result<String, Error> {
+    let phone = phone.trim();
+    if !phone.is_empty() && !looks_like_phone(phone) {
+        return Err(Error::Validation(ValidationErrors::single(
+            "phone",
+            INVALID_PHONE,
+        )));
+    }
+    Ok(phone.to_owned())
+}
+
+/// A reply reported by the SMS provider: a sender that looks like a phone number, the
+/// provider's message id (letters and digits, at most 64), and text within the bounds
+/// of a message. The provider is a machine, so these refusals are for a broken or forged
+/// report, never for a family.
+pub fn validate_reply(reply: &Reply) -> Result<(), Error> {
+    let mut errors = ValidationErrors::new();
+    if !looks_like_phone(&reply.from) {
+        errors.add("From", INVALID_PHONE);
+    }
+    let id = &reply.provider_id;
+    if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
+        errors.add(
+            "MessageSid",
+            "The provider's message id is missing or malformed",
+        );
+    }
+    check_text(&mut errors, "message", &reply.body);
+    errors.into_result()
 }
 
 /// Send SMS: phone and message.

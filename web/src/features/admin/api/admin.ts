@@ -39,6 +39,11 @@ export function useSetAdmin() {
   return useAdminMutation(({ id, is_admin }: { id: string; is_admin: boolean }) => api.put(`/api/admin/users/${id}/admin`, { is_admin }));
 }
 
+/** Sets a user's mobile for texts on urgent updates; the version guards a stale page. */
+export function useSetPhone() {
+  return useAdminMutation(({ id, phone, version }: { id: string; phone: string; version: number }) => api.put(`/api/admin/users/${id}/phone`, { phone, version }));
+}
+
 export function useDisableUser() {
   return useAdminMutation((id: string) => api.post(`/api/admin/users/${id}/disable`));
 }

@@ -10,9 +10,10 @@ import { TextField } from '@/components/form/text-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, titleCase } from '@/lib/format';
-import { useAdminUsers, useDisableUser, useInviteUser, useRestore, useSetAdmin, useTrash, type AdminUserRow, type TrashItem } from '../api/admin';
+import { useAdminUsers, useDisableUser, useInviteUser, useRestore, useSetAdmin, useSetPhone, useTrash, type AdminUserRow, type TrashItem } from '../api/admin';
 
 const userHelper = columnHelper<AdminUserRow>();
 const trashHelper = columnHelper<TrashItem>();
@@ -51,6 +52,67 @@ function UserActions({ user, selfId }: { user: AdminUserRow; selfId: string }) {
         </Button>
       )}
     </div>
+  );
+}
+
+/** A user's mobile for Settings → Notifications' texts on urgent updates. The dialog lives
+ * outside the table, so a refetch that redraws the rows cannot close it mid-edit. */
+function MobileDialog({ user, onClose }: { user: AdminUserRow | null; onClose: () => void }) {
+  const [phone, setPhone] = useState('');
+  // The user and version as the dialog opened: a save over someone else's change since
+  // is a conflict, not a lost update.
+  const [editing, setEditing] = useState<{ id: string; version: number } | null>(null);
+  const save = useSetPhone();
+  if (user && editing?.id !== user.id) {
+    setEditing({ id: user.id, version: user.version });
+    setPhone(user.phone);
+  }
+  const who = user ? user.full_name || user.email : '';
+  return (
+    <Dialog
+      open={user !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setEditing(null);
+          onClose();
+        }
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Mobile of {who}</DialogTitle>
+          <DialogDescription>Texts on urgent updates about their clients go here (Settings → Notifications). Leave it empty for none.</DialogDescription>
+        </DialogHeader>
+        <form
+          id="mobile-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!editing) return;
+            save.mutate(
+              { id: editing.id, phone: phone.trim(), version: editing.version },
+              {
+                onSuccess: () => {
+                  toast.success(`Mobile saved for ${who}`);
+                  setEditing(null);
+                  onClose();
+                },
+                onError: (error) => toast.error('Error', { description: errorMessage(error, 'The change was not saved') }),
+              },
+            );
+          }}
+        >
+          <TextField id="user-mobile" label="Mobile" type="tel" value={phone} onChange={setPhone} autoComplete="off" />
+        </form>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="mobile-form" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -128,8 +190,10 @@ export default function AdminPage() {
   const me = useMe();
   const users = useAdminUsers();
   const trash = useTrash();
+  const [mobileOf, setMobileOf] = useState<string | null>(null);
   if (me.data && !me.data.is_admin) return <Navigate to="/" replace />;
   const selfId = me.data?.id ?? '';
+  const mobileUser = users.data?.items.find((user) => user.id === mobileOf) ?? null;
 
   const userColumns = userHelper.columns([
     userHelper.accessor('full_name', { header: 'Name', cell: (info) => <span className="font-medium">{info.getValue() || '—'}</span> }),
@@ -141,6 +205,17 @@ export default function AdminPage() {
         <span className="flex gap-1">
           {row.original.is_admin ? <Badge>Admin</Badge> : <Badge variant="outline">Staff</Badge>}
           {row.original.disabled && <Badge variant="destructive">Disabled</Badge>}
+        </span>
+      ),
+    }),
+    userHelper.accessor('phone', {
+      header: 'Mobile',
+      cell: ({ row }) => (
+        <span className="flex items-center gap-2">
+          <span className={row.original.phone ? '' : 'text-muted-foreground'}>{row.original.phone || 'None'}</span>
+          <Button size="sm" variant="ghost" aria-label={`Edit mobile of ${row.original.full_name || row.original.email}`} onClick={() => setMobileOf(row.original.id)}>
+            Edit
+          </Button>
         </span>
       ),
     }),
@@ -163,6 +238,7 @@ export default function AdminPage() {
           emptyText="No users yet."
           loading={users.isPending}
         />
+        <MobileDialog user={mobileUser} onClose={() => setMobileOf(null)} />
         <InviteCard />
       </section>
       <section aria-labelledby="trash-heading" className="flex flex-col gap-3">

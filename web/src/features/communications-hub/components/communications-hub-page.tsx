@@ -64,13 +64,14 @@ function HubItem({ entry }: { entry: HubCommunication }) {
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">{LABELS[entry.communication_type]}</Badge>
           <span className="font-medium">{entry.client_name ?? 'No client'}</span>
+          {entry.direction === 'inbound' && <Badge variant="outline">Inbound</Badge>}
           <CommunicationStatusBadge status={entry.status} />
         </div>
         {entry.subject && <p className="font-medium">{entry.subject}</p>}
         <p className="line-clamp-2 text-sm whitespace-pre-line text-muted-foreground">{entry.content}</p>
         <p className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
           <span>{formatDateTime(entry.created_at)}</span>
-          {(entry.recipient_email ?? entry.recipient_phone) && <span>To {entry.recipient_email ?? entry.recipient_phone}</span>}
+          {(entry.recipient_email ?? entry.recipient_phone) && <span>{entry.direction === 'inbound' ? 'From' : 'To'} {entry.recipient_email ?? entry.recipient_phone}</span>}
           {entry.failure_reason && <span className="text-destructive">{entry.failure_reason}</span>}
         </p>
       </div>

@@ -24,6 +24,8 @@ const TYPE_LABELS: Record<CommunicationType, string> = {
 export function CommunicationEntry({ entry, onRetry, retrying, compact = false }: { entry: Communication; onRetry?: (id: string) => void; retrying?: boolean; compact?: boolean }) {
   const Icon = TYPE_ICONS[entry.communication_type];
   const recipient = entry.recipient_email ?? entry.recipient_phone;
+  // A family's reply: the number is who wrote, not who it went to.
+  const inbound = entry.direction === 'inbound';
   const retryable = entry.status === 'failed' && (entry.communication_type === 'email' || entry.communication_type === 'sms');
   return (
     <li className="flex gap-3 rounded-md border p-3">
@@ -32,7 +34,8 @@ export function CommunicationEntry({ entry, onRetry, retrying, compact = false }
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-medium">{entry.subject || TYPE_LABELS[entry.communication_type]}</span>
+          <span className="font-medium">{entry.subject || (inbound ? 'Reply from the family' : TYPE_LABELS[entry.communication_type])}</span>
+          {inbound && <Badge variant="secondary">Inbound</Badge>}
           <Badge variant={entry.visibility === 'internal' ? 'outline' : 'secondary'}>{entry.visibility === 'internal' ? 'Internal' : 'Client'}</Badge>
           <CommunicationStatusBadge status={entry.status} />
         </div>
@@ -40,7 +43,7 @@ export function CommunicationEntry({ entry, onRetry, retrying, compact = false }
         {!compact && (
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
             <time dateTime={entry.sent_at ?? entry.created_at}>{formatDateTime(entry.sent_at ?? entry.created_at)}</time>
-            {recipient && <span>To: {recipient}</span>}
+            {recipient && <span>{inbound ? 'From' : 'To'}: {recipient}</span>}
             {entry.sender_name && <span>By: {entry.sender_name}</span>}
             {entry.tagged_user_names.length > 0 && <span>Tagged: {entry.tagged_user_names.join(', ')}</span>}
           </div>

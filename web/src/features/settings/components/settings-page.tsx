@@ -193,7 +193,7 @@ export default function SettingsPage() {
           </TabForm>
         </TabsContent>
         <TabsContent value="notifications">
-          <TabForm tab="notifications" settings={data} title="Notification Settings" description="Emails to the client's assigned coordinator.">
+          <TabForm tab="notifications" settings={data} title="Notification Settings" description="What the client's assigned coordinator is told, and how.">
             {(values, set) => (
               <>
                 <SwitchField
@@ -206,12 +206,14 @@ export default function SettingsPage() {
                 <SwitchField
                   id="sms_on_urgent_updates"
                   label="SMS notifications for urgent updates"
+                  description="When someone else logs a communication on an overdue client, or the family replies, the assigned coordinator gets a text at the mobile number an administrator set in Admin → Users."
                   checked={values.sms_on_urgent_updates}
                   onChange={(sms_on_urgent_updates) => set({ sms_on_urgent_updates })}
                 />
                 <SwitchField
                   id="inbound_reply_alerts"
                   label="Alerts for inbound replies"
+                  description={`A text message a family sends to the agency's number is kept in the client's communications, and the assigned coordinator (else every administrator) gets an email. Set your SMS provider's messaging webhook to ${window.location.origin}/api/sms/replies.`}
                   checked={values.inbound_reply_alerts}
                   onChange={(inbound_reply_alerts) => set({ inbound_reply_alerts })}
                 />

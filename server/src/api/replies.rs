@@ -1,0 +1,85 @@
+//! The SMS provider's webhook for replies: a text message a family sends to the agency's
+//! number. It has no session; the provider's signature (keyed with the account's auth
+//! token) is its authorization, so an unsigned or forged report changes nothing.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use carepath_core::model::Reply;
+
+use super::communications::notify_coordinator;
+use crate::AppState;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::outbound::signed_by_provider;
+use crate::routes::ApiRoutes;
+
+/// Where the provider is told to post replies (its "messaging webhook").
+pub const PATH: &str = "/api/sms/replies";
+
+/// The header the provider signs its reports in.
+const SIGNATURE: &str = "x-twilio-signature";
+
+pub fn routes(routes: ApiRoutes) -> ApiRoutes {
+    routes.add::<__path_reply, _, _>(reply)
+}
+
+/// A reply from a family: kept in the client's timeline as an inbound text message (once,
+/// however often the provider retries), then the alerts of Settings → Notifications go
+/// out. Answers the provider an empty TwiML document (no automatic answer to the family).
+#[utoipa::path(post, path = "/api/sms/replies", tag = "communications",
+    request_body(content = String, content_type = "application/x-www-form-urlencoded",
+        description = "The provider's report: From, Body and MessageSid (other fields are signed but unused)."),
+    responses((status = 200, description = "Kept (or kept before).", content_type = "text/xml", body = String),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn reply(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let Some(account) = state.config.sms.as_ref() else {
+        return Err(ApiError::not_found(
+            "Replies arrive only through an SMS provider account.",
+        ));
+    };
+    let params: Vec<(String, String)> = serde_urlencoded::from_bytes(&body)
+        .map_err(|_| ApiError::bad_request("The report is not a form."))?;
+    let url = format!(
+        "{}{PATH}",
+        state.config.public_url.base.trim_end_matches('/')
+    );
+    let signature = headers
+        .get(SIGNATURE)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default();
+    if !signed_by_provider(&account.auth_token, &url, &params, signature) {
+        return Err(ApiError::forbidden(
+            "The report does not carry the SMS provider's signature.",
+        ));
+    }
+    let field = |name: &str| {
+        params
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.clone())
+            .unwrap_or_default()
+    };
+    let reply = Reply {
+        from: field("From"),
+        body: field("Body"),
+        provider_id: field("MessageSid"),
+    };
+    let (kept, first) = state
+        .db
+        .call(move |store| store.record_reply(&reply))
+        .await?;
+    if first {
+        notify_coordinator(&state, &kept).await;
+    }
+    Ok((
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "text/xml")],
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response></Response>",
+    )
+        .into_response())
+}
