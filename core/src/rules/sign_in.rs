@@ -1,6 +1,6 @@
 //! How sign-in slows down after failed passwords, and how long account links live.
 
-use jiff::SignedDuration;
+use jiff::{SignedDuration, Timestamp};
 
 /// Failed sign-ins (for one email from one client address) after which each further
 /// attempt waits longer.
@@ -20,6 +20,16 @@ pub fn throttle_delay(failures: i64) -> Option<SignedDuration> {
     }
     let exponent = (failures - FREE_FAILURES + 1).min(10) as u32;
     Some(SignedDuration::from_secs((1i64 << exponent).min(900)))
+}
+
+/// Whether a sign-in attempt at `now` must wait, after `failures` counted failures the
+/// last of which was at `last_failed`: the whole seconds left (at least one), or None when
+/// it may go ahead.
+pub fn retry_after(failures: i64, last_failed: Timestamp, now: Timestamp) -> Option<u64> {
+    let until = last_failed
+        .checked_add(throttle_delay(failures)?)
+        .unwrap_or(Timestamp::MAX);
+    (now < until).then(|| until.duration_since(now).as_secs().max(1) as u64)
 }
 
 #[cfg(test)]
@@ -43,5 +53,21 @@ mod tests {
                 "{failures}"
             );
         }
+    }
+
+    #[test]
+    fn an_attempt_waits_out_the_rest_of_the_delay_after_the_last_failure() {
+        let last: Timestamp = "2026-11-23T10:00:00Z".parse().unwrap();
+        let at = |secs: i64| last.checked_add(SignedDuration::from_secs(secs)).unwrap();
+        let millis = |ms: i64| last.checked_add(SignedDuration::from_millis(ms)).unwrap();
+        // The free failures never wait.
+        assert_eq!(retry_after(FREE_FAILURES - 1, last, last), None);
+        // The sixth failure waits 4 seconds from the last one.
+        assert_eq!(retry_after(FREE_FAILURES + 1, last, last), Some(4));
+        assert_eq!(retry_after(FREE_FAILURES + 1, last, at(1)), Some(3));
+        // Part of a second left still says one second, never zero.
+        assert_eq!(retry_after(FREE_FAILURES + 1, last, millis(3_500)), Some(1));
+        assert_eq!(retry_after(FREE_FAILURES + 1, last, at(4)), None);
+        assert_eq!(retry_after(FREE_FAILURES + 1, last, at(60)), None);
     }
 }

@@ -1,14 +1,14 @@
 //! Assessments: save as draft or completed, pre-fill from an intake, list with stats,
 //! soft delete and restore, and generating the care plan.
 
-use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
+use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
-use super::intakes::{next_cursor, string_list};
+use super::intakes::string_list;
 use super::log_event;
-use super::{
-    Page, Store, audit, decode_cursor, encode_cursor, page_limit, position, require_admin, ts,
-};
+use super::paging::{Filters, Keyset, Page, like_filter, page_limit};
+use super::trash::Trashable;
+use super::{Store, audit, position, ts};
 use crate::error::{Error, Result};
 use crate::model::{
     Actor, Assessment, AssessmentForm, AssessmentId, AssessmentStatus, CarePlan, CarePlanId,
@@ -240,40 +240,25 @@ impl Store {
     pub fn assessments_page(&self, query: &AssessmentQuery) -> Result<AssessmentPage> {
         let clock = self.clock()?;
         let stats = self.assessment_stats()?;
-        let mut values: Vec<String> = Vec::new();
-        let mut conditions = vec!["a.deleted_at IS NULL".to_owned()];
-        conditions.extend(assessment_conditions(
-            query.filter,
-            query.search.as_deref(),
-            &mut values,
-        ));
-        if let Some(cursor) = &query.cursor {
-            let parts = decode_cursor(cursor, 2)?;
-            values.extend(parts);
-            conditions.push(format!(
-                "(a.created_at, a.id) < (?{}, ?{})",
-                values.len() - 1,
-                values.len()
-            ));
-        }
-        let limit = page_limit(query.limit);
-        let sql = format!(
-            "SELECT {COLUMNS} FROM assessments a LEFT JOIN intakes i ON i.id = a.intake_id
-             WHERE {} ORDER BY a.created_at DESC, a.id DESC LIMIT {}",
-            conditions.join(" AND "),
-            limit + 1
-        );
-        let mut statement = self.conn().prepare_cached(&sql)?;
-        let mut items = statement
-            .query_map(params_from_iter(values.iter()), |row| from_row(row, &clock))?
-            .collect::<Result<Vec<_>, _>>()?;
-        let next_cursor = next_cursor(&mut items, limit, |a| {
-            encode_cursor(&[&a.created_at, a.id.as_str()])
-        });
-        Ok(AssessmentPage {
-            page: Page { items, next_cursor },
-            stats,
-        })
+        let mut filters = Filters::new("a.deleted_at IS NULL");
+        let conditions =
+            assessment_conditions(query.filter, query.search.as_deref(), &mut filters.values);
+        filters.conditions.extend(conditions);
+        let page = filters
+            .page(
+                &format!(
+                    "SELECT {COLUMNS} FROM assessments a LEFT JOIN intakes i ON i.id = a.intake_id"
+                ),
+                Keyset::descending("a.created_at", "a.id"),
+                query.cursor.as_deref(),
+                page_limit(query.limit),
+            )?
+            .read(
+                self.conn(),
+                |row| from_row(row, &clock),
+                |a| (&a.created_at, a.id.as_str()),
+            )?;
+        Ok(AssessmentPage { page, stats })
     }
 
     fn assessment_stats(&self) -> Result<AssessmentStats> {
@@ -304,41 +289,13 @@ impl Store {
     /// Soft-deletes an assessment (admin only): it leaves every list and the client's
     /// pipeline until restored.
     pub fn delete_assessment(&mut self, actor: &Actor, id: &AssessmentId) -> Result<()> {
-        require_admin(actor)?;
-        self.set_assessment_deleted(actor, id, true).map(|_| ())
+        self.set_deleted(actor, Trashable::Assessment, id.as_str(), true)
     }
 
     /// Restores a soft-deleted assessment (admin only).
     pub fn restore_assessment(&mut self, actor: &Actor, id: &AssessmentId) -> Result<Assessment> {
-        require_admin(actor)?;
-        self.set_assessment_deleted(actor, id, false)?;
+        self.set_deleted(actor, Trashable::Assessment, id.as_str(), false)?;
         self.get_assessment(id)
-    }
-
-    fn set_assessment_deleted(
-        &mut self,
-        actor: &Actor,
-        id: &AssessmentId,
-        deleted: bool,
-    ) -> Result<()> {
-        let clock = self.clock()?;
-        let now = ts(clock.now());
-        self.write(|tx| {
-            let (sql, action) = if deleted {
-                ("UPDATE assessments SET deleted_at = ?2, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NULL", "delete")
-            } else {
-                ("UPDATE assessments SET deleted_at = NULL, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NOT NULL", "restore")
-            };
-            if super::exec(tx, sql, params![id, now])? == 0 {
-                return Err(Error::not_found("assessment", id));
-            }
-            let intake_id: Option<IntakeId> =
-                super::query_row(tx, "SELECT intake_id FROM assessments WHERE id = ?1", [id], |row| row.get(0))?;
-            if let Some(intake_id) = &intake_id {
-                position::refresh(tx, intake_id, &clock)?;
-            }
-            audit(tx, actor, clock.now(), action, "assessment", id.as_str(), intake_id.as_ref().map(|i| i.as_str()), &["deleted_at"])
-        })
     }
 
     /// Generates a draft care plan from a completed assessment at the default rate.
@@ -376,18 +333,8 @@ pub(crate) fn assessment_conditions(
                 .to_owned(),
         ),
     }
-    if let Some(term) = search.map(str::trim).filter(|t| !t.is_empty()) {
-        values.push(format!("%{}%", like_escape(term)));
-        conditions.push(format!("a.client_name LIKE ?{} ESCAPE '\\'", values.len()));
-    }
+    conditions.extend(like_filter(&["a.client_name"], search, values));
     conditions
-}
-
-pub(crate) fn like_escape(term: &str) -> String {
-    crate::rules::validation::bounded_search_term(term)
-        .replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_")
 }
 
 struct Stored {

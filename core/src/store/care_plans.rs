@@ -1,14 +1,12 @@
 //! Care plan proposals: create from an assessment, edit, price, send, approve, delete.
 
-use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
+use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
-use super::assessments::like_escape;
-use super::intakes::next_cursor;
 use super::log_event;
-use super::{
-    Page, Store, audit, decode_cursor, encode_cursor, page_limit, position, require_admin, ts,
-};
+use super::paging::{Filters, Keyset, Page, page_limit};
+use super::trash::Trashable;
+use super::{Store, audit, position, ts};
 use crate::error::{Error, Result, ValidationErrors};
 use crate::model::{
     Actor, AssessmentId, CarePlan, CarePlanId, CarePlanInput, CarePlanQuoteInput, CarePlanService,
@@ -371,44 +369,23 @@ impl Store {
     /// The care plans list, newest first.
     pub fn care_plans_page(&self, query: &CarePlanQuery) -> Result<CarePlanPage> {
         let clock = self.clock()?;
-        let mut conditions = vec!["cp.deleted_at IS NULL".to_owned()];
-        let mut values: Vec<String> = Vec::new();
-        if let Some(status) = query.status {
-            values.push(status.as_str().to_owned());
-            conditions.push(format!("cp.status = ?{}", values.len()));
-        }
-        if let Some(term) = query
-            .search
-            .as_deref()
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-        {
-            values.push(format!("%{}%", like_escape(term)));
-            conditions.push(format!("cp.client_name LIKE ?{} ESCAPE '\\'", values.len()));
-        }
-        if let Some(cursor) = &query.cursor {
-            values.extend(decode_cursor(cursor, 2)?);
-            conditions.push(format!(
-                "(cp.created_at, cp.id) < (?{}, ?{})",
-                values.len() - 1,
-                values.len()
-            ));
-        }
-        let limit = page_limit(query.limit);
-        let sql = format!(
-            "SELECT {COLUMNS} FROM care_plan_proposals cp LEFT JOIN intakes i ON i.id = cp.intake_id
-             WHERE {} ORDER BY cp.created_at DESC, cp.id DESC LIMIT {}",
-            conditions.join(" AND "),
-            limit + 1
-        );
-        let mut statement = self.conn().prepare_cached(&sql)?;
-        let mut items = statement
-            .query_map(params_from_iter(values.iter()), |row| from_row(row, &clock))?
-            .collect::<Result<Vec<_>, _>>()?;
-        let next_cursor = next_cursor(&mut items, limit, |c| {
-            encode_cursor(&[&c.created_at, c.id.as_str()])
-        });
-        Ok(Page { items, next_cursor })
+        let mut filters = Filters::new("cp.deleted_at IS NULL");
+        filters.equal("cp.status", query.status.map(CarePlanStatus::as_str));
+        filters.contains(&["cp.client_name"], query.search.as_deref());
+        filters
+            .page(
+                &format!(
+                    "SELECT {COLUMNS} FROM care_plan_proposals cp LEFT JOIN intakes i ON i.id = cp.intake_id"
+                ),
+                Keyset::descending("cp.created_at", "cp.id"),
+                query.cursor.as_deref(),
+                page_limit(query.limit),
+            )?
+            .read(
+                self.conn(),
+                |row| from_row(row, &clock),
+                |c| (&c.created_at, c.id.as_str()),
+            )
     }
 
     /// Care plans a contract can be generated from: sent or approved, newest first.
@@ -496,43 +473,13 @@ impl Store {
 
     /// Soft-deletes a care plan (admin only).
     pub fn delete_care_plan(&mut self, actor: &Actor, id: &CarePlanId) -> Result<()> {
-        require_admin(actor)?;
-        self.set_care_plan_deleted(actor, id, true)
+        self.set_deleted(actor, Trashable::CarePlan, id.as_str(), true)
     }
 
     /// Restores a soft-deleted care plan (admin only).
     pub fn restore_care_plan(&mut self, actor: &Actor, id: &CarePlanId) -> Result<CarePlan> {
-        require_admin(actor)?;
-        self.set_care_plan_deleted(actor, id, false)?;
+        self.set_deleted(actor, Trashable::CarePlan, id.as_str(), false)?;
         self.get_care_plan(id)
-    }
-
-    fn set_care_plan_deleted(
-        &mut self,
-        actor: &Actor,
-        id: &CarePlanId,
-        deleted: bool,
-    ) -> Result<()> {
-        let clock = self.clock()?;
-        self.write(|tx| {
-            let (sql, action) = if deleted {
-                ("UPDATE care_plan_proposals SET deleted_at = ?2, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NULL", "delete")
-            } else {
-                ("UPDATE care_plan_proposals SET deleted_at = NULL, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NOT NULL", "restore")
-            };
-            if super::exec(tx, sql, params![id, ts(clock.now())])? == 0 {
-                return Err(Error::not_found("care plan", id));
-            }
-            let intake_id: Option<IntakeId> = super::query_row(tx,
-                "SELECT intake_id FROM care_plan_proposals WHERE id = ?1",
-                [id],
-                |row| row.get(0),
-            )?;
-            if let Some(intake_id) = &intake_id {
-                position::refresh(tx, intake_id, &clock)?;
-            }
-            audit(tx, actor, clock.now(), action, "care_plan", id.as_str(), intake_id.as_ref().map(|i| i.as_str()), &["deleted_at"])
-        })
     }
 }
 

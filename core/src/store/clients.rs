@@ -1,10 +1,11 @@
 //! The all-clients page (filters, keyset paging, the seven counts) and the client profile.
 
-use rusqlite::{OptionalExtension, params_from_iter};
+use rusqlite::OptionalExtension;
 use serde::{Deserialize, Serialize};
 
-use super::intakes::{SUMMARY_COLUMNS, SearchFields, next_cursor, search_filter, summary_from_row};
-use super::{Store, decode_cursor, encode_cursor, page_limit, position, ts};
+use super::intakes::{SUMMARY_COLUMNS, SearchFields, search_filter, summary_from_row};
+use super::paging::{Filters, Keyset, Page, PageStatement, bind, encode_cursor, page_limit};
+use super::{Store, position, ts};
 use crate::error::{Error, Result};
 use crate::model::{ArchiveStatus, Assessment, CarePlan, Contract, IntakeId, IntakeSummary, Stage};
 use crate::rules::clock::AgencyClock;
@@ -144,15 +145,12 @@ impl PageOrder {
         }
     }
 
-    /// ORDER BY and the keyset comparison that continues after a cursor.
-    fn sql(self) -> (&'static str, &'static str) {
+    fn keyset(self) -> Keyset {
         match self {
-            PageOrder::Newest => ("created_at DESC, id DESC", "(created_at, id) < "),
-            PageOrder::Name => ("client_full_name ASC, id ASC", "(client_full_name, id) > "),
-            PageOrder::MostOverdue => ("overdue_at ASC, id ASC", "(overdue_at, id) > "),
-            PageOrder::LongestInStage => {
-                ("stage_entered_at ASC, id ASC", "(stage_entered_at, id) > ")
-            }
+            PageOrder::Newest => Keyset::descending("created_at", "id"),
+            PageOrder::Name => Keyset::ascending("client_full_name", "id"),
+            PageOrder::MostOverdue => Keyset::ascending("overdue_at", "id"),
+            PageOrder::LongestInStage => Keyset::ascending("stage_entered_at", "id"),
         }
     }
 }
@@ -234,10 +232,6 @@ pub(crate) fn client_conditions(
     values: &mut Vec<String>,
 ) -> Result<Vec<String>> {
     let mut conditions = Vec::new();
-    let bind = |value: String, values: &mut Vec<String>| {
-        values.push(value);
-        format!("?{}", values.len())
-    };
     match stage {
         None => {}
         Some(StageFilter::Archived) => conditions.push("archived = 1".to_owned()),
@@ -288,38 +282,24 @@ pub(crate) fn client_conditions(
     Ok(conditions)
 }
 
-/// The statement of one clients page and the values it binds. Filtering and paging are
-/// in the WHERE clause so each page is an index range, whatever its position.
-fn page_statement(
-    query: &ClientQuery,
-    clock: &AgencyClock,
-    limit: u32,
-) -> Result<(String, Vec<String>)> {
-    let mut values: Vec<String> = Vec::new();
-    let mut conditions = vec!["deleted_at IS NULL".to_owned()];
-    conditions.extend(client_conditions(
+/// The statement of one clients page. Filtering and paging are in the WHERE clause so
+/// each page is an index range, whatever its position.
+fn page_statement(query: &ClientQuery, clock: &AgencyClock, limit: u32) -> Result<PageStatement> {
+    let mut filters = Filters::new("deleted_at IS NULL");
+    let conditions = client_conditions(
         query.stage,
         query.urgency,
         query.search.as_deref(),
         clock,
-        &mut values,
-    )?);
-    let (order_by, keyset) = PageOrder::of(query).sql();
-    if let Some(cursor) = &query.cursor {
-        let parts = decode_cursor(cursor, 2)?;
-        values.extend(parts);
-        conditions.push(format!(
-            "{keyset}(?{}, ?{})",
-            values.len() - 1,
-            values.len()
-        ));
-    }
-    let sql = format!(
-        "SELECT {SUMMARY_COLUMNS}, {JOURNEY_COLUMNS} FROM intakes WHERE {} ORDER BY {order_by} LIMIT {}",
-        conditions.join(" AND "),
-        limit + 1
-    );
-    Ok((sql, values))
+        &mut filters.values,
+    )?;
+    filters.conditions.extend(conditions);
+    filters.page(
+        &format!("SELECT {SUMMARY_COLUMNS}, {JOURNEY_COLUMNS} FROM intakes"),
+        PageOrder::of(query).keyset(),
+        query.cursor.as_deref(),
+        limit,
+    )
 }
 
 impl Store {
@@ -328,15 +308,23 @@ impl Store {
     pub fn clients_page(&self, query: &ClientQuery) -> Result<ClientPage> {
         let clock = self.clock()?;
         let counts = self.client_counts(&clock)?;
-        let limit = page_limit(query.limit);
         let order = PageOrder::of(query);
-        let (sql, values) = page_statement(query, &clock, limit)?;
-        let mut statement = self.conn().prepare_cached(&sql)?;
-        let mut items = statement
-            .query_map(params_from_iter(values.iter()), |row| {
-                client_row(row, &clock)
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
+        let Page {
+            mut items,
+            next_cursor,
+        } = page_statement(query, &clock, page_limit(query.limit))?.read(
+            self.conn(),
+            |row| client_row(row, &clock),
+            |row| {
+                let key = match order {
+                    PageOrder::Newest => &row.intake.created_at,
+                    PageOrder::Name => &row.intake.client_full_name,
+                    PageOrder::MostOverdue => &row.overdue_at,
+                    PageOrder::LongestInStage => &row.intake.position.stage_entered_at,
+                };
+                (key, row.intake.id.as_str())
+            },
+        )?;
         let cutoff = self.stage_alert_cutoff(&clock)?;
         for row in &mut items {
             row.stage_alert = past_stage_alert(
@@ -345,15 +333,6 @@ impl Store {
                 &cutoff,
             );
         }
-        let next_cursor = next_cursor(&mut items, limit, |row| {
-            let key = match order {
-                PageOrder::Newest => &row.intake.created_at,
-                PageOrder::Name => &row.intake.client_full_name,
-                PageOrder::MostOverdue => &row.overdue_at,
-                PageOrder::LongestInStage => &row.intake.position.stage_entered_at,
-            };
-            encode_cursor(&[key, row.intake.id.as_str()])
-        });
         Ok(ClientPage {
             items,
             next_cursor,
@@ -464,9 +443,12 @@ impl Store {
             cursor: Some(encode_cursor(&["", ""])),
             ..ClientQuery::default()
         };
-        let (sql, values) = page_statement(&query, &self.clock()?, page_limit(None))?;
-        let params: Vec<&dyn rusqlite::ToSql> =
-            values.iter().map(|v| v as &dyn rusqlite::ToSql).collect();
-        self.explain(&sql, &params)
+        let statement = page_statement(&query, &self.clock()?, page_limit(None))?;
+        let params: Vec<&dyn rusqlite::ToSql> = statement
+            .values
+            .iter()
+            .map(|v| v as &dyn rusqlite::ToSql)
+            .collect();
+        self.explain(&statement.sql, &params)
     }
 }

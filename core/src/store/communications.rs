@@ -4,9 +4,8 @@
 
 use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 
-use super::assessments::like_escape;
-use super::intakes::next_cursor;
-use super::{Page, Store, audit, decode_cursor, encode_cursor, page_limit, ts};
+use super::paging::{Filters, Keyset, Page, page_limit};
+use super::{Store, audit, ts};
 use crate::error::{Error, Result};
 use crate::model::{
     Actor, CallLogInput, Channel, Communication, CommunicationId, CommunicationStatus,
@@ -162,52 +161,30 @@ impl Store {
 
     /// The communications hub: every communication, newest first, filtered and paged.
     pub fn communications_hub(&self, query: &HubQuery) -> Result<Page<Communication>> {
-        let mut conditions = vec!["1".to_owned()];
-        let mut values: Vec<String> = Vec::new();
-        if let Some(kind) = query.communication_type {
-            values.push(kind.as_str().to_owned());
-            conditions.push(format!("c.communication_type = ?{}", values.len()));
-        }
-        if let Some(status) = query.status {
-            values.push(status.as_str().to_owned());
-            conditions.push(format!("c.status = ?{}", values.len()));
-        }
-        if let Some(term) = query
-            .search
-            .as_deref()
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-        {
-            values.push(format!("%{}%", like_escape(term)));
-            let p = values.len();
-            conditions.push(format!(
-                "(i.client_full_name LIKE ?{p} ESCAPE '\\' OR c.subject LIKE ?{p} ESCAPE '\\'
-                  OR c.content LIKE ?{p} ESCAPE '\\' OR c.recipient_email LIKE ?{p} ESCAPE '\\'
-                  OR c.recipient_phone LIKE ?{p} ESCAPE '\\')"
-            ));
-        }
-        if let Some(cursor) = &query.cursor {
-            values.extend(decode_cursor(cursor, 2)?);
-            conditions.push(format!(
-                "(c.created_at, c.id) < (?{}, ?{})",
-                values.len() - 1,
-                values.len()
-            ));
-        }
-        let limit = page_limit(query.limit);
-        let sql = format!(
-            "SELECT {COLUMNS} FROM {FROM} WHERE {} ORDER BY c.created_at DESC, c.id DESC LIMIT {}",
-            conditions.join(" AND "),
-            limit + 1
+        let mut filters = Filters::new("1");
+        filters.equal(
+            "c.communication_type",
+            query.communication_type.map(CommunicationType::as_str),
         );
-        let mut statement = self.conn().prepare_cached(&sql)?;
-        let mut items = statement
-            .query_map(params_from_iter(values.iter()), from_row)?
-            .collect::<Result<Vec<_>, _>>()?;
-        let next_cursor = next_cursor(&mut items, limit, |c| {
-            encode_cursor(&[&c.created_at, c.id.as_str()])
-        });
-        Ok(Page { items, next_cursor })
+        filters.equal("c.status", query.status.map(CommunicationStatus::as_str));
+        filters.contains(
+            &[
+                "i.client_full_name",
+                "c.subject",
+                "c.content",
+                "c.recipient_email",
+                "c.recipient_phone",
+            ],
+            query.search.as_deref(),
+        );
+        filters
+            .page(
+                &format!("SELECT {COLUMNS} FROM {FROM}"),
+                Keyset::descending("c.created_at", "c.id"),
+                query.cursor.as_deref(),
+                page_limit(query.limit),
+            )?
+            .read(self.conn(), from_row, |c| (&c.created_at, c.id.as_str()))
     }
 
     pub fn get_communication(&self, id: &CommunicationId) -> Result<Communication> {

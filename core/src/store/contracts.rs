@@ -3,9 +3,10 @@
 use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 use serde::Serialize;
 
-use super::assessments::like_escape;
 use super::log_event;
-use super::{Store, audit, position, require_admin, ts};
+use super::paging::Filters;
+use super::trash::Trashable;
+use super::{Store, audit, position, ts};
 use crate::error::{Error, Result};
 use crate::model::{
     Actor, CarePlanId, CarePlanStatus, Contract, ContractId, ContractStatus, IntakeId, Parents,
@@ -282,29 +283,19 @@ impl Store {
     /// The contracts list (newest 20, searchable by client name) and the three stats.
     pub fn contracts_list(&self, query: &ContractQuery) -> Result<ContractList> {
         let clock = self.clock()?;
-        let mut conditions = vec!["deleted_at IS NULL".to_owned()];
-        let mut values: Vec<String> = Vec::new();
-        if let Some(status) = query.status {
-            values.push(status.as_str().to_owned());
-            conditions.push(format!("status = ?{}", values.len()));
-        }
-        if let Some(term) = query
-            .search
-            .as_deref()
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-        {
-            values.push(format!("%{}%", like_escape(term)));
-            conditions.push(format!("client_name LIKE ?{} ESCAPE '\\'", values.len()));
-        }
+        let mut filters = Filters::new("deleted_at IS NULL");
+        filters.equal("status", query.status.map(ContractStatus::as_str));
+        filters.contains(&["client_name"], query.search.as_deref());
         let limit = query.limit.unwrap_or(CONTRACTS_LIST_LIMIT).max(1);
         let sql = format!(
             "SELECT {COLUMNS} FROM contracts WHERE {} ORDER BY created_at DESC, id DESC LIMIT {limit}",
-            conditions.join(" AND ")
+            filters.conditions.join(" AND ")
         );
         let mut statement = self.conn().prepare_cached(&sql)?;
         let items = statement
-            .query_map(params_from_iter(values.iter()), |row| from_row(row, &clock))?
+            .query_map(params_from_iter(filters.values.iter()), |row| {
+                from_row(row, &clock)
+            })?
             .collect::<Result<Vec<_>, _>>()?;
         let week_ago = ts(clock
             .now()
@@ -330,39 +321,12 @@ impl Store {
 
     /// Soft-deletes a contract (admin only).
     pub fn delete_contract(&mut self, actor: &Actor, id: &ContractId) -> Result<()> {
-        require_admin(actor)?;
-        self.set_contract_deleted(actor, id, true)
+        self.set_deleted(actor, Trashable::Contract, id.as_str(), true)
     }
 
     /// Restores a soft-deleted contract (admin only).
     pub fn restore_contract(&mut self, actor: &Actor, id: &ContractId) -> Result<Contract> {
-        require_admin(actor)?;
-        self.set_contract_deleted(actor, id, false)?;
+        self.set_deleted(actor, Trashable::Contract, id.as_str(), false)?;
         self.get_contract(id)
-    }
-
-    fn set_contract_deleted(
-        &mut self,
-        actor: &Actor,
-        id: &ContractId,
-        deleted: bool,
-    ) -> Result<()> {
-        let clock = self.clock()?;
-        self.write(|tx| {
-            let (sql, action) = if deleted {
-                ("UPDATE contracts SET deleted_at = ?2, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NULL", "delete")
-            } else {
-                ("UPDATE contracts SET deleted_at = NULL, updated_at = ?2, version = version + 1 WHERE id = ?1 AND deleted_at IS NOT NULL", "restore")
-            };
-            if super::exec(tx, sql, params![id, ts(clock.now())])? == 0 {
-                return Err(Error::not_found("contract", id));
-            }
-            let intake_id: Option<IntakeId> =
-                super::query_row(tx, "SELECT intake_id FROM contracts WHERE id = ?1", [id], |row| row.get(0))?;
-            if let Some(intake_id) = &intake_id {
-                position::refresh(tx, intake_id, &clock)?;
-            }
-            audit(tx, actor, clock.now(), action, "contract", id.as_str(), intake_id.as_ref().map(|i| i.as_str()), &["deleted_at"])
-        })
     }
 }

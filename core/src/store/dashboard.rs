@@ -1,11 +1,11 @@
 //! The dashboard: counts, follow-ups due today, recent activity.
 
-use rusqlite::params;
 use serde::Serialize;
 
-use super::intakes::{SEARCH_LIMIT, SUMMARY_COLUMNS, next_cursor, summary_from_row};
+use super::intakes::{SEARCH_LIMIT, SUMMARY_COLUMNS, summary_from_row};
+use super::paging::{Filters, Keyset, Page};
 use super::tallies::Moment;
-use super::{Page, Store, decode_cursor, encode_cursor, ts};
+use super::{Store, ts};
 use crate::error::Result;
 use crate::model::IntakeSummary;
 use crate::rules::clock::AgencyClock;
@@ -114,34 +114,27 @@ impl Store {
     pub fn follow_ups_due_today(&self, cursor: Option<&str>) -> Result<Page<IntakeSummary>> {
         let clock = self.clock()?;
         let (today, tomorrow) = today_window(&clock);
-        let (after_date, after_id) = match cursor {
-            Some(cursor) => {
-                let mut parts = decode_cursor(cursor, 2)?;
-                let id = parts.pop().unwrap_or_default();
-                (parts.pop().unwrap_or_default(), id)
-            }
-            None => (String::new(), String::new()),
-        };
-        let mut statement = self.conn().prepare_cached(&format!(
-            "SELECT {SUMMARY_COLUMNS} FROM intakes
-             WHERE deleted_at IS NULL AND archived = 0
-               AND next_follow_up_date >= ?1 AND next_follow_up_date < ?2
-               AND (next_follow_up_date, id) > (?3, ?4)
-             ORDER BY next_follow_up_date, id LIMIT {}",
-            FOLLOW_UPS_PAGE + 1
-        ))?;
-        let mut items = statement
-            .query_map(
-                params![ts(today), ts(tomorrow), after_date, after_id],
-                |row| summary_from_row(row, &clock),
+        let mut filters = Filters::new("deleted_at IS NULL AND archived = 0");
+        let (today, tomorrow) = (filters.bind(ts(today)), filters.bind(ts(tomorrow)));
+        filters.push(format!(
+            "next_follow_up_date >= {today} AND next_follow_up_date < {tomorrow}"
+        ));
+        filters
+            .page(
+                &format!("SELECT {SUMMARY_COLUMNS} FROM intakes"),
+                Keyset::ascending("next_follow_up_date", "id"),
+                cursor,
+                FOLLOW_UPS_PAGE,
             )?
-            .collect::<Result<Vec<_>, _>>()?;
-        let next_cursor = next_cursor(&mut items, FOLLOW_UPS_PAGE, |row| {
-            encode_cursor(&[
-                row.next_follow_up_date.as_deref().unwrap_or_default(),
-                row.id.as_str(),
-            ])
-        });
-        Ok(Page { items, next_cursor })
+            .read(
+                self.conn(),
+                |row| summary_from_row(row, &clock),
+                |row| {
+                    (
+                        row.next_follow_up_date.as_deref().unwrap_or_default(),
+                        row.id.as_str(),
+                    )
+                },
+            )
     }
 }

@@ -3,8 +3,10 @@
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
+use super::paging::{Filters, Keyset, Page, page_limit};
 use super::position::{self, read_position};
-use super::{Page, Store, audit, decode_cursor, encode_cursor, json_list, page_limit, ts};
+use super::trash::Trashable;
+use super::{Store, audit, json_list, ts};
 use crate::error::{Error, Result};
 use crate::model::{Actor, Intake, IntakeForm, IntakeId, IntakeStatus, IntakeSummary};
 use crate::rules::clock::{AgencyClock, age_in_years, parse_date};
@@ -398,39 +400,35 @@ impl Store {
                 })
             },
         )?;
-        let urgency_filter = match query.urgency {
-            None => "",
-            Some(Urgency::New) => " AND created_at >= ?1",
-            Some(Urgency::Attention) => " AND created_at >= ?2 AND created_at < ?1",
-            Some(Urgency::Urgent) => " AND created_at < ?2",
-        };
-        let (after_created, after_id) = match &query.cursor {
-            Some(cursor) => {
-                let parts = decode_cursor(cursor, 2)?;
-                (parts[0].clone(), parts[1].clone())
+        let mut filters = Filters::new(base);
+        match query.urgency {
+            None => {}
+            Some(Urgency::New) => {
+                let cut3 = filters.bind(cut3);
+                filters.push(format!("created_at >= {cut3}"));
             }
-            None => ("9999".to_owned(), String::new()),
-        };
-        let limit = page_limit(query.limit);
-        let sql = format!(
-            "SELECT {SUMMARY_COLUMNS} FROM intakes
-             WHERE {base}{urgency_filter} AND (created_at, id) < (?3, ?4)
-             ORDER BY created_at DESC, id DESC LIMIT ?5"
-        );
-        let mut statement = self.conn().prepare_cached(&sql)?;
-        let mut items = statement
-            .query_map(
-                params![cut3, cut5, after_created, after_id, limit + 1],
-                |row| summary_from_row(row, &clock),
+            Some(Urgency::Attention) => {
+                let (cut5, cut3) = (filters.bind(cut5), filters.bind(cut3));
+                filters.push(format!("created_at >= {cut5} AND created_at < {cut3}"));
+            }
+            Some(Urgency::Urgent) => {
+                let cut5 = filters.bind(cut5);
+                filters.push(format!("created_at < {cut5}"));
+            }
+        }
+        let page = filters
+            .page(
+                &format!("SELECT {SUMMARY_COLUMNS} FROM intakes"),
+                Keyset::descending("created_at", "id"),
+                query.cursor.as_deref(),
+                page_limit(query.limit),
             )?
-            .collect::<Result<Vec<_>, _>>()?;
-        let next_cursor = next_cursor(&mut items, limit, |item| {
-            encode_cursor(&[&item.created_at, item.id.as_str()])
-        });
-        Ok(IntakePage {
-            page: Page { items, next_cursor },
-            summary,
-        })
+            .read(
+                self.conn(),
+                |row| summary_from_row(row, &clock),
+                |item| (&item.created_at, item.id.as_str()),
+            )?;
+        Ok(IntakePage { page, summary })
     }
 
     /// Intakes waiting for an assessment: status intake_created or pending, no
@@ -533,71 +531,13 @@ impl Store {
 
     /// Soft-deletes an intake (admin only).
     pub fn delete_intake(&mut self, actor: &Actor, id: &IntakeId) -> Result<()> {
-        super::require_admin(actor)?;
-        let now = self.now();
-        self.write(|tx| {
-            let n = super::exec(
-                tx,
-                "UPDATE intakes SET deleted_at = ?2, updated_at = ?2, version = version + 1
-                 WHERE id = ?1 AND deleted_at IS NULL",
-                params![id, ts(now)],
-            )?;
-            if n == 0 {
-                return Err(Error::not_found("intake", id));
-            }
-            audit(
-                tx,
-                actor,
-                now,
-                "delete",
-                "intake",
-                id.as_str(),
-                Some(id.as_str()),
-                &["deleted_at"],
-            )
-        })
+        self.set_deleted(actor, Trashable::Intake, id.as_str(), true)
     }
 
     /// Restores a soft-deleted intake (admin only).
     pub fn restore_intake(&mut self, actor: &Actor, id: &IntakeId) -> Result<Intake> {
-        super::require_admin(actor)?;
-        let now = self.now();
-        self.write(|tx| {
-            let n = super::exec(
-                tx,
-                "UPDATE intakes SET deleted_at = NULL, updated_at = ?2, version = version + 1
-                 WHERE id = ?1 AND deleted_at IS NOT NULL",
-                params![id, ts(now)],
-            )?;
-            if n == 0 {
-                return Err(Error::not_found("deleted intake", id));
-            }
-            audit(
-                tx,
-                actor,
-                now,
-                "restore",
-                "intake",
-                id.as_str(),
-                Some(id.as_str()),
-                &["deleted_at"],
-            )
-        })?;
+        self.set_deleted(actor, Trashable::Intake, id.as_str(), false)?;
         self.get_intake(id)
-    }
-}
-
-/// Keeps `limit` items and returns the cursor of the last one when more exist.
-pub(crate) fn next_cursor<T>(
-    items: &mut Vec<T>,
-    limit: u32,
-    cursor_of: impl Fn(&T) -> String,
-) -> Option<String> {
-    if items.len() > limit as usize {
-        items.truncate(limit as usize);
-        items.last().map(cursor_of)
-    } else {
-        None
     }
 }
 

@@ -6,11 +6,13 @@ mod analytics;
 mod archive;
 mod assessments;
 mod audit;
+mod bulk;
 mod care_plans;
 mod clients;
 mod communications;
 mod contacts;
 mod contracts;
+mod credentials;
 mod dashboard;
 mod document_email;
 mod export;
@@ -20,7 +22,9 @@ mod intakes;
 mod migrations;
 mod ngram;
 mod notifications;
+mod paging;
 mod position;
+mod sessions;
 mod settings;
 mod signing;
 mod tallies;
@@ -50,6 +54,7 @@ pub use communications::LATEST_COMMUNICATIONS;
 pub(crate) use communications::log_event;
 pub use communications::{CommunicationFilter, HubQuery};
 pub use contracts::{CONTRACTS_LIST_LIMIT, ContractList, ContractQuery, ContractStats};
+pub use credentials::{new_token, token_hash};
 pub use dashboard::{Dashboard, DashboardCounts, FOLLOW_UPS_PAGE};
 pub use document_email::{
     DocumentEmailRequest, EmailedDocument, PreparedDocumentEmail, SentDocument,
@@ -58,13 +63,14 @@ pub use import::{ImportBatch, ImportReport, UndoReport};
 pub use intakes::{IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary, phone_digits};
 pub use migrations::SCHEMA_VERSION;
 pub use notifications::{StaffNotice, StaffText};
+pub use paging::Page;
 /// Stops a connection's running statement from another thread.
 pub use rusqlite::InterruptHandle;
-pub use signing::{NewSigningLink, SignedContract};
-pub use users::{
-    AuthTokenPurpose, CURRENT_PASSWORD_WRONG, FREE_FAILURES, INVALID_CREDENTIALS,
-    INVITATION_NEEDED, NewUser, SessionUser, SignInFailure, new_token, token_hash,
+pub use sessions::{
+    AuthTokenPurpose, FREE_FAILURES, INVALID_CREDENTIALS, SessionUser, SignInFailure,
 };
+pub use signing::{NewSigningLink, SignedContract};
+pub use users::{CURRENT_PASSWORD_WRONG, INVITATION_NEEDED, NewUser};
 
 use crate::error::{Error, Result};
 use crate::model::Actor;
@@ -72,15 +78,6 @@ use crate::rules::clock::{AgencyClock, format_timestamp};
 
 /// How long a writer waits for another process's transaction before giving up.
 pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// A page of a keyset-paged list.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Page<T> {
-    pub items: Vec<T>,
-    /// Opaque; pass it back to get the next page. None on the last page.
-    pub next_cursor: Option<String>,
-}
 
 /// One connection to the Carepath database.
 pub struct Store {
@@ -94,84 +91,6 @@ pub struct Store {
     /// the load is rolled back whatever its caller makes of the error.
     bulk_failed: bool,
 }
-
-/// What [`Store::bulk_load`] builds once at the end instead of row by row: the search
-/// index's triggers, the clients-per-stage counts' triggers and the indexes that only
-/// order and filter list pages. Indexes that operations look records up by (ids,
-/// parents, phone, email) stay, so every operation inside a bulk load is as fast as on
-/// its own.
-const DEFERRED_SCHEMA: &[&str] = &[
-    "intake_counts_insert",
-    "intake_counts_delete",
-    "intake_counts_update",
-    "intakes_search_insert",
-    "intakes_search_delete",
-    "intakes_search_update",
-    "record_counts_assessment_insert",
-    "record_counts_assessment_delete",
-    "record_counts_assessment_update",
-    "record_counts_care_plan_insert",
-    "record_counts_care_plan_delete",
-    "record_counts_care_plan_update",
-    "record_counts_contract_insert",
-    "record_counts_contract_delete",
-    "record_counts_contract_update",
-    "record_counts_intake_archived",
-    "moment_tallies_insert",
-    "moment_tallies_delete",
-    "moment_tallies_update",
-    "follow_up_hours_insert",
-    "follow_up_hours_delete",
-    "follow_up_hours_update",
-    "intakes_recent",
-    "intakes_stage",
-    "intakes_stage_overdue",
-    "intakes_stage_entered",
-    "intakes_entered",
-    "intakes_stage_name",
-    "intakes_name",
-    "intakes_overdue",
-    "intakes_follow_up",
-    "intakes_awaiting",
-    "assessments_recent",
-    "assessments_status",
-    "care_plans_recent",
-    "care_plans_status",
-    "contracts_recent",
-    "contracts_status",
-    "contracts_sent",
-    "contracts_signed",
-    "communications_recent",
-    "communications_type",
-    "communications_status",
-];
-
-/// Counts the tallies of migration 7 again from the tables, after a bulk load that
-/// wrote without their triggers. The overdue tally starts over settled at nothing; the
-/// next count settles it.
-const RECOUNT_TALLIES: &str = "
-    DELETE FROM record_counts;
-    INSERT INTO record_counts (entity, status, n)
-        SELECT 'assessment', r.status, count(*) FROM assessments r
-        WHERE r.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM intakes i WHERE i.id = r.intake_id AND i.archived = 1)
-        GROUP BY r.status;
-    INSERT INTO record_counts (entity, status, n)
-        SELECT 'care_plan', r.status, count(*) FROM care_plan_proposals r
-        WHERE r.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM intakes i WHERE i.id = r.intake_id AND i.archived = 1)
-        GROUP BY r.status;
-    INSERT INTO record_counts (entity, status, n)
-        SELECT 'contract', r.status, count(*) FROM contracts r
-        WHERE r.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM intakes i WHERE i.id = r.intake_id AND i.archived = 1)
-        GROUP BY r.status;
-    UPDATE moment_tallies SET through = '', n = 0;
-    DELETE FROM follow_up_hours;
-    INSERT INTO follow_up_hours (hour, n)
-        SELECT substr(next_follow_up_date, 1, 13), count(*) FROM intakes
-        WHERE deleted_at IS NULL AND archived = 0 AND next_follow_up_date IS NOT NULL GROUP BY 1;";
-
-/// Page cache while a bulk load runs (KiB, as `cache_size` takes it): its whole
-/// transaction stays in memory instead of spilling to the log page by page.
-const BULK_CACHE_KIB: i64 = 65_536;
 
 impl Store {
     /// Opens (creating if needed) the database file and brings its schema up to date.
@@ -389,75 +308,6 @@ impl Store {
             .map_err(|e| Error::io(format!("cannot write {}", path.display()), e))
     }
 
-    /// Runs many operations as one transaction, like [`Store::batch`], for loads of tens of
-    /// thousands of records (demo data, a spreadsheet import). Every operation validates,
-    /// audits and moves the pipeline exactly as on its own. `records` is about how many
-    /// clients the load adds: when that is large next to the clients already stored (see
-    /// [`defers_indexes`]), the list indexes, the search index and the clients-per-stage
-    /// counts are built once at the end from the finished tables instead of row by row. The index changes are part of
-    /// the transaction, so a failed load leaves the database, schema included, as it was.
-    pub fn bulk_load<T>(
-        &mut self,
-        records: usize,
-        f: impl FnOnce(&mut Store) -> Result<T>,
-    ) -> Result<T> {
-        if !self.conn.is_autocommit() {
-            return self.batch(f);
-        }
-        let cache: i64 = self
-            .conn
-            .pragma_query_value(None, "cache_size", |row| row.get(0))?;
-        self.conn.execute_batch("BEGIN IMMEDIATE")?;
-        let result = (|| {
-            let existing: i64 = query_row(
-                &self.conn,
-                "SELECT coalesce(sum(n), 0) FROM intake_counts",
-                [],
-                |row| row.get(0),
-            )?;
-            let deferred = if defers_indexes(records, existing) {
-                defer_schema(&self.conn)?
-            } else {
-                Vec::new()
-            };
-            self.conn
-                .pragma_update(None, "cache_size", -BULK_CACHE_KIB)?;
-            self.bulk = true;
-            self.bulk_failed = false;
-            let value = f(self);
-            self.bulk = false;
-            let value = value?;
-            if self.bulk_failed {
-                return Err(Error::Rejected(
-                    "An operation of the load failed, so nothing was loaded.".to_owned(),
-                ));
-            }
-            if !deferred.is_empty() {
-                for sql in &deferred {
-                    self.conn.execute_batch(sql)?;
-                }
-                self.conn.execute_batch(
-                    "INSERT INTO intakes_search(intakes_search) VALUES ('rebuild');
-                     DELETE FROM intake_counts;
-                     INSERT INTO intake_counts (archived, stage, n)
-                         SELECT archived, stage, count(*) FROM intakes
-                         WHERE deleted_at IS NULL GROUP BY archived, stage;",
-                )?;
-                self.conn.execute_batch(RECOUNT_TALLIES)?;
-            }
-            self.conn.execute_batch("COMMIT")?;
-            Ok(value)
-        })();
-        self.bulk = false;
-        if result.is_err() && !self.conn.is_autocommit() {
-            let _ = self.conn.execute_batch("ROLLBACK");
-        }
-        // After the commit: a smaller cache set before it would first spill the load's
-        // pages. The size only tunes speed, so failing to set it back loses nothing.
-        let _ = self.conn.pragma_update(None, "cache_size", cache);
-        result
-    }
-
     pub(crate) fn conn(&self) -> &Connection {
         &self.conn
     }
@@ -474,38 +324,6 @@ impl Store {
 /// asks each connection for it.
 pub fn register_search_tokenizer(conn: &Connection) -> Result<()> {
     ngram::register(conn)
-}
-
-/// Whether a bulk load of `records` clients into a store of `existing` ones builds the
-/// list and search indexes at the end. Building them costs about as much as the whole
-/// tables; keeping them up to date costs about as much per row as the rows added. So a
-/// load defers them when it adds at least a quarter as many clients as are stored, and
-/// enough of them that the difference shows.
-pub(crate) fn defers_indexes(records: usize, existing: i64) -> bool {
-    const WORTH_DEFERRING: usize = 1_000;
-    let existing = usize::try_from(existing).unwrap_or(usize::MAX);
-    records >= WORTH_DEFERRING && records.saturating_mul(4) >= existing
-}
-
-/// Drops the [`DEFERRED_SCHEMA`] objects in the caller's transaction and returns the
-/// statements that create them again.
-fn defer_schema(conn: &Connection) -> Result<Vec<String>> {
-    let mut deferred = Vec::with_capacity(DEFERRED_SCHEMA.len());
-    for name in DEFERRED_SCHEMA {
-        let (kind, sql): (String, String) = query_row(
-            conn,
-            "SELECT type, sql FROM sqlite_schema WHERE name = ?1",
-            [name],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )?;
-        let drop = match kind.as_str() {
-            "trigger" => "TRIGGER",
-            _ => "INDEX",
-        };
-        conn.execute_batch(&format!("DROP {drop} {name}"))?;
-        deferred.push(sql);
-    }
-    Ok(deferred)
 }
 
 fn configure(conn: &Connection) -> Result<()> {
@@ -572,39 +390,6 @@ pub(crate) fn require_admin(actor: &Actor) -> Result<()> {
     }
 }
 
-/// Encodes a keyset position as an opaque cursor.
-pub(crate) fn encode_cursor(parts: &[&str]) -> String {
-    let joined = parts.join("\u{1f}");
-    joined
-        .bytes()
-        .map(|b| format!("{b:02x}"))
-        .collect::<String>()
-}
-
-/// Decodes a cursor made by [`encode_cursor`]; a damaged one is bad input, not a crash.
-pub(crate) fn decode_cursor(cursor: &str, parts: usize) -> Result<Vec<String>> {
-    let bad = || Error::Rejected("The page cursor is not valid. Reload the list.".to_owned());
-    if !cursor.len().is_multiple_of(2) || !cursor.is_ascii() {
-        return Err(bad());
-    }
-    let bytes = (0..cursor.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&cursor[i..i + 2], 16))
-        .collect::<Result<Vec<u8>, _>>()
-        .map_err(|_| bad())?;
-    let text = String::from_utf8(bytes).map_err(|_| bad())?;
-    let values: Vec<String> = text.split('\u{1f}').map(str::to_owned).collect();
-    if values.len() != parts {
-        return Err(bad());
-    }
-    Ok(values)
-}
-
-/// Limits a requested page size to what a list allows.
-pub(crate) fn page_limit(requested: Option<u32>) -> u32 {
-    requested.unwrap_or(50).clamp(1, 200)
-}
-
 /// Reads a JSON list column.
 pub(crate) fn json_list<T: serde::de::DeserializeOwned>(text: &str) -> Result<Vec<T>> {
     Ok(serde_json::from_str(text)?)
@@ -628,7 +413,7 @@ pub(crate) fn query_row<T, P: rusqlite::Params>(
 
 #[cfg(test)]
 mod tests {
-    use super::{Store, defers_indexes};
+    use super::Store;
 
     #[test]
     fn the_schema_is_current_only_at_the_version_this_build_writes() {
@@ -641,27 +426,5 @@ mod tests {
             .execute_batch("PRAGMA user_version = 999")
             .unwrap();
         assert!(!store.schema_is_current().unwrap());
-    }
-
-    #[test]
-    fn only_a_large_load_next_to_the_stored_clients_defers_the_indexes() {
-        // (clients added, clients stored, deferred)
-        let cases = [
-            (999, 0, false),
-            (1_000, 0, true),
-            (100_000, 0, true),
-            (1_000, 4_000, true),
-            (1_000, 4_001, false),
-            (3, 100_000, false),
-            (25_000, 100_000, true),
-            (24_999, 100_000, false),
-        ];
-        for (records, existing, deferred) in cases {
-            assert_eq!(
-                defers_indexes(records, existing),
-                deferred,
-                "{records} into {existing}"
-            );
-        }
     }
 }
