@@ -15,6 +15,7 @@ mod contracts;
 mod credentials;
 mod dashboard;
 mod document_email;
+mod drafting;
 mod export;
 mod filled_fields;
 mod import;

@@ -219,3 +219,75 @@ fn a_sent_message_cannot_be_marked_failed_or_retried() {
         Err(Error::InvalidTransition { .. })
     ));
 }
+
+#[test]
+fn a_family_reply_finds_the_client_by_caller_phone_and_is_kept_once() {
+    let mut test = open();
+    let staff = test.staff.clone();
+    let intake = test
+        .store
+        .create_intake(&staff, intake_form("Vincent Iverson"))
+        .unwrap();
+    // The provider writes "+1 217 555 0101"; the intake form has "(217) 555-0101".
+    let reply = carepath_core::model::Reply {
+        from: "+12175550101".into(),
+        body: "  Tuesday is fine  ".into(),
+        provider_id: "SM100".into(),
+    };
+    let (kept, first) = test.store.record_reply(&reply).unwrap();
+    assert!(first);
+    assert_eq!(kept.parents.intake_id.as_ref(), Some(&intake.id));
+    assert_eq!(kept.direction, carepath_core::model::Direction::Inbound);
+    assert_eq!(kept.content, "Tuesday is fine");
+    let (again, first) = test.store.record_reply(&reply).unwrap();
+    assert!(!first);
+    assert_eq!(again.id, kept.id);
+
+    let stranger = carepath_core::model::Reply {
+        from: "+15559990000".into(),
+        body: String::new(),
+        provider_id: "SM101".into(),
+    };
+    let (kept, _) = test.store.record_reply(&stranger).unwrap();
+    assert_eq!(kept.parents.intake_id, None);
+    assert_eq!(kept.content, "(no text)");
+
+    for (from, id) in [
+        ("not a number", "SM102"),
+        ("+12175550101", "SM 103"),
+        ("+12175550101", ""),
+    ] {
+        let forged = carepath_core::model::Reply {
+            from: from.into(),
+            body: "Hi".into(),
+            provider_id: id.into(),
+        };
+        assert!(
+            matches!(test.store.record_reply(&forged), Err(Error::Validation(_))),
+            "{from} / {id}"
+        );
+    }
+}
+
+#[test]
+fn draft_facts_come_from_the_intake_and_the_agencys_settings() {
+    let mut test = open();
+    let staff = test.staff.clone();
+    let intake = test
+        .store
+        .create_intake(&staff, intake_form("Vincent Iverson"))
+        .unwrap();
+    let facts = test
+        .store
+        .draft_facts(None, Some(&intake.id), "typed")
+        .unwrap();
+    assert_eq!(facts.client_name, "Vincent Iverson");
+    assert_eq!(facts.family_name, "Susan Reed");
+    assert_eq!(facts.services, ["Companionship", "Meal Preparation"]);
+    let company = test.store.settings().unwrap().general.company_name;
+    assert!(!company.is_empty());
+    assert_eq!(facts.company_name, company);
+    let typed = test.store.draft_facts(None, None, " Ruth Hall ").unwrap();
+    assert_eq!(typed.client_name, "Ruth Hall");
+    assert_eq!(typed.family_name, "");
+}

@@ -37,24 +37,17 @@ fn failure_error(failure: &DraftFailure, kind: DraftKind) -> ApiError {
     }
 }
 
-/// Writes a draft: through the chat endpoint when configured, else the built-in writer
-/// with the agency's message templates (the chosen one first). The agency's name and
-/// signature join the facts. Answers the text and, from a chosen email template, its
-/// subject.
+/// Writes a draft from core's facts (`Store::draft_facts`): through the chat endpoint
+/// when configured, else the built-in writer with the agency's message templates (the
+/// chosen one first). Answers the text and, from a chosen email template, its subject.
 pub(crate) async fn write(
     state: &AppState,
     kind: DraftKind,
     prompt: String,
-    mut facts: ClientFacts,
+    facts: ClientFacts,
     template: Option<MessageTemplate>,
 ) -> ApiResult<(String, Option<String>)> {
-    let (settings, templates) = state
-        .db
-        .call(|store| Ok((store.settings()?, store.message_templates()?)))
-        .await?;
-    facts.company_name = settings.general.company_name;
-    facts.contact_phone = settings.general.contact_phone;
-    facts.signature = settings.email.signature;
+    let templates = state.db.call(|store| store.message_templates()).await?;
     let request = DraftRequest {
         kind,
         prompt,
@@ -116,20 +109,7 @@ async fn facts_for(state: &AppState, body: &DraftBody) -> ApiResult<ClientFacts>
     state
         .db
         .call(move |store| {
-            if let Some(id) = care_plan_id {
-                return Ok(ClientFacts::from_care_plan(&store.get_care_plan(&id)?));
-            }
-            let mut facts = ClientFacts {
-                client_name,
-                ..ClientFacts::default()
-            };
-            if let Some(id) = intake_id {
-                let intake = store.get_intake_summary(&id)?;
-                facts.client_name = intake.client_full_name;
-                facts.family_name = intake.caller_name;
-                facts.services = intake.services_required;
-            }
-            Ok(facts)
+            store.draft_facts(care_plan_id.as_ref(), intake_id.as_ref(), &client_name)
         })
         .await
 }

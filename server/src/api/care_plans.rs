@@ -7,7 +7,7 @@ use carepath_core::model::{
     AssessmentId, CarePlan, CarePlanId, CarePlanInput, CarePlanQuoteInput, CarePlanStatus,
     Communication,
 };
-use carepath_core::outbound::{ClientFacts, DraftKind, PROPOSAL_SUBJECT};
+use carepath_core::outbound::{DraftKind, PROPOSAL_SUBJECT};
 use carepath_core::rules::costs::CarePlanQuote;
 use carepath_core::store::{
     CarePlanPage, CarePlanPrefill, CarePlanQuery, DocumentEmailRequest, EmailedDocument,
@@ -208,15 +208,15 @@ pub async fn marketing_email(
     ApiPath(id): ApiPath<CarePlanId>,
 ) -> ApiResult<ApiJson<MarketingEmail>> {
     let lookup = id.clone();
-    let plan = state
+    let facts = state
         .db
-        .call(move |store| store.get_care_plan(&lookup))
+        .call(move |store| store.draft_facts(Some(&lookup), None, ""))
         .await?;
     let (text, _) = super::ai::write(
         &state,
         DraftKind::MarketingEmail,
         String::new(),
-        ClientFacts::from_care_plan(&plan),
+        facts,
         None,
     )
     .await?;
