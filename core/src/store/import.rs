@@ -124,7 +124,7 @@ impl Store {
     ) -> Result<ImportReport> {
         let clock = self.clock()?;
         let sha = file_sha256(bytes);
-        let prepared = prepare_leads(bytes, options, &clock)?;
+        let mut prepared = prepare_leads(bytes, options, &clock)?;
         let mut report = ImportReport {
             file_name: options.file_name.clone(),
             file_sha256: sha.clone(),
@@ -152,11 +152,13 @@ impl Store {
 
         // Decide every row before writing anything.
         let existing = self.existing_client_keys()?;
-        let mut plan: Vec<(usize, IntakeForm, Option<IntakeId>)> = Vec::new();
-        for lead in prepared.leads {
+        // Rows to write, by their place in `prepared.leads`: the forms stay where they
+        // are, so a large file's forms are held once, not copied into a second list.
+        let mut plan: Vec<(usize, Option<IntakeId>)> = Vec::with_capacity(prepared.leads.len());
+        for (index, lead) in prepared.leads.iter_mut().enumerate() {
             if !lead.issues.is_empty() {
                 report.invalid_rows += 1;
-                report.invalid.extend(lead.issues);
+                report.invalid.append(&mut lead.issues);
                 continue;
             }
             if let Some(first) = lead.duplicate_of_row {
@@ -182,15 +184,12 @@ impl Store {
                         client_name: lead.form.client_full_name.clone(),
                         message: format!("Updates the client {}", client.name),
                     });
-                    plan.push((lead.row, lead.form, Some(client.id.clone())));
+                    plan.push((index, Some(client.id.clone())));
                 }
-                (_, _) => plan.push((lead.row, lead.form, None)),
+                (_, _) => plan.push((index, None)),
             }
         }
-        report.created = plan
-            .iter()
-            .filter(|(_, _, update)| update.is_none())
-            .count();
+        report.created = plan.iter().filter(|(_, update)| update.is_none()).count();
         if options.dry_run || (report.invalid_rows > 0 && !options.skip_invalid) {
             return Ok(report);
         }
@@ -229,17 +228,18 @@ impl Store {
                     &[],
                 )
             })?;
-            for (done, (row, form, update)) in plan.into_iter().enumerate() {
+            for (done, (index, update)) in plan.into_iter().enumerate() {
+                let (row, form) = (prepared.leads[index].row, &prepared.leads[index].form);
                 let result = match update {
                     None => {
                         let id = IntakeId::new();
                         store.write(|tx| {
-                            insert(tx, actor, &clock, &id, &form, false, Some(&batch_id))
+                            insert(tx, actor, &clock, &id, form, false, Some(&batch_id))
                         })
                     }
                     Some(id) => {
                         let stored = store.get_intake(&id)?;
-                        let merged = merge_forms(&stored.form, &form)?;
+                        let merged = merge_forms(&stored.form, form)?;
                         store
                             .update_intake(actor, &id, stored.version, merged)
                             .map(|_| ())
