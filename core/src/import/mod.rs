@@ -141,12 +141,15 @@ pub fn prepare_leads(
 
     let mut leads = Vec::with_capacity(table.rows.len().saturating_sub(header_index + 1));
     let mut first_row_of: HashMap<String, usize> = HashMap::new();
-    for (offset, row) in table.rows.iter().enumerate().skip(header_index + 1) {
+    let first_row = table.first_row;
+    // Each row's cells are dropped once its form is made, so a large file is not held
+    // twice (as cells and as forms).
+    for (offset, row) in table.rows.into_iter().enumerate().skip(header_index + 1) {
         if row.iter().all(|cell| cell.trim().is_empty()) {
             continue;
         }
-        let row_number = table.first_row + offset;
-        let mut form = mapping.form(row, &staff_default, &today).trimmed();
+        let row_number = first_row + offset;
+        let mut form = mapping.form(&row, &staff_default, &today).trimmed();
         form.apply_client_is_caller();
         let issues = match validate_intake_submit(&form, None, clock) {
             Ok(()) => Vec::new(),
