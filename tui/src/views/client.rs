@@ -164,6 +164,8 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, client: &ClientState) {
             .iter()
             .flat_map(|communication| {
                 let kind = match communication.communication_type.as_str() {
+                    // A text the family sent back (the SMS provider's webhook).
+                    "sms" if communication.direction.as_str() == "inbound" => "Reply",
                     "phone_log" => "Call",
                     "system_event" => "Event",
                     "sms" => "SMS",

@@ -4,7 +4,7 @@ use carepath_core::model::Actor;
 use carepath_tui::app::{ListKind, ListRows, Overlay, Screen};
 use crossterm::event::KeyCode;
 
-use crate::support::{agency, ctrl, empty, intake_form, press, screen_name, type_text};
+use crate::support::{agency, ctrl, empty, intake_form, press, screen, screen_name, type_text};
 
 fn list_kind(app: &carepath_tui::App) -> Option<ListKind> {
     match &app.screen {
@@ -297,4 +297,36 @@ fn an_unknown_email_is_a_clear_error() {
         Ok(_) => panic!("an unknown user must be refused"),
     };
     assert!(error.contains("nobody@agency.test"), "{error}");
+}
+
+#[test]
+fn a_familys_text_reply_shows_in_the_client_view_as_a_reply() {
+    let mut fixture = agency();
+    let app = &mut fixture.app;
+    let (reply, _) = app
+        .store
+        .record_reply(&carepath_core::model::Reply {
+            from: "+12175550101".into(),
+            body: "Tuesday works for us".into(),
+            provider_id: "SM42".into(),
+        })
+        .expect("reply");
+    let intake_id = reply.parents.intake_id.expect("matched by caller phone");
+    let name = app
+        .store
+        .get_intake_summary(&intake_id)
+        .expect("intake")
+        .client_full_name;
+    ctrl(app, 'k');
+    type_text(app, &name);
+    press(app, KeyCode::Enter);
+    let shown = screen(app, 140, 50);
+    let line = shown
+        .lines()
+        .position(|line| line.contains("Tuesday works for us"))
+        .expect("the reply is listed");
+    assert!(
+        shown.lines().nth(line - 1).unwrap().contains("Reply"),
+        "{shown}"
+    );
 }
