@@ -89,6 +89,20 @@ async fn reply(
         .expect("POST")
 }
 
+/// A reply as anyone could post it: without the provider's signature.
+async fn unsigned(server: &TestServer) -> reqwest::Response {
+    crate::support::client()
+        .post(format!("{}/api/sms/replies", server.url))
+        .form(&[
+            ("From", "+12175550100"),
+            ("Body", "Hi"),
+            ("MessageSid", "SM1"),
+        ])
+        .send()
+        .await
+        .expect("POST")
+}
+
 /// An intake for Rose Quinn, called in from (217) 555-0100, assigned to Ada Admin and
 /// overdue since its follow-up at midnight today.
 async fn overdue_client(staff: &Session) -> String {
@@ -159,17 +173,7 @@ async fn a_family_reply_is_kept_once_in_the_clients_timeline_and_alerts_the_coor
     // Unsigned, or signed with another token: refused, and nothing is kept.
     let forged = reply(&server, "+12175550100", "Forged", "SM1", "guessed").await;
     expect_error(forged, StatusCode::FORBIDDEN).await;
-    let unsigned = crate::support::client()
-        .post(format!("{}/api/sms/replies", server.url))
-        .form(&[
-            ("From", "+12175550100"),
-            ("Body", "Hi"),
-            ("MessageSid", "SM1"),
-        ])
-        .send()
-        .await
-        .unwrap();
-    expect_error(unsigned, StatusCode::FORBIDDEN).await;
+    expect_error(unsigned(&server).await, StatusCode::FORBIDDEN).await;
     assert!(
         timeline(&staff, &intake_id)
             .await
@@ -347,15 +351,5 @@ async fn a_coordinators_mobile_is_set_by_an_administrator_and_checked() {
 #[tokio::test]
 async fn replies_need_an_sms_provider_account() {
     let server = TestServer::start().await;
-    let response = crate::support::client()
-        .post(format!("{}/api/sms/replies", server.url))
-        .form(&[
-            ("From", "+12175550100"),
-            ("Body", "Hi"),
-            ("MessageSid", "SM1"),
-        ])
-        .send()
-        .await
-        .unwrap();
-    expect_error(response, StatusCode::NOT_FOUND).await;
+    expect_error(unsigned(&server).await, StatusCode::NOT_FOUND).await;
 }
