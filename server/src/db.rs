@@ -109,6 +109,32 @@ impl Db {
         self.run_within(Some(self.inner.deadline), f).await
     }
 
+    /// Like [`Db::call`] for a read bounded by an index (one record, one client's
+    /// list): when a connection is free at once it runs right here, on the request's
+    /// own thread, sparing the hand-off to the blocking pool and back, which costs a
+    /// point read more than its SQL does. Otherwise it waits its turn like any call. It
+    /// cannot be interrupted, so nothing that may scan goes through here.
+    pub async fn read<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Store) -> carepath_core::Result<T> + Send + 'static,
+    {
+        if let Ok(permit) = self.inner.permits.clone().try_acquire_owned() {
+            let idle = self.inner.idle.lock().ok().and_then(|mut idle| idle.pop());
+            if let Some(mut store) = idle {
+                self.inner.touch();
+                let result = f(&mut store);
+                if let Ok(mut idle) = self.inner.idle.lock() {
+                    idle.push(store);
+                }
+                self.inner.touch();
+                drop(permit);
+                return result.map_err(ApiError::from);
+            }
+        }
+        self.call(f).await
+    }
+
     /// Like [`Db::call`] with no deadline, for a streamed export: it stops when its
     /// reader goes away instead.
     pub async fn call_unbounded<T, F>(&self, f: F) -> Result<T, ApiError>

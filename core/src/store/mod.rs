@@ -210,9 +210,11 @@ impl Store {
     /// `PRAGMA data_version`: changes whenever another connection commits, so a process
     /// can notice outside writes without holding a read transaction open.
     pub fn data_version(&self) -> Result<i64> {
+        // Asked on every signed-in request: the statement is prepared once.
         Ok(self
             .conn
-            .query_row("PRAGMA data_version", [], |row| row.get(0))?)
+            .prepare_cached("PRAGMA data_version")?
+            .query_row([], |row| row.get(0))?)
     }
 
     /// Whether the database answers and its schema is the one this build writes: what a

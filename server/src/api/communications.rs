@@ -206,7 +206,7 @@ pub async fn timeline(
     Ok(ApiJson(
         state
             .db
-            .call(move |store| store.communications(&filter))
+            .read(move |store| store.communications(&filter))
             .await?
             .into(),
     ))

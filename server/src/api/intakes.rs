@@ -133,7 +133,7 @@ pub async fn get(
     ApiPath(id): ApiPath<IntakeId>,
 ) -> ApiResult<ApiJson<Intake>> {
     Ok(ApiJson(
-        state.db.call(move |store| store.get_intake(&id)).await?,
+        state.db.read(move |store| store.get_intake(&id)).await?,
     ))
 }
 
