@@ -7,6 +7,9 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use carepath_core::model::Reply;
+use carepath_core::rules::validation::{
+    REPLIES_NEED_SMS_ACCOUNT, REPLY_NOT_A_FORM, REPLY_NOT_SIGNED,
+};
 
 use super::communications::notify_coordinator;
 use crate::AppState;
@@ -38,12 +41,10 @@ pub async fn reply(
     body: Bytes,
 ) -> ApiResult<Response> {
     let Some(account) = state.config.sms.as_ref() else {
-        return Err(ApiError::not_found(
-            "Replies arrive only through an SMS provider account.",
-        ));
+        return Err(ApiError::not_found(REPLIES_NEED_SMS_ACCOUNT));
     };
-    let params: Vec<(String, String)> = serde_urlencoded::from_bytes(&body)
-        .map_err(|_| ApiError::bad_request("The report is not a form."))?;
+    let params: Vec<(String, String)> =
+        serde_urlencoded::from_bytes(&body).map_err(|_| ApiError::bad_request(REPLY_NOT_A_FORM))?;
     let url = format!(
         "{}{PATH}",
         state.config.public_url.base.trim_end_matches('/')
@@ -53,9 +54,7 @@ pub async fn reply(
         .and_then(|value| value.to_str().ok())
         .unwrap_or_default();
     if !signed_by_provider(&account.auth_token, &url, &params, signature) {
-        return Err(ApiError::forbidden(
-            "The report does not carry the SMS provider's signature.",
-        ));
+        return Err(ApiError::forbidden(REPLY_NOT_SIGNED));
     }
     let field = |name: &str| {
         params

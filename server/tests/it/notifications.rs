@@ -10,6 +10,7 @@ use axum::extract::State;
 use axum::http::StatusCode as AxumStatus;
 use axum::routing::post;
 use base64::Engine as _;
+use carepath_core::rules::validation::{REPLIES_NEED_SMS_ACCOUNT, REPLY_NOT_SIGNED};
 use carepath_server::SmsConfig;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -172,7 +173,8 @@ async fn a_family_reply_is_kept_once_in_the_clients_timeline_and_alerts_the_coor
 
     // Unsigned, or signed with another token: refused, and nothing is kept.
     let forged = reply(&server, "+12175550100", "Forged", "SM1", "guessed").await;
-    expect_error(forged, StatusCode::FORBIDDEN).await;
+    let (_, message, _) = expect_error(forged, StatusCode::FORBIDDEN).await;
+    assert_eq!(message, REPLY_NOT_SIGNED);
     expect_error(unsigned(&server).await, StatusCode::FORBIDDEN).await;
     assert!(
         timeline(&staff, &intake_id)
@@ -351,5 +353,6 @@ async fn a_coordinators_mobile_is_set_by_an_administrator_and_checked() {
 #[tokio::test]
 async fn replies_need_an_sms_provider_account() {
     let server = TestServer::start().await;
-    expect_error(unsigned(&server).await, StatusCode::NOT_FOUND).await;
+    let (_, message, _) = expect_error(unsigned(&server).await, StatusCode::NOT_FOUND).await;
+    assert_eq!(message, REPLIES_NEED_SMS_ACCOUNT);
 }

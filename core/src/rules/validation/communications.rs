@@ -98,6 +98,13 @@ pub fn staff_phone(phone: &str) -> Result<String, Error> {
     Ok(phone.to_owned())
 }
 
+/// The reply webhook's answer when no SMS provider account is configured.
+pub const REPLIES_NEED_SMS_ACCOUNT: &str = "Replies arrive only through an SMS provider account.";
+/// The reply webhook's answer to a body that is not a URL-encoded form.
+pub const REPLY_NOT_A_FORM: &str = "The report is not a form.";
+/// The reply webhook's answer to a report without the provider's valid signature.
+pub const REPLY_NOT_SIGNED: &str = "The report does not carry the SMS provider's signature.";
+
 /// A reply reported by the SMS provider: a sender that looks like a phone number, the
 /// provider's message id (letters and digits, at most 64), and text within the bounds
 /// of a message. The provider is a machine, so these refusals are for a broken or forged
