@@ -4,7 +4,9 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::support::{Session, TestServer, expect_error, expect_json, intake_form};
+use crate::support::{
+    Session, TestServer, expect_error, expect_json, intake_form, saved_assessment,
+};
 
 fn care_plan_input(client: &str) -> Value {
     json!({
@@ -234,17 +236,8 @@ async fn complete_assessment_form(staff: &Session, intake_id: &str) -> Value {
 async fn assessed_client(staff: &Session) -> (String, String) {
     let intake_id = new_intake(staff).await;
     let form = complete_assessment_form(staff, &intake_id).await;
-    let assessment = expect_json(
-        staff
-            .post(
-                "/api/assessments",
-                json!({"intake_id": intake_id, "form": form}),
-            )
-            .await,
-        StatusCode::OK,
-    )
-    .await;
-    (intake_id, assessment["id"].as_str().unwrap().to_owned())
+    let assessment_id = saved_assessment(staff, &intake_id, form).await;
+    (intake_id, assessment_id)
 }
 
 /// A care plan saved from the assessment, as the API returned it.

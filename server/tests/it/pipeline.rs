@@ -5,7 +5,9 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::support::{Session, TestServer, expect_error, expect_json, intake_form};
+use crate::support::{
+    Session, TestServer, expect_error, expect_json, intake_form, saved_assessment,
+};
 
 /// An intake with a completed assessment: (intake id, assessment id).
 async fn assessed_client(staff: &Session, name: &str) -> (String, String) {
@@ -26,17 +28,8 @@ async fn assessed_client(staff: &Session, name: &str) -> (String, String) {
     form["recommendedServices"] = json!(["Companionship"]);
     form["recommendedHours"] = json!(6);
     form["preferredDays"] = json!(["Monday", "Wednesday"]);
-    let assessment = expect_json(
-        staff
-            .post(
-                "/api/assessments",
-                json!({"intake_id": intake_id, "form": form}),
-            )
-            .await,
-        StatusCode::OK,
-    )
-    .await;
-    (intake_id, assessment["id"].as_str().unwrap().to_owned())
+    let assessment_id = saved_assessment(staff, &intake_id, form).await;
+    (intake_id, assessment_id)
 }
 
 fn plan_input(name: &str) -> Value {

@@ -208,6 +208,21 @@ pub async fn expect_json(response: Response, status: StatusCode) -> Value {
 }
 
 /// The error body of a response that must have `status`: (code, message).
+/// Saves an assessment of `form` for the intake; the assessment's id.
+pub async fn saved_assessment(staff: &Session, intake_id: &str, form: Value) -> String {
+    let assessment = expect_json(
+        staff
+            .post(
+                "/api/assessments",
+                json!({"intake_id": intake_id, "form": form}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assessment["id"].as_str().unwrap().to_owned()
+}
+
 pub async fn expect_error(response: Response, status: StatusCode) -> (String, String, Value) {
     let body = expect_json(response, status).await;
     let code = body["error"]["code"]
