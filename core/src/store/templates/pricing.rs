@@ -1,5 +1,6 @@
 //! Pricing templates (one of them the default) and the holiday policy they price with.
 
+use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::error::{Error, Result};
@@ -62,19 +63,7 @@ impl Store {
         validate_pricing_template(&input)?;
         let now = self.now();
         let id = PricingTemplateId::new();
-        self.write(|tx| {
-            insert_pricing(tx, &id, &input, &ts(now))?;
-            audit(
-                tx,
-                actor,
-                now,
-                "create",
-                "pricing_template",
-                id.as_str(),
-                None,
-                &[],
-            )
-        })?;
+        self.write(|tx| insert_pricing(tx, actor, now, &id, &input))?;
         self.get_pricing_template(&id)
     }
 
@@ -171,18 +160,7 @@ impl Store {
             }
             let defaults = default_pricing_templates();
             for input in &defaults {
-                let id = PricingTemplateId::new();
-                insert_pricing(tx, &id, input, &ts(now))?;
-                audit(
-                    tx,
-                    actor,
-                    now,
-                    "create",
-                    "pricing_template",
-                    id.as_str(),
-                    None,
-                    &[],
-                )?;
+                insert_pricing(tx, actor, now, &PricingTemplateId::new(), input)?;
             }
             Ok(defaults.len())
         })
@@ -194,11 +172,13 @@ fn notes(text: &str) -> Option<&str> {
     (!text.is_empty()).then_some(text)
 }
 
+/// Adds a pricing template and the audit row of its creation.
 fn insert_pricing(
     tx: &Connection,
+    actor: &Actor,
+    now: Timestamp,
     id: &PricingTemplateId,
     input: &PricingTemplateInput,
-    now: &str,
 ) -> Result<()> {
     if input.is_default {
         crate::store::exec(
@@ -214,8 +194,17 @@ fn insert_pricing(
         params![
             id, input.name.trim(), input.base_rate.unwrap_or_default(), input.premiums.weekend,
             input.premiums.evening, input.premiums.overnight, input.premiums.holiday_multiplier,
-            notes(&input.notes), input.is_active, input.is_default, now,
+            notes(&input.notes), input.is_active, input.is_default, ts(now),
         ],
     )?;
-    Ok(())
+    audit(
+        tx,
+        actor,
+        now,
+        "create",
+        "pricing_template",
+        id.as_str(),
+        None,
+        &[],
+    )
 }
