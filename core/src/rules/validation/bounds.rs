@@ -122,29 +122,31 @@ pub fn add_text_bound_errors<T: Serialize + ?Sized>(input: &T, errors: &mut Vali
 fn within_every_bound(json: &[u8]) -> bool {
     // Per open bracket: whether it is a list, and the commas seen at its own level.
     let mut open: Vec<(bool, usize)> = Vec::new();
-    let mut in_string = false;
-    let mut escaped = false;
-    let mut string_bytes = 0;
-    for &byte in json {
-        if in_string {
-            if escaped {
-                escaped = false;
-            } else if byte == b'\\' {
-                escaped = true;
-            } else if byte == b'"' {
-                in_string = false;
-                continue;
-            }
-            string_bytes += 1;
-            if string_bytes > SHORT_TEXT_MAX {
-                return false;
-            }
-            continue;
-        }
+    let mut at = 0;
+    while let Some(&byte) = json.get(at) {
+        at += 1;
         match byte {
             b'"' => {
-                in_string = true;
-                string_bytes = 0;
+                // The string's end: the next quote that is not escaped. Most of a form's
+                // text is strings, so this jumps over them rather than stepping.
+                let start = at;
+                loop {
+                    let Some(offset) = json
+                        .get(at..)
+                        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
+                    else {
+                        return false;
+                    };
+                    at += offset + 1;
+                    if json[at - 1] == b'"' {
+                        break;
+                    }
+                    // An escape: the next byte is part of it, never the string's end.
+                    at += 1;
+                }
+                if at - 1 - start > SHORT_TEXT_MAX {
+                    return false;
+                }
             }
             b'[' => open.push((true, 0)),
             b'{' => open.push((false, 0)),
@@ -162,7 +164,7 @@ fn within_every_bound(json: &[u8]) -> bool {
             _ => {}
         }
     }
-    !in_string
+    true
 }
 
 /// `path` is the field's key so far (`sections.2.content`); it grows and shrinks in place,
