@@ -408,13 +408,13 @@ impl ColumnMapping {
 
     /// One row as an intake form, normalised. `staff_default` stands in for a missing
     /// staff member taking the call, `today` for a missing call date.
-    pub fn form(&self, row: &[String], staff_default: &str, today: &str) -> IntakeForm {
+    pub fn form<S: AsRef<str>>(&self, row: &[S], staff_default: &str, today: &str) -> IntakeForm {
         let mut form = IntakeForm::default();
         let mut first = String::new();
         let mut last = String::new();
         for (index, field) in self.fields.iter().enumerate() {
             let Some(field) = field else { continue };
-            let value = row.get(index).map_or("", |v| v.trim());
+            let value = row.get(index).map_or("", |v| v.as_ref().trim());
             if value.is_empty() {
                 continue;
             }

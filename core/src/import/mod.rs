@@ -5,6 +5,7 @@
 mod mapping;
 mod table;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use serde::Serialize;
@@ -120,71 +121,203 @@ pub fn prepare_leads(
     options: &LeadImportOptions,
     clock: &AgencyClock,
 ) -> Result<PreparedFile> {
-    let table = read_table(&options.file_name, bytes, options.sheet.as_deref())?;
-    let Some(header_index) = table
-        .rows
-        .iter()
-        .position(|row| row.iter().any(|cell| !cell.trim().is_empty()))
-    else {
-        return Err(Error::Rejected(format!(
-            "{} has no rows: the first row must name the columns",
-            options.file_name
-        )));
-    };
-    let headers: Vec<String> = table.rows[header_index]
-        .iter()
-        .map(|h| h.trim().to_owned())
-        .collect();
-    let mapping = ColumnMapping::new(&headers, &options.maps)?;
-    let staff_default = staff_name_for(&options.file_name);
-    let today = clock.today().to_string();
+    let file = LeadFile::open(bytes, options, clock)?;
+    let mut leads = Vec::new();
+    file.each_lead(clock, |lead| {
+        leads.push(lead);
+        Ok(())
+    })?;
+    Ok(PreparedFile {
+        mapping: file.mapping,
+        leads,
+    })
+}
 
-    let mut leads = Vec::with_capacity(table.rows.len().saturating_sub(header_index + 1));
-    let mut first_row_of: HashMap<String, usize> = HashMap::new();
-    let first_row = table.first_row;
-    // Each row's cells are dropped once its form is made, so a large file is not held
-    // twice (as cells and as forms).
-    for (offset, row) in table.rows.into_iter().enumerate().skip(header_index + 1) {
-        if row.iter().all(|cell| cell.trim().is_empty()) {
-            continue;
+/// A lead file opened to be read row by row, as many times as the import needs: a CSV's
+/// rows are read from its text on each pass and never held as cells, so a large file
+/// costs its own size and one row at a time. A spreadsheet's sheet is held as read.
+pub struct LeadFile<'a> {
+    file_name: String,
+    rows: Rows<'a>,
+    pub mapping: ColumnMapping,
+    staff_default: String,
+    today: String,
+}
+
+enum Rows<'a> {
+    /// The CSV's text and how many of its rows (the header and any empty rows before it)
+    /// come before the leads.
+    Csv { text: Cow<'a, str>, skip: usize },
+    /// The sheet's rows from the first lead on, and the row number of the first.
+    Sheet {
+        rows: Vec<Vec<String>>,
+        first_row: usize,
+    },
+}
+
+impl<'a> LeadFile<'a> {
+    /// Reads the header (the first row that is not empty) and maps its columns.
+    pub fn open(bytes: &'a [u8], options: &LeadImportOptions, clock: &AgencyClock) -> Result<Self> {
+        let file_name = options.file_name.as_str();
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(too_large(file_name));
         }
-        let row_number = first_row + offset;
-        let mut form = mapping.form(&row, &staff_default, &today).trimmed();
-        form.apply_client_is_caller();
-        let issues = match validate_intake_submit(&form, None, clock) {
-            Ok(()) => Vec::new(),
-            Err(Error::Validation(errors)) => errors
-                .fields
-                .iter()
-                .map(|(field, message)| RowIssue {
-                    row: row_number,
-                    column: mapping.column_of(field),
-                    message: message.clone(),
-                })
-                .collect(),
-            Err(other) => return Err(other),
-        };
-        let mut duplicate_of_row = None;
-        if issues.is_empty() {
-            for key in duplicate_keys(&form) {
-                match first_row_of.get(&key) {
-                    Some(&first) => {
-                        duplicate_of_row.get_or_insert(first);
+        let is_header = |row: &[&str]| row.iter().any(|cell| !cell.trim().is_empty());
+        let (rows, headers) = match LeadFileFormat::from_file_name(file_name)? {
+            LeadFileFormat::Csv => {
+                let text = table::csv_text(bytes);
+                let mut reader = table::csv_reader(&text);
+                let mut record = csv::StringRecord::new();
+                let mut read = 0;
+                let mut headers = None;
+                loop {
+                    match reader.read_record(&mut record) {
+                        Ok(false) => break,
+                        Ok(true) => {
+                            read += 1;
+                            let cells: Vec<&str> = record.iter().collect();
+                            if is_header(&cells) {
+                                headers = Some(cells.iter().map(|h| h.trim().to_owned()).collect());
+                                break;
+                            }
+                        }
+                        Err(error) => {
+                            return Err(table::naming_file(
+                                file_name,
+                                table::csv_error(read + 1, &error),
+                            ));
+                        }
                     }
-                    None => {
-                        first_row_of.insert(key, row_number);
+                }
+                (Rows::Csv { skip: read, text }, headers)
+            }
+            _ => {
+                let table = read_table(file_name, bytes, options.sheet.as_deref())?;
+                let header_index = table
+                    .rows
+                    .iter()
+                    .position(|row| row.iter().any(|cell| !cell.trim().is_empty()));
+                let headers = header_index.map(|index| {
+                    table.rows[index]
+                        .iter()
+                        .map(|h| h.trim().to_owned())
+                        .collect()
+                });
+                let skip = header_index.map_or(table.rows.len(), |index| index + 1);
+                let mut rows = table.rows;
+                rows.drain(..skip);
+                let first_row = table.first_row + skip;
+                (Rows::Sheet { rows, first_row }, headers)
+            }
+        };
+        let headers: Vec<String> = headers.ok_or_else(|| {
+            Error::Rejected(format!(
+                "{file_name} has no rows: the first row must name the columns"
+            ))
+        })?;
+        Ok(Self {
+            file_name: file_name.to_owned(),
+            rows,
+            mapping: ColumnMapping::new(&headers, &options.maps)?,
+            staff_default: staff_name_for(file_name),
+            today: clock.today().to_string(),
+        })
+    }
+
+    /// Calls `f` with the row number and cells of every row after the header that is
+    /// not entirely empty, in file order.
+    pub fn each_row(&self, mut f: impl FnMut(usize, &[&str]) -> Result<()>) -> Result<()> {
+        match &self.rows {
+            Rows::Csv { text, skip } => {
+                let mut reader = table::csv_reader(text);
+                let mut record = csv::StringRecord::new();
+                let mut read = 0;
+                loop {
+                    match reader.read_record(&mut record) {
+                        Ok(false) => return Ok(()),
+                        Ok(true) => read += 1,
+                        Err(error) => {
+                            return Err(table::naming_file(
+                                &self.file_name,
+                                table::csv_error(read + 1, &error),
+                            ));
+                        }
+                    }
+                    if read <= *skip || record.iter().all(|cell| cell.trim().is_empty()) {
+                        continue;
+                    }
+                    let row: Vec<&str> = record.iter().collect();
+                    f(read, &row)?;
+                }
+            }
+            Rows::Sheet { rows, first_row } => {
+                for (offset, row) in rows.iter().enumerate() {
+                    if row.iter().all(|cell| cell.trim().is_empty()) {
+                        continue;
+                    }
+                    let cells: Vec<&str> = row.iter().map(String::as_str).collect();
+                    f(first_row + offset, &cells)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// A row as the intake form the import loads: mapped, normalised and trimmed, the
+    /// caller filled in when the client called.
+    pub fn form(&self, cells: &[&str]) -> IntakeForm {
+        let mut form = self
+            .mapping
+            .form(cells, &self.staff_default, &self.today)
+            .trimmed();
+        form.apply_client_is_caller();
+        form
+    }
+
+    /// Calls `f` with every row that is not empty, mapped and validated, with the
+    /// earlier row of the file it duplicates.
+    pub fn each_lead(
+        &self,
+        clock: &AgencyClock,
+        mut f: impl FnMut(PreparedLead) -> Result<()>,
+    ) -> Result<()> {
+        let mut first_row_of: HashMap<String, usize> = HashMap::new();
+        self.each_row(|row_number, cells| {
+            let form = self.form(cells);
+            let issues = match validate_intake_submit(&form, None, clock) {
+                Ok(()) => Vec::new(),
+                Err(Error::Validation(errors)) => errors
+                    .fields
+                    .iter()
+                    .map(|(field, message)| RowIssue {
+                        row: row_number,
+                        column: self.mapping.column_of(field),
+                        message: message.clone(),
+                    })
+                    .collect(),
+                Err(other) => return Err(other),
+            };
+            let mut duplicate_of_row = None;
+            if issues.is_empty() {
+                for key in duplicate_keys(&form) {
+                    match first_row_of.get(&key) {
+                        Some(&first) => {
+                            duplicate_of_row.get_or_insert(first);
+                        }
+                        None => {
+                            first_row_of.insert(key, row_number);
+                        }
                     }
                 }
             }
-        }
-        leads.push(PreparedLead {
-            row: row_number,
-            form,
-            issues,
-            duplicate_of_row,
-        });
+            f(PreparedLead {
+                row: row_number,
+                form,
+                issues,
+                duplicate_of_row,
+            })
+        })
     }
-    Ok(PreparedFile { mapping, leads })
 }
 
 /// The staff member recorded on rows that do not name one: the file's name without its

@@ -1,6 +1,7 @@
 //! Reading a lead file into rows of text: CSV, XLSX and ODS, with the size and
 //! zip-payload limits checked before a spreadsheet is opened.
 
+use std::borrow::Cow;
 use std::io::Cursor;
 
 use calamine::{Data, Ods, Reader, Xlsx};
@@ -64,12 +65,7 @@ pub fn read_table(file_name: &str, bytes: &[u8], sheet: Option<&str>) -> Result<
             opened.unwrap_or_else(|_| Err(unreadable(file_name, "the spreadsheet is damaged")))
         }
     }
-    .map_err(|error| match error {
-        Error::Rejected(message) if !message.starts_with(file_name) => {
-            Error::Rejected(format!("{file_name}: {message}"))
-        }
-        other => other,
-    })
+    .map_err(|error| naming_file(file_name, error))
 }
 
 pub fn too_large(file_name: &str) -> Error {
@@ -84,31 +80,51 @@ fn unreadable(file_name: &str, why: &str) -> Error {
 }
 
 fn read_csv(bytes: &[u8]) -> Result<Table> {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    // Spreadsheet programs often save CSV in Windows-1252; read that rather than refuse.
-    let text = match std::str::from_utf8(bytes) {
-        Ok(text) => std::borrow::Cow::Borrowed(text),
-        Err(_) => std::borrow::Cow::Owned(bytes.iter().map(|&b| b as char).collect()),
-    };
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(text.as_bytes());
+    let text = csv_text(bytes);
+    let mut reader = csv_reader(&text);
     let mut rows = Vec::new();
     let mut record = csv::StringRecord::new();
     loop {
         match reader.read_record(&mut record) {
             Ok(false) => break,
             Ok(true) => rows.push(record.iter().map(str::to_owned).collect()),
-            Err(error) => {
-                return Err(Error::Rejected(format!(
-                    "the CSV cannot be read near row {}: {error}",
-                    rows.len() + 1
-                )));
-            }
+            Err(error) => return Err(csv_error(rows.len() + 1, &error)),
         }
     }
     Ok(Table { first_row: 1, rows })
+}
+
+/// A CSV file's text without its byte-order mark. Spreadsheet programs often save CSV in
+/// Windows-1252; that is read rather than refused.
+pub(crate) fn csv_text(bytes: &[u8]) -> Cow<'_, str> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => Cow::Owned(bytes.iter().map(|&b| b as char).collect()),
+    }
+}
+
+/// A reader of every row of a CSV's text, the header included, rows of any length.
+pub(crate) fn csv_reader(text: &str) -> csv::Reader<&[u8]> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes())
+}
+
+/// The refusal of a CSV the reader stops in, at the `row`-th row.
+pub(crate) fn csv_error(row: usize, error: &csv::Error) -> Error {
+    Error::Rejected(format!("the CSV cannot be read near row {row}: {error}"))
+}
+
+/// An error of reading `file_name` names the file first, so the person knows which.
+pub(crate) fn naming_file(file_name: &str, error: Error) -> Error {
+    match error {
+        Error::Rejected(message) if !message.starts_with(file_name) => {
+            Error::Rejected(format!("{file_name}: {message}"))
+        }
+        other => other,
+    }
 }
 
 fn read_spreadsheet(format: LeadFileFormat, bytes: &[u8], sheet: Option<&str>) -> Result<Table> {

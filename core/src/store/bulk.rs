@@ -81,6 +81,14 @@ const RECOUNT_TALLIES: &str = "
         SELECT substr(next_follow_up_date, 1, 13), count(*) FROM intakes
         WHERE deleted_at IS NULL AND archived = 0 AND next_follow_up_date IS NOT NULL GROUP BY 1;";
 
+/// The search index's buffer of new entries while it is built at the end of a bulk load
+/// (bytes). The index writes a segment each time the buffer fills and merges segments
+/// as they pile up; SQLite's default of 1 MiB makes a 100,000-client load write and
+/// merge dozens of them, which took longer than all the rows' inserts.
+const REBUILD_HASH_BYTES: i64 = 16 * 1024 * 1024;
+/// SQLite's own size of that buffer, for the small writes of every day.
+const DEFAULT_HASH_BYTES: i64 = 1024 * 1024;
+
 /// Page cache while a bulk load runs (KiB, as `cache_size` takes it): its whole
 /// transaction stays in memory instead of spilling to the log page by page.
 const BULK_CACHE_KIB: i64 = 65_536;
@@ -133,13 +141,15 @@ impl Store {
                 for sql in &deferred {
                     self.conn.execute_batch(sql)?;
                 }
-                self.conn.execute_batch(
-                    "INSERT INTO intakes_search(intakes_search) VALUES ('rebuild');
+                self.conn.execute_batch(&format!(
+                    "INSERT INTO intakes_search(intakes_search, rank) VALUES ('hashsize', {REBUILD_HASH_BYTES});
+                     INSERT INTO intakes_search(intakes_search) VALUES ('rebuild');
+                     INSERT INTO intakes_search(intakes_search, rank) VALUES ('hashsize', {DEFAULT_HASH_BYTES});
                      DELETE FROM intake_counts;
                      INSERT INTO intake_counts (archived, stage, n)
                          SELECT archived, stage, count(*) FROM intakes
                          WHERE deleted_at IS NULL GROUP BY archived, stage;",
-                )?;
+                ))?;
                 self.conn.execute_batch(RECOUNT_TALLIES)?;
             }
             self.conn.execute_batch("COMMIT")?;

@@ -10,7 +10,7 @@ use super::intakes::insert;
 use super::{Store, audit, ts};
 use crate::error::{Error, Result};
 use crate::import::{
-    LeadImportOptions, OnDuplicate, RowIssue, RowNote, duplicate_keys, file_sha256, prepare_leads,
+    LeadFile, LeadImportOptions, OnDuplicate, RowIssue, RowNote, duplicate_keys, file_sha256,
 };
 use crate::model::{Actor, IntakeForm, IntakeId};
 
@@ -124,21 +124,21 @@ impl Store {
     ) -> Result<ImportReport> {
         let clock = self.clock()?;
         let sha = file_sha256(bytes);
-        let mut prepared = prepare_leads(bytes, options, &clock)?;
+        let file = LeadFile::open(bytes, options, &clock)?;
         let mut report = ImportReport {
             file_name: options.file_name.clone(),
             file_sha256: sha.clone(),
             dry_run: options.dry_run,
             batch_id: None,
             already_imported: self.import_batch_by_sha(&sha)?,
-            columns: prepared
+            columns: file
                 .mapping
                 .headers
                 .iter()
-                .zip(&prepared.mapping.fields)
+                .zip(&file.mapping.fields)
                 .map(|(h, f)| (h.clone(), f.map(|f| f.form_name().to_owned())))
                 .collect(),
-            rows: prepared.leads.len(),
+            rows: 0,
             created: 0,
             updated: Vec::new(),
             skipped: Vec::new(),
@@ -147,27 +147,33 @@ impl Store {
             committed: false,
         };
         if report.already_imported.is_some() {
+            file.each_row(|_, _| {
+                report.rows += 1;
+                Ok(())
+            })?;
             return Ok(report);
         }
 
-        // Decide every row before writing anything.
+        // First pass: decide every row before writing anything, keeping only each
+        // row's verdict, so a dry run and a refused file report every row while a large
+        // file's forms are never all held at once.
         let existing = self.existing_client_keys()?;
-        // Rows to write, by their place in `prepared.leads`: the forms stay where they
-        // are, so a large file's forms are held once, not copied into a second list.
-        let mut plan: Vec<(usize, Option<IntakeId>)> = Vec::with_capacity(prepared.leads.len());
-        for (index, lead) in prepared.leads.iter_mut().enumerate() {
+        // The rows to write, in file order, with the client a row updates.
+        let mut plan: Vec<(usize, Option<IntakeId>)> = Vec::new();
+        file.each_lead(&clock, |mut lead| {
+            report.rows += 1;
             if !lead.issues.is_empty() {
                 report.invalid_rows += 1;
                 report.invalid.append(&mut lead.issues);
-                continue;
+                return Ok(());
             }
             if let Some(first) = lead.duplicate_of_row {
                 report.skipped.push(RowNote {
                     row: lead.row,
-                    client_name: lead.form.client_full_name.clone(),
+                    client_name: lead.form.client_full_name,
                     message: format!("Duplicate of row {first} in this file"),
                 });
-                continue;
+                return Ok(());
             }
             let matched = duplicate_keys(&lead.form)
                 .iter()
@@ -175,20 +181,22 @@ impl Store {
             match (matched, options.on_duplicate) {
                 (Some(client), OnDuplicate::Skip) => report.skipped.push(RowNote {
                     row: lead.row,
-                    client_name: lead.form.client_full_name.clone(),
+                    client_name: lead.form.client_full_name,
                     message: format!("Already a client: {}", client.name),
                 }),
                 (Some(client), OnDuplicate::Update) => {
                     report.updated.push(RowNote {
                         row: lead.row,
-                        client_name: lead.form.client_full_name.clone(),
+                        client_name: lead.form.client_full_name,
                         message: format!("Updates the client {}", client.name),
                     });
-                    plan.push((index, Some(client.id.clone())));
+                    plan.push((lead.row, Some(client.id.clone())));
                 }
-                (_, _) => plan.push((index, None)),
+                (_, _) => plan.push((lead.row, None)),
             }
-        }
+            Ok(())
+        })?;
+        drop(existing);
         report.created = plan.iter().filter(|(_, update)| update.is_none()).count();
         if options.dry_run || (report.invalid_rows > 0 && !options.skip_invalid) {
             return Ok(report);
@@ -228,18 +236,24 @@ impl Store {
                     &[],
                 )
             })?;
-            for (done, (index, update)) in plan.into_iter().enumerate() {
-                let (row, form) = (prepared.leads[index].row, &prepared.leads[index].form);
+            // Second pass: each planned row is read and mapped again and written.
+            let mut planned = plan.into_iter().peekable();
+            let mut done = 0;
+            file.each_row(|row, cells| {
+                let Some(update) = planned.next_if(|(next, _)| *next == row).map(|(_, u)| u) else {
+                    return Ok(());
+                };
+                let form = file.form(cells);
                 let result = match update {
                     None => {
                         let id = IntakeId::new();
                         store.write(|tx| {
-                            insert(tx, actor, &clock, &id, form, false, Some(&batch_id))
+                            insert(tx, actor, &clock, &id, &form, false, Some(&batch_id))
                         })
                     }
                     Some(id) => {
                         let stored = store.get_intake(&id)?;
-                        let merged = merge_forms(&stored.form, form)?;
+                        let merged = merge_forms(&stored.form, &form)?;
                         store
                             .update_intake(actor, &id, stored.version, merged)
                             .map(|_| ())
@@ -254,7 +268,9 @@ impl Store {
                 if done % 256 == 0 || done + 1 == total {
                     progress(done + 1, total);
                 }
-            }
+                done += 1;
+                Ok(())
+            })?;
             Ok(())
         })?;
         report.batch_id = Some(batch_id);

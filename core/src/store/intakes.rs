@@ -91,17 +91,26 @@ pub fn phone_digits(phone: &str) -> String {
 }
 
 fn columns(form: &IntakeForm, clock: &AgencyClock) -> Result<IntakeColumns> {
-    let schedule = serde_json::json!({
-        "monday": form.schedule_mon,
-        "tuesday": form.schedule_tue,
-        "wednesday": form.schedule_wed,
-        "thursday": form.schedule_thu,
-        "friday": form.schedule_fri,
-        "saturday": form.schedule_sat,
-        "sunday": form.schedule_sun,
-        "anticipatedStartDate": form.anticipated_start_date,
-        "totalHoursPerWeek": form.total_hours_per_week,
-    });
+    // The schedule's filled-in entries only: most leads name no days, and an empty
+    // entry says nothing its absence does not.
+    let mut schedule = serde_json::Map::new();
+    for (key, value) in [
+        ("anticipatedStartDate", &form.anticipated_start_date),
+        ("friday", &form.schedule_fri),
+        ("monday", &form.schedule_mon),
+        ("saturday", &form.schedule_sat),
+        ("sunday", &form.schedule_sun),
+        ("thursday", &form.schedule_thu),
+        ("tuesday", &form.schedule_tue),
+        ("wednesday", &form.schedule_wed),
+    ] {
+        if !value.is_empty() {
+            schedule.insert(key.to_owned(), value.as_str().into());
+        }
+    }
+    if let Some(hours) = form.total_hours_per_week {
+        schedule.insert("totalHoursPerWeek".to_owned(), hours.into());
+    }
     Ok(IntakeColumns {
         client_full_name: form.client_full_name.clone(),
         date_of_birth: parse_date(&form.date_of_birth).map(|d| d.to_string()),
@@ -111,7 +120,7 @@ fn columns(form: &IntakeForm, clock: &AgencyClock) -> Result<IntakeColumns> {
         caller_email: form.caller_email.clone(),
         services_required: serde_json::to_string(&form.services_required)?,
         living_situation: serde_json::to_string(&form.living_situation)?,
-        proposed_schedule: schedule.to_string(),
+        proposed_schedule: serde_json::Value::Object(schedule).to_string(),
         referral_source: non_empty(&form.how_did_you_hear)
             .or_else(|| non_empty(&form.referral_source_type)),
         assigned_coordinator: non_empty(&form.assigned_coordinator),

@@ -140,8 +140,32 @@ unsafe extern "C" fn tokenize(
 /// at the same position) its 3-character piece; a query of 3 or more characters yields
 /// its 3-character pieces only, one per position, so it matches as a phrase; a query of
 /// 2 characters yields its one 2-character piece. Offsets are byte offsets into `bytes`.
-fn pieces(bytes: &[u8], query: bool, mut emit: impl FnMut(&[u8], bool, usize, usize) -> bool) {
-    let chars = decode(bytes);
+fn pieces(bytes: &[u8], query: bool, emit: impl FnMut(&[u8], bool, usize, usize) -> bool) {
+    // A search-index build tokenizes every value of every client: the characters go
+    // into one buffer kept for the thread instead of a new list per value.
+    CHARS.with(|buffer| match buffer.try_borrow_mut() {
+        Ok(mut chars) => {
+            decode(bytes, &mut chars);
+            pieces_of(bytes, &chars, query, emit);
+        }
+        Err(_) => {
+            let mut chars = Vec::new();
+            decode(bytes, &mut chars);
+            pieces_of(bytes, &chars, query, emit);
+        }
+    });
+}
+
+thread_local! {
+    static CHARS: std::cell::RefCell<Vec<(usize, char)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn pieces_of(
+    bytes: &[u8],
+    chars: &[(usize, char)],
+    query: bool,
+    mut emit: impl FnMut(&[u8], bool, usize, usize) -> bool,
+) {
     let n = chars.len();
     if n < 2 {
         return;
@@ -183,20 +207,19 @@ fn pieces(bytes: &[u8], query: bool, mut emit: impl FnMut(&[u8], bool, usize, us
     }
 }
 
-/// The folded characters of `bytes` with their byte offsets. Text that is not UTF-8
+/// Fills `chars` with the folded characters of `bytes` and their byte offsets. Text that is not UTF-8
 /// (SQLite does not check) is read a byte at a time, the same way for documents and
 /// queries, so it still matches itself.
-fn decode(bytes: &[u8]) -> Vec<(usize, char)> {
+fn decode(bytes: &[u8], chars: &mut Vec<(usize, char)>) {
+    chars.clear();
     match std::str::from_utf8(bytes) {
-        Ok(text) => text
-            .char_indices()
-            .map(|(at, c)| (at, fold_char(c)))
-            .collect(),
-        Err(_) => bytes
-            .iter()
-            .enumerate()
-            .map(|(at, b)| (at, fold_char(char::from(*b))))
-            .collect(),
+        Ok(text) => chars.extend(text.char_indices().map(|(at, c)| (at, fold_char(c)))),
+        Err(_) => chars.extend(
+            bytes
+                .iter()
+                .enumerate()
+                .map(|(at, b)| (at, fold_char(char::from(*b)))),
+        ),
     }
 }
 

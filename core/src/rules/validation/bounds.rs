@@ -97,18 +97,74 @@ pub fn text_limit(field: &str) -> usize {
 /// against [`LIST_ENTRIES_MAX`]. Field keys are the serialized names (`sections.2.content`).
 pub fn check_text_bounds<T: Serialize + ?Sized>(input: &T) -> Result<(), Error> {
     let mut errors = ValidationErrors::new();
-    // An input that cannot be serialized has no text to bound.
-    if let Ok(value) = serde_json::to_value(input) {
-        walk(&value, &mut String::new(), "", &mut errors);
-    }
+    add_text_bound_errors(input, &mut errors);
     errors.into_result()
 }
 
 /// Adds the bound errors of one value to `errors` (for checks that gather more).
 pub fn add_text_bound_errors<T: Serialize + ?Sized>(input: &T, errors: &mut ValidationErrors) {
+    // Nearly every form is within bounds everywhere, which its JSON text shows without
+    // building the tree of values the field-by-field walk needs (a lead import checks
+    // every row).
+    if serde_json::to_vec(input).is_ok_and(|json| within_every_bound(&json)) {
+        return;
+    }
+    // An input that cannot be serialized has no text to bound.
     if let Ok(value) = serde_json::to_value(input) {
         walk(&value, &mut String::new(), "", errors);
     }
+}
+
+/// True when no string of a value's JSON text is longer than [`SHORT_TEXT_MAX`] bytes
+/// and no list has more than [`LIST_ENTRIES_MAX`] entries, so no bound can be broken. A
+/// string's JSON form is never shorter than the string, so this only ever answers true
+/// when the walk would find nothing; any doubt answers false and the walk decides.
+fn within_every_bound(json: &[u8]) -> bool {
+    // Per open bracket: whether it is a list, and the commas seen at its own level.
+    let mut open: Vec<(bool, usize)> = Vec::new();
+    let mut at = 0;
+    while let Some(&byte) = json.get(at) {
+        at += 1;
+        match byte {
+            b'"' => {
+                // The string's end: the next quote that is not escaped. Most of a form's
+                // text is strings, so this jumps over them rather than stepping.
+                let start = at;
+                loop {
+                    let Some(offset) = json
+                        .get(at..)
+                        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
+                    else {
+                        return false;
+                    };
+                    at += offset + 1;
+                    if json[at - 1] == b'"' {
+                        break;
+                    }
+                    // An escape: the next byte is part of it, never the string's end.
+                    at += 1;
+                }
+                if at - 1 - start > SHORT_TEXT_MAX {
+                    return false;
+                }
+            }
+            b'[' => open.push((true, 0)),
+            b'{' => open.push((false, 0)),
+            b']' | b'}' => {
+                open.pop();
+            }
+            b',' => {
+                if let Some((true, commas)) = open.last_mut() {
+                    *commas += 1;
+                    if *commas >= LIST_ENTRIES_MAX {
+                        return false;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    true
 }
 
 /// `path` is the field's key so far (`sections.2.content`); it grows and shrinks in place,
@@ -229,6 +285,46 @@ mod tests {
             Err(Error::Validation(errors)) => errors.fields.into_iter().collect(),
             Err(other) => panic!("unexpected {other:?}"),
         }
+    }
+
+    #[test]
+    fn the_json_pre_check_passes_only_what_the_walk_passes() {
+        let walk_finds = |value: &Value| {
+            let mut errors = ValidationErrors::new();
+            walk(value, &mut String::new(), "", &mut errors);
+            !errors.fields.is_empty()
+        };
+        let cases = [
+            serde_json::json!({"clientFullName": "a".repeat(SHORT_TEXT_MAX)}),
+            serde_json::json!({"clientFullName": "a".repeat(SHORT_TEXT_MAX + 1)}),
+            serde_json::json!({"clientFullName": "é".repeat(SHORT_TEXT_MAX / 2 + 1)}),
+            serde_json::json!({"clientFullName": format!("\"{}\\", "a".repeat(SHORT_TEXT_MAX - 2))}),
+            serde_json::json!({"services": vec!["x"; LIST_ENTRIES_MAX]}),
+            serde_json::json!({"services": vec!["x"; LIST_ENTRIES_MAX + 1]}),
+            serde_json::json!({"sections": [{"items": vec![1; LIST_ENTRIES_MAX + 1]}, []]}),
+            serde_json::json!({"a": [[1, 2], [3]], "b": "[,,]", "c": "\\\""}),
+        ];
+        let mut refused = 0;
+        for value in cases {
+            let json = serde_json::to_vec(&value).unwrap();
+            if within_every_bound(&json) {
+                assert!(!walk_finds(&value), "{value}");
+            } else {
+                refused += 1;
+            }
+            assert_eq!(
+                walk_finds(&value),
+                check_text_bounds(&value).is_err(),
+                "{value}"
+            );
+        }
+        assert!(refused >= 4, "the long texts and lists go to the walk");
+        // The usual form passes without the walk.
+        let usual = serde_json::to_vec(&serde_json::json!({
+            "clientFullName": "Ellen Ames", "services": ["Companionship"], "hours": 8
+        }))
+        .unwrap();
+        assert!(within_every_bound(&usual));
     }
 
     #[test]
