@@ -5,7 +5,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::support::{TestServer, expect_error, expect_json, intake_form};
+use crate::support::{TestServer, expect_error, expect_json, intake_form, saved_assessment};
 
 #[tokio::test]
 async fn a_fresh_database_prices_and_sends_a_first_care_plan() {
@@ -45,17 +45,7 @@ async fn a_fresh_database_prices_and_sends_a_first_care_plan() {
     form["recommendedServices"] = json!(["Companionship"]);
     form["recommendedHours"] = json!(6);
     form["preferredDays"] = json!(["Monday"]);
-    let assessment = expect_json(
-        staff
-            .post(
-                "/api/assessments",
-                json!({"intake_id": intake_id, "form": form}),
-            )
-            .await,
-        StatusCode::OK,
-    )
-    .await;
-    let assessment_id = assessment["id"].as_str().unwrap();
+    let assessment_id = saved_assessment(&staff, intake_id, form).await;
 
     let prefill = staff
         .ok(&format!(
