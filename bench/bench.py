@@ -12,6 +12,7 @@ Standard library only; needs wrk and taskset (installed with apt when missing).
 """
 
 import argparse
+import contextlib
 import csv
 import io
 import json
@@ -412,6 +413,29 @@ def measure(side, name, paths, seconds, wrk_cpu, work):
     return result
 
 
+@contextlib.contextmanager
+def paused(side):
+    """The other server stopped (SIGSTOP) while one side is measured: both are pinned to
+    the same core, and the idle one's background work (PostgreSQL's autovacuum and
+    checkpoints after the load, a pool's memory keeper) would otherwise run on it."""
+    pids = side.pids() if side else []
+    stopped = []
+    try:
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGSTOP)
+                stopped.append(pid)
+            except ProcessLookupError:
+                pass
+        yield
+    finally:
+        for pid in stopped:
+            try:
+                os.kill(pid, signal.SIGCONT)
+            except ProcessLookupError:
+                pass
+
+
 def best(results):
     """Of the interleaved rounds, the one with the most answers per second."""
     return max(results, key=lambda r: r["rps"])
@@ -548,7 +572,7 @@ def report(path, clients, rows, memory, extra, problems, smoke, started):
     lines = [f"# Carepath vs PostgREST 12 + PostgreSQL 15, {clients:,} clients", ""]
     lines.append(f"Run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(started))}, "
                  f"{os.cpu_count()} cores; each server pinned to CPU 0, wrk (1 thread, 16 connections) on CPU 1; "
-                 "rounds interleaved Carepath, peer, Carepath, peer; the better round of each side is shown "
+                 "rounds interleaved Carepath, peer, Carepath, peer, the side not measured paused (SIGSTOP); the better round of each side is shown "
                  "with the 1-minute load average at its start. CPU per answer is the server's own user + system "
                  "time over its answers (the peer: PostgREST and every PostgreSQL process).")
     if smoke:
@@ -652,9 +676,11 @@ def main():
         for workload, label, mine_paths, their_paths in workloads:
             mine, theirs = [], []
             for _ in range(rounds):
-                mine.append(measure(carepath, f"{workload}-{len(rows)}", mine_paths, seconds, wrk_cpu, work))
+                with paused(peer):
+                    mine.append(measure(carepath, f"{workload}-{len(rows)}", mine_paths, seconds, wrk_cpu, work))
                 if peer:
-                    theirs.append(measure(peer, f"{workload}-{len(rows)}", their_paths, seconds, wrk_cpu, work))
+                    with paused(carepath):
+                        theirs.append(measure(peer, f"{workload}-{len(rows)}", their_paths, seconds, wrk_cpu, work))
             row = (workload, label, best(mine), best(theirs) if theirs else None)
             log(workload, label, "|", fmt(row[2]), "|", fmt(row[3]))
             rows.append(row)
