@@ -166,29 +166,17 @@ impl<'a> LeadFile<'a> {
         let (rows, headers) = match LeadFileFormat::from_file_name(file_name)? {
             LeadFileFormat::Csv => {
                 let text = table::csv_text(bytes);
-                let mut reader = table::csv_reader(&text);
-                let mut record = csv::StringRecord::new();
                 let mut read = 0;
                 let mut headers = None;
-                loop {
-                    match reader.read_record(&mut record) {
-                        Ok(false) => break,
-                        Ok(true) => {
-                            read += 1;
-                            let cells: Vec<&str> = record.iter().collect();
-                            if is_header(&cells) {
-                                headers = Some(cells.iter().map(|h| h.trim().to_owned()).collect());
-                                break;
-                            }
-                        }
-                        Err(error) => {
-                            return Err(table::naming_file(
-                                file_name,
-                                table::csv_error(read + 1, &error),
-                            ));
-                        }
+                table::csv_records(file_name, &text, |number, record| {
+                    read = number;
+                    let cells: Vec<&str> = record.iter().collect();
+                    if is_header(&cells) {
+                        headers = Some(cells.iter().map(|h| h.trim().to_owned()).collect());
+                        return Ok(false);
                     }
-                }
+                    Ok(true)
+                })?;
                 (Rows::Csv { skip: read, text }, headers)
             }
             _ => {
@@ -229,26 +217,13 @@ impl<'a> LeadFile<'a> {
     pub fn each_row(&self, mut f: impl FnMut(usize, &[&str]) -> Result<()>) -> Result<()> {
         match &self.rows {
             Rows::Csv { text, skip } => {
-                let mut reader = table::csv_reader(text);
-                let mut record = csv::StringRecord::new();
-                let mut read = 0;
-                loop {
-                    match reader.read_record(&mut record) {
-                        Ok(false) => return Ok(()),
-                        Ok(true) => read += 1,
-                        Err(error) => {
-                            return Err(table::naming_file(
-                                &self.file_name,
-                                table::csv_error(read + 1, &error),
-                            ));
-                        }
+                table::csv_records(&self.file_name, text, |read, record| {
+                    if read > *skip && record.iter().any(|cell| !cell.trim().is_empty()) {
+                        let row: Vec<&str> = record.iter().collect();
+                        f(read, &row)?;
                     }
-                    if read <= *skip || record.iter().all(|cell| cell.trim().is_empty()) {
-                        continue;
-                    }
-                    let row: Vec<&str> = record.iter().collect();
-                    f(read, &row)?;
-                }
+                    Ok(true)
+                })
             }
             Rows::Sheet { rows, first_row } => {
                 for (offset, row) in rows.iter().enumerate() {

@@ -56,7 +56,7 @@ pub fn read_table(file_name: &str, bytes: &[u8], sheet: Option<&str>) -> Result<
         return Err(too_large(file_name));
     }
     match LeadFileFormat::from_file_name(file_name)? {
-        LeadFileFormat::Csv => read_csv(bytes),
+        LeadFileFormat::Csv => read_csv(file_name, bytes),
         format => {
             check_zip_payload(file_name, bytes)?;
             // calamine reports damaged files as errors; the guard keeps a bug in a
@@ -79,18 +79,12 @@ fn unreadable(file_name: &str, why: &str) -> Error {
     Error::Rejected(format!("{file_name} cannot be read: {why}"))
 }
 
-fn read_csv(bytes: &[u8]) -> Result<Table> {
-    let text = csv_text(bytes);
-    let mut reader = csv_reader(&text);
+fn read_csv(file_name: &str, bytes: &[u8]) -> Result<Table> {
     let mut rows = Vec::new();
-    let mut record = csv::StringRecord::new();
-    loop {
-        match reader.read_record(&mut record) {
-            Ok(false) => break,
-            Ok(true) => rows.push(record.iter().map(str::to_owned).collect()),
-            Err(error) => return Err(csv_error(rows.len() + 1, &error)),
-        }
-    }
+    csv_records(file_name, &csv_text(bytes), |_, record| {
+        rows.push(record.iter().map(str::to_owned).collect());
+        Ok(true)
+    })?;
     Ok(Table { first_row: 1, rows })
 }
 
@@ -104,21 +98,37 @@ pub(crate) fn csv_text(bytes: &[u8]) -> Cow<'_, str> {
     }
 }
 
-/// A reader of every row of a CSV's text, the header included, rows of any length.
-pub(crate) fn csv_reader(text: &str) -> csv::Reader<&[u8]> {
-    csv::ReaderBuilder::new()
+/// Calls `f` with the number (from 1) and cells of every row of a CSV's text, the header
+/// included, rows of any length, until `f` answers false. A row the reader stops in is
+/// refused with its number and the file's name; what `f` refuses comes back as it is.
+pub(crate) fn csv_records(
+    file_name: &str,
+    text: &str,
+    mut f: impl FnMut(usize, &csv::StringRecord) -> Result<bool>,
+) -> Result<()> {
+    let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
-        .from_reader(text.as_bytes())
-}
-
-/// The refusal of a CSV the reader stops in, at the `row`-th row.
-pub(crate) fn csv_error(row: usize, error: &csv::Error) -> Error {
-    Error::Rejected(format!("the CSV cannot be read near row {row}: {error}"))
+        .from_reader(text.as_bytes());
+    let mut record = csv::StringRecord::new();
+    let mut number = 0;
+    loop {
+        match reader.read_record(&mut record) {
+            Ok(false) => return Ok(()),
+            Ok(true) => number += 1,
+            Err(error) => {
+                let message = format!("the CSV cannot be read near row {}: {error}", number + 1);
+                return Err(naming_file(file_name, Error::Rejected(message)));
+            }
+        }
+        if !f(number, &record)? {
+            return Ok(());
+        }
+    }
 }
 
 /// An error of reading `file_name` names the file first, so the person knows which.
-pub(crate) fn naming_file(file_name: &str, error: Error) -> Error {
+fn naming_file(file_name: &str, error: Error) -> Error {
     match error {
         Error::Rejected(message) if !message.starts_with(file_name) => {
             Error::Rejected(format!("{file_name}: {message}"))
