@@ -123,13 +123,21 @@ impl Db {
             let idle = self.inner.idle.lock().ok().and_then(|mut idle| idle.pop());
             if let Some(mut store) = idle {
                 self.inner.touch();
-                let result = f(&mut store);
-                if let Ok(mut idle) = self.inner.idle.lock() {
+                // As on the blocking pool, a panic in core loses that connection only
+                // and answers a 500, instead of taking the request's connection down.
+                let result =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut store)));
+                if result.is_ok()
+                    && let Ok(mut idle) = self.inner.idle.lock()
+                {
                     idle.push(store);
                 }
                 self.inner.touch();
                 drop(permit);
-                return result.map_err(ApiError::from);
+                return match result {
+                    Ok(answer) => answer.map_err(ApiError::from),
+                    Err(_) => Err(ApiError::internal("a database read panicked")),
+                };
             }
         }
         self.call(f).await
