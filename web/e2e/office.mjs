@@ -102,8 +102,10 @@ export function officeTests({ admin, staff }) {
         await page.getByRole('list', { name: 'Communications' }).waitFor();
         await expectAccessible(page, 'communications hub');
         await screenshot(page, 'communications-hub');
+        // Listen before choosing: the filtered page can answer before a late listener starts.
+        const filtered = page.waitForResponse((response) => response.url().includes('/api/communications/hub') && response.url().includes('type=sms'));
         await page.getByLabel('Type').selectOption('sms');
-        await page.waitForResponse((response) => response.url().includes('/api/communications/hub') && response.url().includes('type=sms'));
+        await filtered;
         const items = page.getByRole('list', { name: 'Communications' }).getByRole('listitem');
         await items.first().waitFor();
         const labels = await items.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
