@@ -291,12 +291,16 @@ class Peer:
         data = self.dir / "data"
         run(as_postgres + [str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
              "--encoding=UTF8", "--locale=C.UTF-8"], stdout=subprocess.DEVNULL)
+        # The postmaster runs as postgres through Popen's own setuid, not runuser: runuser
+        # stops itself when its child is stopped and can miss the continue that follows,
+        # and a stopped runuser never reaps the postmaster at shutdown.
+        as_user = {"user": "postgres", "group": "postgres"} if os.geteuid() == 0 else {}
         self.postmaster = subprocess.Popen(
-            ["taskset", "-c", str(cpu)] + as_postgres + [
+            ["taskset", "-c", str(cpu),
                 str(PG_BIN / "postgres"), "-D", str(data), "-p", str(self.pg_port), "-k", str(self.dir),
                 "-c", "listen_addresses=127.0.0.1", "-c", "shared_buffers=256MB", "-c", "max_connections=40",
                 "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **as_user)
         for _ in range(200):
             if subprocess.run([str(PG_BIN / "pg_isready"), "-h", "127.0.0.1", "-p", str(self.pg_port)],
                               capture_output=True).returncode == 0:
@@ -357,7 +361,7 @@ class Peer:
         pids = [self.postmaster.pid, self.postgrest.pid]
         for pid in list(pids):
             pids.extend(children(pid))
-        # runuser/taskset wrappers: include their descendants too.
+        # and their children's children (PostgreSQL's workers under the postmaster).
         for pid in list(pids):
             pids.extend(p for p in children(pid) if p not in pids)
         return pids
@@ -366,6 +370,9 @@ class Peer:
         return get_json(self.url + path)[0]
 
     def stop(self):
+        for pid in self.pids():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGCONT)
         self.postgrest.terminate()
         self.postgrest.wait(timeout=30)
         subprocess.run(self.as_postgres + [str(PG_BIN / "pg_ctl"), "-D", str(self.dir / "data"), "stop", "-m", "fast"],
