@@ -40,11 +40,14 @@ pub struct HubQuery {
     pub limit: Option<u32>,
 }
 
+// Most communications tag nobody; the CASE spares their rows the tag lookup, which
+// builds a temporary table per row (about 2 µs each, a tenth of a short timeline).
 const COLUMNS: &str = "c.id, c.version, c.intake_id, c.assessment_id, c.care_plan_id, c.contract_id, \
     i.client_full_name, c.communication_type, c.direction, c.subject, c.content, \
     c.recipient_email, c.recipient_phone, c.sender_user_id, u.full_name, c.status, \
     c.failure_reason, c.sent_at, c.created_at, c.visibility, c.tagged_user_ids, \
-    (SELECT json_group_array(t.full_name) FROM users t WHERE t.id IN (SELECT value FROM json_each(c.tagged_user_ids))), \
+    CASE WHEN c.tagged_user_ids = '[]' THEN '[]' ELSE \
+    (SELECT json_group_array(t.full_name) FROM users t WHERE t.id IN (SELECT value FROM json_each(c.tagged_user_ids))) END, \
     c.metadata";
 
 const FROM: &str = "communications c LEFT JOIN intakes i ON i.id = c.intake_id LEFT JOIN users u ON u.id = c.sender_user_id";
