@@ -306,37 +306,39 @@ impl Store {
     /// One page of the clients list. Filtering, counting and paging happen in SQL on
     /// indexes; a page costs the same wherever it is in the list.
     pub fn clients_page(&self, query: &ClientQuery) -> Result<ClientPage> {
-        let clock = self.clock()?;
-        let counts = self.client_counts(&clock)?;
-        let order = PageOrder::of(query);
-        let Page {
-            mut items,
-            next_cursor,
-        } = page_statement(query, &clock, page_limit(query.limit))?.read(
-            self.conn(),
-            |row| client_row(row, &clock),
-            |row| {
-                let key = match order {
-                    PageOrder::Newest => &row.intake.created_at,
-                    PageOrder::Name => &row.intake.client_full_name,
-                    PageOrder::MostOverdue => &row.overdue_at,
-                    PageOrder::LongestInStage => &row.intake.position.stage_entered_at,
-                };
-                (key, row.intake.id.as_str())
-            },
-        )?;
-        let cutoff = self.stage_alert_cutoff(&clock)?;
-        for row in &mut items {
-            row.stage_alert = past_stage_alert(
-                row.intake.position.archived,
-                &row.intake.position.stage_entered_at,
-                &cutoff,
-            );
-        }
-        Ok(ClientPage {
-            items,
-            next_cursor,
-            counts,
+        self.snapshot(|| {
+            let clock = self.clock()?;
+            let counts = self.client_counts(&clock)?;
+            let order = PageOrder::of(query);
+            let Page {
+                mut items,
+                next_cursor,
+            } = page_statement(query, &clock, page_limit(query.limit))?.read(
+                self.conn(),
+                |row| client_row(row, &clock),
+                |row| {
+                    let key = match order {
+                        PageOrder::Newest => &row.intake.created_at,
+                        PageOrder::Name => &row.intake.client_full_name,
+                        PageOrder::MostOverdue => &row.overdue_at,
+                        PageOrder::LongestInStage => &row.intake.position.stage_entered_at,
+                    };
+                    (key, row.intake.id.as_str())
+                },
+            )?;
+            let cutoff = self.stage_alert_cutoff(&clock)?;
+            for row in &mut items {
+                row.stage_alert = past_stage_alert(
+                    row.intake.position.archived,
+                    &row.intake.position.stage_entered_at,
+                    &cutoff,
+                );
+            }
+            Ok(ClientPage {
+                items,
+                next_cursor,
+                counts,
+            })
         })
     }
 

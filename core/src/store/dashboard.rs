@@ -59,53 +59,56 @@ fn today_window(clock: &AgencyClock) -> (jiff::Timestamp, jiff::Timestamp) {
 
 impl Store {
     pub fn dashboard(&self) -> Result<Dashboard> {
-        let clock = self.clock()?;
-        let new_intakes: i64 = super::query_row(
-            self.conn(),
-            "SELECT coalesce(sum(n), 0) FROM intake_counts WHERE archived = 0 AND stage = 'intake'",
-            [],
-            |row| row.get(0),
-        )?;
-        // Each count reads a tally, so it costs the same however large the agency.
-        let pending_assessments = self.record_count("assessment", &["draft"])?;
-        let active_care_plans = self.record_count("care_plan", &["draft", "sent", "approved"])?;
-        let awaiting_signatures = self.record_count("contract", &["sent"])?;
-        let (today, tomorrow) = today_window(&clock);
-        let follow_ups_due_today_count = self.follow_ups_count(today, tomorrow)?;
-        let first = self.follow_ups_due_today(None)?;
-        let mut statement = self.conn().prepare_cached(&format!(
-            "SELECT {SUMMARY_COLUMNS} FROM intakes WHERE deleted_at IS NULL
-             ORDER BY created_at DESC, id DESC LIMIT {RECENT_ACTIVITY}"
-        ))?;
-        let recent_activity = statement
-            .query_map([], |row| summary_from_row(row, &clock))?
-            .collect::<Result<Vec<_>, _>>()?;
-        let stage_alert_days = self.settings()?.workflow.stage_alert_days;
-        let cutoff_moment = crate::rules::stage::stage_alert_cutoff(clock.now(), stage_alert_days);
-        let stage_alert_count = self.moment_count(Moment::StageEntered, cutoff_moment)?;
-        let cutoff = ts(cutoff_moment);
-        let mut statement = self.conn().prepare_cached(&format!(
-            "SELECT {SUMMARY_COLUMNS} FROM intakes
-             WHERE deleted_at IS NULL AND archived = 0 AND stage_entered_at < ?1
-             ORDER BY stage_entered_at, id LIMIT {STAGE_ALERT_LIMIT}"
-        ))?;
-        let stage_alerts = statement
-            .query_map([&cutoff], |row| summary_from_row(row, &clock))?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Dashboard {
-            counts: DashboardCounts {
-                new_intakes,
-                pending_assessments,
-                active_care_plans,
-                awaiting_signatures,
-            },
-            follow_ups_due_today: first.items,
-            follow_ups_due_today_count,
-            follow_ups_next_cursor: first.next_cursor,
-            recent_activity,
-            stage_alert_days,
-            stage_alerts,
-            stage_alert_count,
+        self.snapshot(|| {
+            let clock = self.clock()?;
+            let new_intakes: i64 = super::query_row(
+                self.conn(),
+                "SELECT coalesce(sum(n), 0) FROM intake_counts WHERE archived = 0 AND stage = 'intake'",
+                [],
+                |row| row.get(0),
+            )?;
+            // Each count reads a tally, so it costs the same however large the agency.
+            let pending_assessments = self.record_count("assessment", &["draft"])?;
+            let active_care_plans = self.record_count("care_plan", &["draft", "sent", "approved"])?;
+            let awaiting_signatures = self.record_count("contract", &["sent"])?;
+            let (today, tomorrow) = today_window(&clock);
+            let follow_ups_due_today_count = self.follow_ups_count(today, tomorrow)?;
+            let first = self.follow_ups_due_today(None)?;
+            let mut statement = self.conn().prepare_cached(&format!(
+                "SELECT {SUMMARY_COLUMNS} FROM intakes WHERE deleted_at IS NULL
+                 ORDER BY created_at DESC, id DESC LIMIT {RECENT_ACTIVITY}"
+            ))?;
+            let recent_activity = statement
+                .query_map([], |row| summary_from_row(row, &clock))?
+                .collect::<Result<Vec<_>, _>>()?;
+            let stage_alert_days = self.settings()?.workflow.stage_alert_days;
+            let cutoff_moment =
+                crate::rules::stage::stage_alert_cutoff(clock.now(), stage_alert_days);
+            let stage_alert_count = self.moment_count(Moment::StageEntered, cutoff_moment)?;
+            let cutoff = ts(cutoff_moment);
+            let mut statement = self.conn().prepare_cached(&format!(
+                "SELECT {SUMMARY_COLUMNS} FROM intakes
+                 WHERE deleted_at IS NULL AND archived = 0 AND stage_entered_at < ?1
+                 ORDER BY stage_entered_at, id LIMIT {STAGE_ALERT_LIMIT}"
+            ))?;
+            let stage_alerts = statement
+                .query_map([&cutoff], |row| summary_from_row(row, &clock))?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Dashboard {
+                counts: DashboardCounts {
+                    new_intakes,
+                    pending_assessments,
+                    active_care_plans,
+                    awaiting_signatures,
+                },
+                follow_ups_due_today: first.items,
+                follow_ups_due_today_count,
+                follow_ups_next_cursor: first.next_cursor,
+                recent_activity,
+                stage_alert_days,
+                stage_alerts,
+                stage_alert_count,
+            })
         })
     }
 

@@ -326,54 +326,56 @@ impl Store {
     }
 
     pub fn get_intake(&self, id: &IntakeId) -> Result<Intake> {
-        let clock = self.clock()?;
-        let sql = format!(
-            "SELECT {SUMMARY_COLUMNS}, form_data, assigned_coordinator, updated_at,
+        self.snapshot(|| {
+            let clock = self.clock()?;
+            let sql = format!(
+                "SELECT {SUMMARY_COLUMNS}, form_data, assigned_coordinator, updated_at,
                     assessment_scheduled_date, deleted_at
              FROM intakes JOIN intake_forms ON intake_seq = seq WHERE id = ?1"
-        );
-        super::query_row(self.conn(), &sql, [id], |row| {
-            let summary = summary_from_row(row, &clock)?;
-            let form_data: String = row.get(26)?;
-            Ok((
-                summary,
-                form_data,
-                row.get::<_, Option<String>>(27)?,
-                row.get::<_, String>(28)?,
-                row.get::<_, Option<String>>(29)?,
-                row.get::<_, Option<String>>(30)?,
-            ))
+            );
+            super::query_row(self.conn(), &sql, [id], |row| {
+                let summary = summary_from_row(row, &clock)?;
+                let form_data: String = row.get(26)?;
+                Ok((
+                    summary,
+                    form_data,
+                    row.get::<_, Option<String>>(27)?,
+                    row.get::<_, String>(28)?,
+                    row.get::<_, Option<String>>(29)?,
+                    row.get::<_, Option<String>>(30)?,
+                ))
+            })
+            .optional()?
+            .ok_or_else(|| Error::not_found("intake", id))
+            .and_then(
+                |(summary, form_data, coordinator, updated_at, scheduled, deleted)| {
+                    Ok(Intake {
+                        id: summary.id,
+                        version: summary.version,
+                        status: summary.status,
+                        client_full_name: summary.client_full_name,
+                        date_of_birth: summary.date_of_birth,
+                        age: summary.age,
+                        caller_name: summary.caller_name,
+                        caller_phone: summary.caller_phone,
+                        caller_email: summary.caller_email,
+                        services_required: summary.services_required,
+                        assigned_coordinator: coordinator,
+                        created_at: summary.created_at,
+                        updated_at,
+                        last_contact_date: summary.last_contact_date,
+                        next_follow_up_date: summary.next_follow_up_date,
+                        follow_up_notes: summary.follow_up_notes,
+                        assessment_scheduled_date: scheduled,
+                        is_draft: summary.is_draft,
+                        deleted_at: deleted,
+                        position: summary.position,
+                        pipeline: summary.pipeline,
+                        form: serde_json::from_str(&form_data)?,
+                    })
+                },
+            )
         })
-        .optional()?
-        .ok_or_else(|| Error::not_found("intake", id))
-        .and_then(
-            |(summary, form_data, coordinator, updated_at, scheduled, deleted)| {
-                Ok(Intake {
-                    id: summary.id,
-                    version: summary.version,
-                    status: summary.status,
-                    client_full_name: summary.client_full_name,
-                    date_of_birth: summary.date_of_birth,
-                    age: summary.age,
-                    caller_name: summary.caller_name,
-                    caller_phone: summary.caller_phone,
-                    caller_email: summary.caller_email,
-                    services_required: summary.services_required,
-                    assigned_coordinator: coordinator,
-                    created_at: summary.created_at,
-                    updated_at,
-                    last_contact_date: summary.last_contact_date,
-                    next_follow_up_date: summary.next_follow_up_date,
-                    follow_up_notes: summary.follow_up_notes,
-                    assessment_scheduled_date: scheduled,
-                    is_draft: summary.is_draft,
-                    deleted_at: deleted,
-                    position: summary.position,
-                    pipeline: summary.pipeline,
-                    form: serde_json::from_str(&form_data)?,
-                })
-            },
-        )
     }
 
     pub fn get_intake_summary(&self, id: &IntakeId) -> Result<IntakeSummary> {
@@ -463,42 +465,44 @@ impl Store {
     /// first and the walk stops at the tenth, plus any created in the same millisecond
     /// as the tenth (their order is settled by id, as in the lists).
     pub fn search(&self, term: &str) -> Result<Vec<IntakeSummary>> {
-        let Some(term) = search_term(term)? else {
-            return Ok(Vec::new());
-        };
-        let clock = self.clock()?;
-        let expression = match_expression(&term, SearchFields::Global);
-        let mut keys = self.conn().prepare_cached(
+        self.snapshot(|| {
+            let Some(term) = search_term(term)? else {
+                return Ok(Vec::new());
+            };
+            let clock = self.clock()?;
+            let expression = match_expression(&term, SearchFields::Global);
+            let mut keys = self.conn().prepare_cached(
             "SELECT rowid FROM intakes_search WHERE intakes_search MATCH ?1 ORDER BY rowid DESC",
         )?;
-        let mut fetch = self.conn().prepare_cached(&format!(
-            "SELECT {SUMMARY_COLUMNS} FROM intakes WHERE search_key = ?1 AND deleted_at IS NULL"
-        ))?;
-        let limit = SEARCH_LIMIT as usize;
-        let mut found: Vec<IntakeSummary> = Vec::with_capacity(limit + 1);
-        let mut tenth: Option<i64> = None;
-        let mut rows = keys.query([expression])?;
-        while let Some(row) = rows.next()? {
-            let key: i64 = row.get(0)?;
-            let millisecond = key >> SEARCH_KEY_SEQ_BITS;
-            if tenth.is_some_and(|tenth| millisecond < tenth) {
-                break;
-            }
-            if let Some(summary) = fetch
-                .query_row([key], |row| summary_from_row(row, &clock))
-                .optional()?
-            {
-                found.push(summary);
-                if found.len() == limit {
-                    tenth = Some(millisecond);
+            let mut fetch = self.conn().prepare_cached(&format!(
+                "SELECT {SUMMARY_COLUMNS} FROM intakes WHERE search_key = ?1 AND deleted_at IS NULL"
+            ))?;
+            let limit = SEARCH_LIMIT as usize;
+            let mut found: Vec<IntakeSummary> = Vec::with_capacity(limit + 1);
+            let mut tenth: Option<i64> = None;
+            let mut rows = keys.query([expression])?;
+            while let Some(row) = rows.next()? {
+                let key: i64 = row.get(0)?;
+                let millisecond = key >> SEARCH_KEY_SEQ_BITS;
+                if tenth.is_some_and(|tenth| millisecond < tenth) {
+                    break;
+                }
+                if let Some(summary) = fetch
+                    .query_row([key], |row| summary_from_row(row, &clock))
+                    .optional()?
+                {
+                    found.push(summary);
+                    if found.len() == limit {
+                        tenth = Some(millisecond);
+                    }
                 }
             }
-        }
-        found.sort_by(|a, b| {
-            (b.created_at.as_str(), b.id.as_str()).cmp(&(a.created_at.as_str(), a.id.as_str()))
-        });
-        found.truncate(limit);
-        Ok(found)
+            found.sort_by(|a, b| {
+                (b.created_at.as_str(), b.id.as_str()).cmp(&(a.created_at.as_str(), a.id.as_str()))
+            });
+            found.truncate(limit);
+            Ok(found)
+        })
     }
 
     /// Archives a client (declined, not interested, …) or puts it back to pending.

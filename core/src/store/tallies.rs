@@ -92,12 +92,29 @@ impl Store {
     pub(crate) fn moment_count(&self, moment: Moment, at: Timestamp) -> Result<i64> {
         let at = ts(at);
         let (count, walked) = from_tally(self, moment, &at)?;
-        if walked > SETTLE_AFTER && self.conn().is_autocommit() {
-            // Settling is only a shortcut for later counts: when another connection
-            // holds the write lock, this count is exact without it.
-            let _ = self.settle(moment, &at);
+        if walked > SETTLE_AFTER {
+            if self.conn().is_autocommit() {
+                // Settling is only a shortcut for later counts: when another connection
+                // holds the write lock, this count is exact without it.
+                let _ = self.settle(moment, &at);
+            } else {
+                let mut unsettled = self.unsettled.borrow_mut();
+                unsettled.retain(|(kept, _)| *kept != moment);
+                unsettled.push((moment, at));
+            }
         }
         Ok(count)
+    }
+
+    /// Settles what counts inside a snapshot (see [`Store::snapshot`]) left to settle,
+    /// now that it has ended.
+    pub(crate) fn settle_unsettled(&self) {
+        let unsettled = std::mem::take(&mut *self.unsettled.borrow_mut());
+        for (moment, at) in unsettled {
+            if self.conn().is_autocommit() {
+                let _ = self.settle(moment, &at);
+            }
+        }
     }
 
     /// Active clients overdue at `now`.
@@ -175,6 +192,64 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A count inside a read snapshot cannot move its tally, so the snapshot settles it
+    /// when it ends: otherwise every later count would walk ever more of the index.
+    #[test]
+    fn a_count_in_a_snapshot_settles_its_tally_when_the_snapshot_ends() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(dir.path().join("settle.db")).unwrap();
+        let options = crate::demo::DemoOptions {
+            clients: 600,
+            ..Default::default()
+        };
+        crate::demo::build(&mut store, &options).unwrap();
+        store
+            .conn()
+            .execute_batch("UPDATE moment_tallies SET through = '', n = 0")
+            .unwrap();
+        let recount: i64 = store
+            .conn()
+            .query_row(
+                "SELECT count(*) FROM intakes
+                 WHERE deleted_at IS NULL AND archived = 0 AND overdue_at < ?1",
+                [ts(store.now())],
+                |row| row.get(0),
+            )
+            .unwrap();
+        assert!(
+            recount > SETTLE_AFTER,
+            "the demo has {recount} overdue clients"
+        );
+        let through = |store: &Store| -> String {
+            store
+                .conn()
+                .query_row(
+                    "SELECT through FROM moment_tallies WHERE name = 'overdue_at'",
+                    [],
+                    |row| row.get(0),
+                )
+                .unwrap()
+        };
+
+        let counted = store
+            .snapshot(|| {
+                let count = store.overdue_count(store.now())?;
+                assert_eq!(
+                    through(&store),
+                    "",
+                    "nothing is written inside the snapshot"
+                );
+                Ok(count)
+            })
+            .unwrap();
+        assert_eq!(counted, recount);
+        assert!(
+            !through(&store).is_empty(),
+            "the tally moved when the snapshot ended"
+        );
+        assert_eq!(store.overdue_count(store.now()).unwrap(), recount);
+    }
 
     /// Each walk is a range of the index made for it. A planner that took another index
     /// (one starting with `archived` only) would read every active client per count.
