@@ -472,8 +472,9 @@ impl Store {
             let clock = self.clock()?;
             let expression = match_expression(&term, SearchFields::Global);
             let mut keys = self.conn().prepare_cached(
-            "SELECT rowid FROM intakes_search WHERE intakes_search MATCH ?1 ORDER BY rowid DESC",
-        )?;
+                "SELECT rowid FROM intakes_search WHERE intakes_search MATCH ?1 \
+                 ORDER BY rowid DESC",
+            )?;
             let mut fetch = self.conn().prepare_cached(&format!(
                 "SELECT {SUMMARY_COLUMNS} FROM intakes WHERE search_key = ?1 AND deleted_at IS NULL"
             ))?;
