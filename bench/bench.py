@@ -535,7 +535,20 @@ def extras(binary, work, peer, clients):
     found["import_mib"] = peak_rss_mib([str(binary), "--db", str(fresh), "import", "leads", str(leads)])
     found["import_s"] = time.time() - started
     out = work / "export.csv"
-    found["export_s"] = timed([str(binary), "--db", str(work / "carepath.db"), "export", "intakes", "-o", str(out)])
+    export = [str(binary), "--db", str(work / "carepath.db"), "export", "intakes", "-o", str(out)]
+    psql_export = ["-c", f"\\copy (SELECT * FROM intakes) TO '{work / 'psql-export.csv'}' WITH (FORMAT csv, HEADER true)"]
+    # The better of three interleaved runs of each side, as for the workloads: the first
+    # export after the import reads a file the import's writes pushed out of the cache.
+    exports, psql_exports = [], []
+    for _ in range(3):
+        exports.append(timed(export))
+        if peer:
+            started = time.time()
+            peer.psql(psql_export)
+            psql_exports.append(time.time() - started)
+    found["export_s"] = min(exports)
+    if psql_exports:
+        found["psql_export_s"] = min(psql_exports)
     if peer:
         peer.psql(["-c", "CREATE TABLE leads (client_full_name text, date_of_birth text, caller_name text, "
                    "relationship text, caller_phone text, caller_email text, city text, state text, zip text, "
@@ -545,9 +558,6 @@ def extras(binary, work, peer, clients):
         started = time.time()
         peer.psql(["-c", "\\copy leads FROM STDIN WITH (FORMAT csv, HEADER true)"], stdin=leads.read_bytes())
         found["copy_s"] = time.time() - started
-        started = time.time()
-        peer.psql(["-c", f"\\copy (SELECT * FROM intakes) TO '{work / 'psql-export.csv'}' WITH (FORMAT csv, HEADER true)"])
-        found["psql_export_s"] = time.time() - started
     one = sqlite3.connect(f"file:{work / 'carepath.db'}?mode=ro", uri=True).execute(
         "SELECT id FROM intakes WHERE deleted_at IS NULL ORDER BY seq LIMIT 1").fetchone()[0]
     pdf = work / "intake.pdf"
@@ -603,7 +613,7 @@ def report(path, clients, rows, memory, extra, problems, smoke, started):
         if "copy_s" in extra:
             line += f"; PostgreSQL COPY into an indexed table: {extra['copy_s']:.2f} s ({extra['copy_s'] / extra['import_s']:.2f}×)"
         lines.append(line + ".")
-        line = f"- Export of every intake: {extra['export_s']:.2f} s"
+        line = f"- Export of every intake (the best of three runs of each side): {extra['export_s']:.2f} s"
         if "psql_export_s" in extra:
             line += f"; psql \\copy: {extra['psql_export_s']:.2f} s ({extra['psql_export_s'] / extra['export_s']:.1f}×)"
         lines.append(line + ".")
