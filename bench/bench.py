@@ -645,9 +645,18 @@ def main():
     work = ROOT / "target" / "bench" / f"{clients}"
     work.mkdir(parents=True, exist_ok=True)
     db = work / "carepath.db"
+    # The demo's follow-ups, stage moves and overdue moments are placed around the day it
+    # is made: a file made on an earlier day has no follow-ups due today, and its
+    # dashboard would be a smaller answer than an agency's.
+    made_on = work / "made-on"
+    today = time.strftime("%Y-%m-%d")
+    if db.exists() and (not made_on.exists() or made_on.read_text().strip() != today):
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(db) + suffix).unlink(missing_ok=True)
     if not db.exists():
         log(f"making the demo agency ({clients:,} clients)")
         run([str(binary), "--db", str(db), "demo", "--clients", str(clients)], stdout=subprocess.DEVNULL)
+        made_on.write_text(today + "\n")
 
     peer = None
     if os.environ.get("BENCH_NO_PEER") != "1":
