@@ -113,3 +113,44 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
             .map_err(|rejection: QueryRejection| ApiError::bad_request(rejection.body_text()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn body_of(response: Response) -> String {
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        String::from_utf8(bytes.to_vec()).unwrap()
+    }
+
+    /// The kept buffer is reused: a short answer after a long one carries nothing of it,
+    /// and an answer past the kept size is whole too.
+    #[tokio::test(flavor = "current_thread")]
+    async fn each_answer_is_exactly_its_own_json_whatever_came_before() {
+        let long = "x".repeat(KEPT_ANSWER_BYTES + 10);
+        for value in [
+            serde_json::json!({ "name": "a".repeat(5_000) }),
+            serde_json::json!({ "n": 1 }),
+            serde_json::json!([long]),
+            serde_json::json!("short"),
+        ] {
+            let response = ApiJson(&value).into_response();
+            assert_eq!(response.status(), StatusCode::OK);
+            assert_eq!(response.headers()[CONTENT_TYPE], "application/json");
+            assert_eq!(body_of(response).await, value.to_string());
+        }
+    }
+
+    /// What cannot be written as JSON is the API's 500, and the next answer is whole.
+    #[tokio::test(flavor = "current_thread")]
+    async fn an_answer_that_cannot_be_json_is_a_500_and_the_next_is_whole() {
+        let keyed_by_pairs = std::collections::BTreeMap::from([((1u8, 2u8), 3u8)]);
+        let response = ApiJson(&keyed_by_pairs).into_response();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(body_of(response).await.contains("\"internal\""));
+        let next = ApiJson(serde_json::json!({ "ok": true })).into_response();
+        assert_eq!(body_of(next).await, r#"{"ok":true}"#);
+    }
+}
