@@ -144,6 +144,7 @@ impl Store {
                 self.conn.execute_batch(&format!(
                     "INSERT INTO intakes_search(intakes_search, rank) VALUES ('hashsize', {REBUILD_HASH_BYTES});
                      INSERT INTO intakes_search(intakes_search) VALUES ('rebuild');
+                     INSERT INTO intakes_search(intakes_search) VALUES ('optimize');
                      INSERT INTO intakes_search(intakes_search, rank) VALUES ('hashsize', {DEFAULT_HASH_BYTES});
                      DELETE FROM intake_counts;
                      INSERT INTO intake_counts (archived, stage, n)

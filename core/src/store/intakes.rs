@@ -461,9 +461,10 @@ impl Store {
     /// or caller email, newest first, at most 10. Fewer than 2 characters finds nothing;
     /// more than 100 is refused.
     ///
-    /// The search index's rowids are in creation order, so the matches are read newest
-    /// first and the walk stops at the tenth, plus any created in the same millisecond
-    /// as the tenth (their order is settled by id, as in the lists).
+    /// The search index's rowids count down in creation order (migration 9), so the
+    /// matches are read newest first and the walk stops at the tenth, plus any created
+    /// in the same millisecond as the tenth (their order is settled by id, as in the
+    /// lists).
     pub fn search(&self, term: &str) -> Result<Vec<IntakeSummary>> {
         self.snapshot(|| {
             let Some(term) = search_term(term)? else {
@@ -473,7 +474,7 @@ impl Store {
             let expression = match_expression(&term, SearchFields::Global);
             let mut keys = self.conn().prepare_cached(
                 "SELECT rowid FROM intakes_search WHERE intakes_search MATCH ?1 \
-                 ORDER BY rowid DESC",
+                 ORDER BY rowid",
             )?;
             let mut fetch = self.conn().prepare_cached(&format!(
                 "SELECT {SUMMARY_COLUMNS} FROM intakes WHERE search_key = ?1 AND deleted_at IS NULL"
@@ -484,7 +485,7 @@ impl Store {
             let mut rows = keys.query([expression])?;
             while let Some(row) = rows.next()? {
                 let key: i64 = row.get(0)?;
-                let millisecond = key >> SEARCH_KEY_SEQ_BITS;
+                let millisecond = key.saturating_neg() >> SEARCH_KEY_SEQ_BITS;
                 if tenth.is_some_and(|tenth| millisecond < tenth) {
                     break;
                 }
@@ -795,7 +796,7 @@ pub(crate) fn search_filter(
     }))
 }
 
-/// The bits of a search key below the creation millisecond (see migration 7).
+/// The bits of a search key below the creation millisecond (see migration 9).
 const SEARCH_KEY_SEQ_BITS: u32 = 21;
 
 /// Reads a JSON list column of strings (services, living situation).

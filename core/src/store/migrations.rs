@@ -14,6 +14,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0005_office.sql"),
     include_str!("migrations/0007_read_tallies.sql"),
     include_str!("migrations/0008_replies.sql"),
+    include_str!("migrations/0009_search_newest_first.sql"),
 ];
 
 /// The schema version this build writes.
