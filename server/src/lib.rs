@@ -42,9 +42,21 @@ use throttle::Throttle;
 /// Largest JSON body accepted.
 pub const BODY_LIMIT: usize = 1024 * 1024;
 
-/// What every handler can reach.
+/// What every handler can reach. Every extractor and middleware of a request takes its
+/// own copy, so a copy is one shared pointer rather than a clone of each part.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+/// The parts of [`AppState`].
+pub struct Shared {
     pub db: Db,
     /// Who is signed in, per session token, while nothing has been written.
     pub sessions: Arc<session::SessionCache>,
@@ -74,7 +86,7 @@ impl AppState {
             shutdown.clone(),
         )?;
         let sessions = Arc::new(session::SessionCache::open(&config.db_path)?);
-        Ok(Self {
+        Ok(Self(Arc::new(Shared {
             db,
             sessions,
             throttle: Arc::new(Throttle::new(config.auth_burst, config.auth_refill)),
@@ -84,7 +96,7 @@ impl AppState {
             outbound,
             events,
             shutdown,
-        })
+        })))
     }
 }
 
