@@ -103,55 +103,54 @@ struct NewCommunication<'a> {
 }
 
 impl Store {
-    /// A client's (or a record's) timeline, newest first.
+    /// A client's (or a record's) timeline, newest first. One statement, so it reads one
+    /// snapshot without a transaction of its own.
     pub fn communications(&self, filter: &CommunicationFilter) -> Result<Vec<Communication>> {
-        self.snapshot(|| {
-            let mut conditions = Vec::new();
-            let mut values: Vec<String> = Vec::new();
-            let parents = &filter.parents;
-            for (column, value) in [
-                (
-                    "c.intake_id",
-                    parents.intake_id.as_ref().map(|v| v.as_str()),
-                ),
-                (
-                    "c.assessment_id",
-                    parents.assessment_id.as_ref().map(|v| v.as_str()),
-                ),
-                (
-                    "c.care_plan_id",
-                    parents.care_plan_id.as_ref().map(|v| v.as_str()),
-                ),
-                (
-                    "c.contract_id",
-                    parents.contract_id.as_ref().map(|v| v.as_str()),
-                ),
-            ] {
-                if let Some(value) = value {
-                    values.push(value.to_owned());
-                    conditions.push(format!("{column} = ?{}", values.len()));
-                }
+        let mut conditions = Vec::new();
+        let mut values: Vec<String> = Vec::new();
+        let parents = &filter.parents;
+        for (column, value) in [
+            (
+                "c.intake_id",
+                parents.intake_id.as_ref().map(|v| v.as_str()),
+            ),
+            (
+                "c.assessment_id",
+                parents.assessment_id.as_ref().map(|v| v.as_str()),
+            ),
+            (
+                "c.care_plan_id",
+                parents.care_plan_id.as_ref().map(|v| v.as_str()),
+            ),
+            (
+                "c.contract_id",
+                parents.contract_id.as_ref().map(|v| v.as_str()),
+            ),
+        ] {
+            if let Some(value) = value {
+                values.push(value.to_owned());
+                conditions.push(format!("{column} = ?{}", values.len()));
             }
-            if conditions.is_empty() {
-                return Err(Error::Rejected(
-                    "Name the client or record whose communications to list.".to_owned(),
-                ));
-            }
-            let mut sql = format!(
-                "SELECT {COLUMNS} FROM {FROM} WHERE ({})",
-                conditions.join(" OR ")
-            );
-            if let Some(visibility) = filter.visibility {
-                values.push(visibility.as_str().to_owned());
-                sql.push_str(&format!(" AND c.visibility = ?{}", values.len()));
-            }
-            sql.push_str(&format!(
-                " ORDER BY c.created_at DESC, c.id DESC LIMIT {TIMELINE_LIMIT}"
+        }
+        if conditions.is_empty() {
+            return Err(Error::Rejected(
+                "Name the client or record whose communications to list.".to_owned(),
             ));
-            let mut statement = self.conn().prepare_cached(&sql)?;
-            let rows = statement.query_map(params_from_iter(values.iter()), from_row)?;
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
-        })
+        }
+        let mut sql = format!(
+            "SELECT {COLUMNS} FROM {FROM} WHERE ({})",
+            conditions.join(" OR ")
+        );
+        if let Some(visibility) = filter.visibility {
+            values.push(visibility.as_str().to_owned());
+            sql.push_str(&format!(" AND c.visibility = ?{}", values.len()));
+        }
+        sql.push_str(&format!(
+            " ORDER BY c.created_at DESC, c.id DESC LIMIT {TIMELINE_LIMIT}"
+        ));
+        let mut statement = self.conn().prepare_cached(&sql)?;
+        let rows = statement.query_map(params_from_iter(values.iter()), from_row)?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
 
     /// The 5 latest communications of a client, for the side panel.
