@@ -86,12 +86,26 @@ const RECOUNT_TALLIES: &str = "
 /// as they pile up; SQLite's default of 1 MiB makes a 100,000-client load write and
 /// merge dozens of them, which took longer than all the rows' inserts.
 const REBUILD_HASH_BYTES: i64 = 16 * 1024 * 1024;
+/// Builds the search index from the intakes in the order of its keys. FTS5's own
+/// 'rebuild' reads them in table order, which is the reverse of the keys' (they count
+/// down, migration 9), and the index writes out a segment whenever a key is not above
+/// the one before: that made a 100,000-lead import twice as slow.
+const REBUILD_SEARCH: &str =
+    "INSERT INTO intakes_search(intakes_search) VALUES ('delete-all');
+     INSERT INTO intakes_search(rowid, client_full_name, caller_name, caller_phone, caller_phone_digits, caller_email)
+         SELECT search_key, client_full_name, caller_name, caller_phone, caller_phone_digits, caller_email
+         FROM intakes ORDER BY search_key;";
 /// SQLite's own size of that buffer, for the small writes of every day.
 const DEFAULT_HASH_BYTES: i64 = 1024 * 1024;
 
 /// Page cache while a bulk load runs (KiB, as `cache_size` takes it): its whole
 /// transaction stays in memory instead of spilling to the log page by page.
 const BULK_CACHE_KIB: i64 = 65_536;
+/// Page cache while the search index is built at the end of a bulk load. Reading the
+/// intakes in key order fills a large cache with their pages beside the index's new
+/// ones: at 64 MiB a 100,000-lead import peaked at 158 MB, at 16 MiB at 133 MB, in the
+/// same time.
+const SEARCH_BUILD_CACHE_KIB: i64 = 16_384;
 
 impl Store {
     /// Runs many operations as one transaction, like [`Store::batch`], for loads of tens of
@@ -141,10 +155,11 @@ impl Store {
                 for sql in &deferred {
                     self.conn.execute_batch(sql)?;
                 }
+                self.conn
+                    .pragma_update(None, "cache_size", -SEARCH_BUILD_CACHE_KIB)?;
                 self.conn.execute_batch(&format!(
                     "INSERT INTO intakes_search(intakes_search, rank) VALUES ('hashsize', {REBUILD_HASH_BYTES});
-                     INSERT INTO intakes_search(intakes_search) VALUES ('rebuild');
-                     INSERT INTO intakes_search(intakes_search) VALUES ('optimize');
+                     {REBUILD_SEARCH}
                      INSERT INTO intakes_search(intakes_search, rank) VALUES ('hashsize', {DEFAULT_HASH_BYTES});
                      DELETE FROM intake_counts;
                      INSERT INTO intake_counts (archived, stage, n)
