@@ -82,7 +82,7 @@ pub fn run(db: &Path, args: Args) -> anyhow::Result<()> {
         let page = store.clients_page(&query)?;
         for client in &page.items {
             let intake = &client.intake;
-            let position = &intake.position;
+            let position = &client.position;
             let id = match kind {
                 PrintKind::Intake => Some(intake.id.as_str().to_owned()),
                 PrintKind::Assessment => position

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context as _, anyhow};
 use carepath_core::model::{
     Actor, ArchiveStatus, Assessment, CarePlan, Channel, Communication, Contact, Contract, Intake,
-    IntakeId, IntakeSummary, User,
+    IntakeBrief, IntakeId, IntakeSummary, User,
 };
 use carepath_core::rules::stage::ClientUrgency;
 use carepath_core::store::{
@@ -45,7 +45,7 @@ pub struct DashboardState {
 }
 
 impl DashboardState {
-    pub fn rows(&self) -> Vec<&IntakeSummary> {
+    pub fn rows(&self) -> Vec<&IntakeBrief> {
         match &self.data {
             Some(data) => data
                 .follow_ups_due_today

@@ -59,7 +59,15 @@ export function officeDraftTests({ admin }) {
       as: admin,
       async run(page) {
         const clients = await (await page.request.get('/api/clients?stage=intake&limit=50')).json();
-        const client = clients.items.map((item) => item.intake ?? item).find((intake) => intake.caller_phone);
+        // The list's rows carry no phone; the profile has it.
+        let client;
+        for (const item of clients.items) {
+          const profile = await (await page.request.get(`/api/clients/${item.id}`)).json();
+          if (profile.intake.caller_phone) {
+            client = profile.intake;
+            break;
+          }
+        }
         expect(client, 'the demo has no intake-stage client with a phone');
         const stamp = Date.now();
         const active = `Intake hello ${stamp}`;

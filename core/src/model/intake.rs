@@ -260,6 +260,28 @@ pub struct IntakeSummary {
     pub pipeline: PipelineStatus,
 }
 
+/// An intake as a list line shows it: who, when, where in the pipeline and what next.
+/// The clients list and the dashboard send this, not the summary: a page of fifty is a
+/// third of the bytes to read, build and send.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct IntakeBrief {
+    pub id: IntakeId,
+    pub client_full_name: String,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub age: Option<u32>,
+    pub created_at: String,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub last_contact_date: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub next_follow_up_date: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub follow_up_notes: Option<String>,
+    pub stage: Stage,
+    pub archived: bool,
+    pub pipeline: PipelineStatus,
+}
+
 /// Marking a lead declined or not interested: why, in staff's words.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -22,8 +22,37 @@ pub struct JourneyStep {
     pub enabled: bool,
 }
 
+/// One dot of the clients list's journey: which steps have a record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JourneyMark {
+    pub stage: Stage,
+    /// The step's record exists.
+    pub complete: bool,
+}
+
+/// The four dots: the intake always exists, the rest once their record does.
+pub fn journey_marks(assessment: bool, care_plan: bool, contract: bool) -> [JourneyMark; 4] {
+    let mark = |stage: Stage, complete| JourneyMark { stage, complete };
+    [
+        mark(Stage::Intake, true),
+        mark(Stage::Assessment, assessment),
+        mark(Stage::CarePlan, care_plan),
+        mark(Stage::Contract, contract),
+    ]
+}
+
+/// A route with one id in it, allocated once at its length: `format!` guesses short and
+/// grows the string again for every route of a list page.
+pub(crate) fn route(path: &str, id: &str, tail: &str) -> String {
+    let mut route = String::with_capacity(path.len() + id.len() + tail.len());
+    route.push_str(path);
+    route.push_str(id);
+    route.push_str(tail);
+    route
+}
+
 pub fn intake_route(intake_id: &IntakeId) -> String {
-    format!("/intake?intake_id={intake_id}&view=true")
+    route("/intake?intake_id=", intake_id.as_str(), "&view=true")
 }
 
 pub fn journey(
@@ -34,19 +63,19 @@ pub fn journey(
     contract: Option<(&ContractId, &str)>,
 ) -> [JourneyStep; 4] {
     let assessment_route = match assessment {
-        Some((id, _)) => format!("/assessments/new?assessment_id={id}"),
-        None => format!("/assessments/new?intake_id={intake_id}"),
+        Some((id, _)) => route("/assessments/new?assessment_id=", id.as_str(), ""),
+        None => route("/assessments/new?intake_id=", intake_id.as_str(), ""),
     };
     // Without an assessment the care plan link has nothing to start from; it is shown
     // disabled and points at the assessment step instead of a broken query.
     let care_plan_route = match (care_plan, assessment) {
-        (Some((id, _)), _) => format!("/care-plans/new?care_plan_id={id}"),
-        (None, Some((id, _))) => format!("/care-plans/new?assessment_id={id}"),
+        (Some((id, _)), _) => route("/care-plans/new?care_plan_id=", id.as_str(), ""),
+        (None, Some((id, _))) => route("/care-plans/new?assessment_id=", id.as_str(), ""),
         (None, None) => assessment_route.clone(),
     };
     let contract_route = match (contract, care_plan) {
-        (Some((id, _)), _) => format!("/contracts/new?contract_id={id}"),
-        (None, Some((id, _))) => format!("/contracts/new?care_plan_id={id}"),
+        (Some((id, _)), _) => route("/contracts/new?contract_id=", id.as_str(), ""),
+        (None, Some((id, _))) => route("/contracts/new?care_plan_id=", id.as_str(), ""),
         (None, None) => care_plan_route.clone(),
     };
     [
@@ -94,11 +123,11 @@ pub fn furthest_form_route(
     contract: Option<&ContractId>,
 ) -> String {
     if let Some(id) = contract {
-        format!("/contracts/new?contract_id={id}")
+        route("/contracts/new?contract_id=", id.as_str(), "")
     } else if let Some(id) = care_plan {
-        format!("/care-plans/new?care_plan_id={id}")
+        route("/care-plans/new?care_plan_id=", id.as_str(), "")
     } else if let Some(id) = assessment {
-        format!("/assessments/new?assessment_id={id}")
+        route("/assessments/new?assessment_id=", id.as_str(), "")
     } else {
         intake_route(intake_id)
     }
@@ -107,9 +136,9 @@ pub fn furthest_form_route(
 /// The client profile, optionally opened on its communications tab.
 pub fn profile_route(intake_id: &IntakeId, communications_tab: bool) -> String {
     if communications_tab {
-        format!("/clients/{intake_id}?tab=communications")
+        route("/clients/", intake_id.as_str(), "?tab=communications")
     } else {
-        format!("/clients/{intake_id}")
+        route("/clients/", intake_id.as_str(), "")
     }
 }
 

@@ -5,6 +5,7 @@ use jiff::Timestamp;
 use jiff::civil::Date;
 
 use super::clock::AgencyClock;
+use super::journey::route;
 pub use crate::model::PipelineStatus;
 use crate::model::{
     AssessmentId, AssessmentStatus, CarePlanId, CarePlanStatus, ContractId, ContractStatus,
@@ -56,7 +57,7 @@ pub fn archived_status(
         label: label.to_owned(),
         description: "Archived / Declined".to_owned(),
         next_action: "Reopen Client".to_owned(),
-        next_route: format!("/clients/{intake_id}"),
+        next_route: route("/clients/", intake_id.as_str(), ""),
         overdue: false,
         days_in_stage,
     }
@@ -90,7 +91,7 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
                 "Follow-up Overdue",
                 description,
                 "Contact Client",
-                format!("/intake?intake_id={id}&view=true"),
+                route("/intake?intake_id=", id.as_str(), "&view=true"),
             )
         };
     }
@@ -98,20 +99,20 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
     // 2. A contract exists.
     // The routes open the record itself rather than its list, so a next step is one click.
     if let Some((contract_id, contract_status)) = facts.contract {
-        let route = format!("/contracts/new?contract_id={contract_id}");
+        let contract_route = route("/contracts/new?contract_id=", contract_id.as_str(), "");
         return if contract_status == ContractStatus::Signed {
             status(
                 "Active Patient",
                 "Contract signed".to_owned(),
                 "View Contract",
-                route,
+                contract_route,
             )
         } else {
             status(
                 "Contract Sent",
                 "Awaiting signature".to_owned(),
                 "Follow Up on Contract",
-                route,
+                contract_route,
             )
         };
     }
@@ -123,19 +124,19 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
                 "Care Plan Approved",
                 "Ready for contract".to_owned(),
                 "Generate Contract",
-                format!("/contracts/new?care_plan_id={care_plan_id}"),
+                route("/contracts/new?care_plan_id=", care_plan_id.as_str(), ""),
             ),
             CarePlanStatus::Sent => status(
                 "Care Plan Sent",
                 "Awaiting family response".to_owned(),
                 "Follow Up on Care Plan",
-                format!("/care-plans/new?care_plan_id={care_plan_id}"),
+                route("/care-plans/new?care_plan_id=", care_plan_id.as_str(), ""),
             ),
             _ => status(
                 "Care Plan Ready",
                 "Ready to send".to_owned(),
                 "Send Care Plan",
-                format!("/care-plans/new?care_plan_id={care_plan_id}"),
+                route("/care-plans/new?care_plan_id=", care_plan_id.as_str(), ""),
             ),
         };
     }
@@ -147,19 +148,23 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
                 "Assessment Complete",
                 "Ready for care plan".to_owned(),
                 "Generate Care Plan",
-                format!("/care-plans/new?assessment_id={assessment_id}"),
+                route("/care-plans/new?assessment_id=", assessment_id.as_str(), ""),
             )
         } else {
             status(
                 "Assessment In Progress",
                 "Being completed".to_owned(),
                 "Complete Assessment",
-                format!("/assessments/new?assessment_id={assessment_id}"),
+                route(
+                    "/assessments/new?assessment_id=",
+                    assessment_id.as_str(),
+                    "",
+                ),
             )
         };
     }
 
-    let schedule_route = format!("/assessments/new?intake_id={id}");
+    let schedule_route = route("/assessments/new?intake_id=", id.as_str(), "");
 
     // 5. An assessment date is set.
     if let Some(scheduled) = facts.assessment_scheduled_date {

@@ -3,13 +3,21 @@
 use rusqlite::OptionalExtension;
 use serde::{Deserialize, Serialize};
 
-use super::intakes::{SUMMARY_COLUMNS, SearchFields, search_filter, summary_from_row};
+use super::intakes::{
+    BRIEF_COLUMNS, BRIEF_WIDTH, SUMMARY_COLUMNS, SearchFields, brief_from_row, search_filter,
+    summary_from_row,
+};
 use super::paging::{Filters, Keyset, Page, PageStatement, bind, encode_cursor, page_limit};
 use super::{Store, position, ts};
 use crate::error::{Error, Result};
-use crate::model::{ArchiveStatus, Assessment, CarePlan, Contract, IntakeId, IntakeSummary, Stage};
+use crate::model::{
+    ArchiveStatus, Assessment, CarePlan, Contract, IntakeBrief, IntakeId, IntakeStatus,
+    IntakeSummary, PipelinePosition, Stage,
+};
 use crate::rules::clock::AgencyClock;
-use crate::rules::journey::{JourneyStep, furthest_form_route, journey};
+use crate::rules::journey::{
+    JourneyMark, JourneyStep, furthest_form_route, journey, journey_marks,
+};
 use crate::rules::stage::{ClientUrgency, client_urgency, past_stage_alert, stage_alert_cutoff};
 
 /// The stage filter of the clients list; `Archived` is "Archived / Declined".
@@ -56,6 +64,19 @@ pub struct ClientQuery {
     pub limit: Option<u32>,
 }
 
+impl ClientQuery {
+    /// The page is read along one index from where it starts and stops at its last row:
+    /// no search, no urgency filter that skips rows along the index, and not the archived
+    /// list (which spans the stages). Such a page costs the same at any size of agency.
+    pub fn reads_one_range(&self) -> bool {
+        let searching = self
+            .search
+            .as_deref()
+            .is_some_and(|term| !term.trim().is_empty());
+        !searching && self.urgency.is_none() && self.stage != Some(StageFilter::Archived)
+    }
+}
+
 /// The seven count cards.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -74,10 +95,12 @@ pub struct ClientCounts {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ClientRow {
     #[serde(flatten)]
-    pub intake: IntakeSummary,
+    pub intake: IntakeBrief,
     pub urgency: ClientUrgency,
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<JourneyStep>))]
-    pub journey: [JourneyStep; 4],
+    /// The stages whose record exists, in the pipeline's order: the journey's filled dots.
+    #[serde(rename = "journey_done", serialize_with = "completed_stages")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Stage>))]
+    pub journey: [JourneyMark; 4],
     /// The furthest existing stage's form.
     pub view_route: String,
     /// When the client became (or becomes) overdue.
@@ -91,6 +114,22 @@ pub struct ClientRow {
     pub archived_at: Option<String>,
     /// In its stage more than Settings → Workflow's stage alert days (never when archived).
     pub stage_alert: bool,
+    /// The full position, for the faces that open a row's latest records; not sent.
+    #[serde(skip)]
+    pub position: PipelinePosition,
+}
+
+/// Writes the journey as the stages done: four objects a row were a tenth of a page.
+fn completed_stages<S: serde::Serializer>(
+    journey: &[JourneyMark; 4],
+    serializer: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    serializer.collect_seq(
+        journey
+            .iter()
+            .filter(|mark| mark.complete)
+            .map(|mark| mark.stage),
+    )
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -158,34 +197,72 @@ impl PageOrder {
 const JOURNEY_COLUMNS: &str = "latest_assessment_at, latest_care_plan_at, latest_contract_at, \
     overdue_at, archive_reason, archived_at";
 
+/// What a list row reads after [`BRIEF_COLUMNS`].
+const LIST_COLUMNS: &str = "overdue_at, archive_reason, archived_at";
+
+/// The archive fields of a row: the status from the intake's, the reason and moment from
+/// the columns at `at` and `at + 1`.
+type Archive = (Option<ArchiveStatus>, Option<String>, Option<String>);
+
+fn read_archive(row: &rusqlite::Row<'_>, status: &str, at: usize) -> rusqlite::Result<Archive> {
+    let status = ArchiveStatus::parse(status);
+    if status.is_none() {
+        return Ok((None, None, None));
+    }
+    Ok((status, row.get(at)?, row.get(at + 1)?))
+}
+
+fn urgency_of(archived: bool, pipeline: &crate::model::PipelineStatus) -> ClientUrgency {
+    if archived {
+        ClientUrgency::OnTrack
+    } else {
+        client_urgency(pipeline.overdue, pipeline.days_in_stage)
+    }
+}
+
+fn view_route_of(intake_id: &IntakeId, position: &PipelinePosition) -> String {
+    furthest_form_route(
+        intake_id,
+        position.latest_assessment_id.as_ref(),
+        position.latest_care_plan_id.as_ref(),
+        position.latest_contract_id.as_ref(),
+    )
+}
+
+/// Maps a row of [`BRIEF_COLUMNS`] and [`LIST_COLUMNS`].
 fn client_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<ClientRow> {
+    let (intake, position) = brief_from_row(row, clock)?;
+    let status: IntakeStatus = row.get(BRIEF_WIDTH - 1)?;
+    let (archive_status, archive_reason, archived_at) =
+        read_archive(row, status.as_str(), BRIEF_WIDTH + 1)?;
+    Ok(ClientRow {
+        urgency: urgency_of(intake.archived, &intake.pipeline),
+        journey: journey_marks(
+            position.latest_assessment_id.is_some(),
+            position.latest_care_plan_id.is_some(),
+            position.latest_contract_id.is_some(),
+        ),
+        view_route: view_route_of(&intake.id, &position),
+        overdue_at: row.get(BRIEF_WIDTH)?,
+        archive_status,
+        archive_reason,
+        archived_at,
+        stage_alert: false,
+        intake,
+        position,
+    })
+}
+
+/// Maps a row of [`SUMMARY_COLUMNS`] and [`JOURNEY_COLUMNS`] to a profile without its
+/// records.
+fn profile_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<ClientProfile> {
     let intake = summary_from_row(row, clock)?;
     let assessment_at: Option<String> = row.get(26)?;
     let care_plan_at: Option<String> = row.get(27)?;
     let contract_at: Option<String> = row.get(28)?;
-    let overdue_at: String = row.get(29)?;
-    let mut client = decorate(intake, assessment_at, care_plan_at, contract_at, overdue_at);
-    client.archive_status = ArchiveStatus::parse(client.intake.status.as_str());
-    if client.archive_status.is_some() {
-        client.archive_reason = row.get(30)?;
-        client.archived_at = row.get(31)?;
-    }
-    Ok(client)
-}
-
-fn decorate(
-    intake: IntakeSummary,
-    assessment_at: Option<String>,
-    care_plan_at: Option<String>,
-    contract_at: Option<String>,
-    overdue_at: String,
-) -> ClientRow {
+    let (archive_status, archive_reason, archived_at) =
+        read_archive(row, intake.status.as_str(), 30)?;
     let position = &intake.position;
-    let urgency = if position.archived {
-        ClientUrgency::OnTrack
-    } else {
-        client_urgency(intake.pipeline.overdue, intake.pipeline.days_in_stage)
-    };
     let journey = journey(
         &intake.id,
         &intake.created_at,
@@ -202,23 +279,20 @@ fn decorate(
             .as_ref()
             .zip(contract_at.as_deref()),
     );
-    let view_route = furthest_form_route(
-        &intake.id,
-        position.latest_assessment_id.as_ref(),
-        position.latest_care_plan_id.as_ref(),
-        position.latest_contract_id.as_ref(),
-    );
-    ClientRow {
-        intake,
-        urgency,
+    Ok(ClientProfile {
+        urgency: urgency_of(position.archived, &intake.pipeline),
+        view_route: view_route_of(&intake.id, position),
         journey,
-        view_route,
-        overdue_at,
-        archive_status: None,
-        archive_reason: None,
-        archived_at: None,
+        archive_status,
+        archive_reason,
+        archived_at,
         stage_alert: false,
-    }
+        assessment: None,
+        care_plan: None,
+        contract: None,
+        contacts_count: 0,
+        intake,
+    })
 }
 
 /// The WHERE conditions of the clients list's stage, urgency and search filters, with
@@ -295,7 +369,7 @@ fn page_statement(query: &ClientQuery, clock: &AgencyClock, limit: u32) -> Resul
     )?;
     filters.conditions.extend(conditions);
     filters.page(
-        &format!("SELECT {SUMMARY_COLUMNS}, {JOURNEY_COLUMNS} FROM intakes"),
+        &format!("SELECT {BRIEF_COLUMNS}, {LIST_COLUMNS} FROM intakes"),
         PageOrder::of(query).keyset(),
         query.cursor.as_deref(),
         limit,
@@ -321,7 +395,7 @@ impl Store {
                         PageOrder::Newest => &row.intake.created_at,
                         PageOrder::Name => &row.intake.client_full_name,
                         PageOrder::MostOverdue => &row.overdue_at,
-                        PageOrder::LongestInStage => &row.intake.position.stage_entered_at,
+                        PageOrder::LongestInStage => &row.position.stage_entered_at,
                     };
                     (key, row.intake.id.as_str())
                 },
@@ -329,8 +403,8 @@ impl Store {
             let cutoff = self.stage_alert_cutoff(&clock)?;
             for row in &mut items {
                 row.stage_alert = past_stage_alert(
-                    row.intake.position.archived,
-                    &row.intake.position.stage_entered_at,
+                    row.position.archived,
+                    &row.position.stage_entered_at,
                     &cutoff,
                 );
             }
@@ -385,43 +459,27 @@ impl Store {
         let sql = format!(
             "SELECT {SUMMARY_COLUMNS}, {JOURNEY_COLUMNS} FROM intakes WHERE id = ?1 AND deleted_at IS NULL"
         );
-        let mut row = super::query_row(self.conn(), &sql, [id], |row| client_row(row, &clock))
+        let mut profile = super::query_row(self.conn(), &sql, [id], |row| profile_row(row, &clock))
             .optional()?
             .ok_or_else(|| Error::not_found("client", id))?;
         let cutoff = self.stage_alert_cutoff(&clock)?;
-        row.stage_alert = past_stage_alert(
-            row.intake.position.archived,
-            &row.intake.position.stage_entered_at,
-            &cutoff,
-        );
-        let position = &row.intake.position;
-        let assessment = match &position.latest_assessment_id {
+        let position = &profile.intake.position;
+        profile.stage_alert =
+            past_stage_alert(position.archived, &position.stage_entered_at, &cutoff);
+        profile.assessment = match &position.latest_assessment_id {
             Some(assessment_id) => Some(self.get_assessment(assessment_id)?),
             None => None,
         };
-        let care_plan = match &position.latest_care_plan_id {
+        profile.care_plan = match &position.latest_care_plan_id {
             Some(care_plan_id) => Some(self.get_care_plan(care_plan_id)?),
             None => None,
         };
-        let contract = match &position.latest_contract_id {
+        profile.contract = match &position.latest_contract_id {
             Some(contract_id) => Some(self.get_contract(contract_id)?),
             None => None,
         };
-        let contacts_count = self.contact_count(id)?;
-        Ok(ClientProfile {
-            intake: row.intake,
-            urgency: row.urgency,
-            journey: row.journey,
-            view_route: row.view_route,
-            archive_status: row.archive_status,
-            archive_reason: row.archive_reason,
-            archived_at: row.archived_at,
-            stage_alert: row.stage_alert,
-            assessment,
-            care_plan,
-            contract,
-            contacts_count,
-        })
+        profile.contacts_count = self.contact_count(id)?;
+        Ok(profile)
     }
 }
 

@@ -2,12 +2,12 @@
 
 use serde::Serialize;
 
-use super::intakes::{SEARCH_LIMIT, SUMMARY_COLUMNS, summary_from_row};
+use super::intakes::{BRIEF_COLUMNS, SEARCH_LIMIT, brief_from_row};
 use super::paging::{Filters, Keyset, Page};
 use super::tallies::Moment;
 use super::{Store, ts};
 use crate::error::Result;
-use crate::model::IntakeSummary;
+use crate::model::IntakeBrief;
 use crate::rules::clock::AgencyClock;
 
 /// The four count cards.
@@ -29,17 +29,17 @@ pub struct DashboardCounts {
 pub struct Dashboard {
     pub counts: DashboardCounts,
     /// The first page of today's follow-ups, earliest first.
-    pub follow_ups_due_today: Vec<IntakeSummary>,
+    pub follow_ups_due_today: Vec<IntakeBrief>,
     /// How many follow-ups are due today in all (the panel's "(n)").
     pub follow_ups_due_today_count: i64,
     /// Pass to `GET /api/dashboard/follow-ups` for the next page; None when this is all.
     pub follow_ups_next_cursor: Option<String>,
-    pub recent_activity: Vec<IntakeSummary>,
+    pub recent_activity: Vec<IntakeBrief>,
     /// Settings → Workflow: alert when a client stays in a stage more than this many days.
     pub stage_alert_days: u32,
     /// Clients (not archived) in their stage more than `stage_alert_days`, longest first,
     /// at most 10 (the clients list flags every one).
-    pub stage_alerts: Vec<IntakeSummary>,
+    pub stage_alerts: Vec<IntakeBrief>,
     /// How many clients that is in all.
     pub stage_alert_count: i64,
 }
@@ -75,11 +75,11 @@ impl Store {
             let follow_ups_due_today_count = self.follow_ups_count(today, tomorrow)?;
             let first = self.follow_ups_due_today(None)?;
             let mut statement = self.conn().prepare_cached(&format!(
-                "SELECT {SUMMARY_COLUMNS} FROM intakes WHERE deleted_at IS NULL
+                "SELECT {BRIEF_COLUMNS} FROM intakes WHERE deleted_at IS NULL
                  ORDER BY created_at DESC, id DESC LIMIT {RECENT_ACTIVITY}"
             ))?;
             let recent_activity = statement
-                .query_map([], |row| summary_from_row(row, &clock))?
+                .query_map([], |row| brief_from_row(row, &clock).map(|(brief, _)| brief))?
                 .collect::<Result<Vec<_>, _>>()?;
             let stage_alert_days = self.settings()?.workflow.stage_alert_days;
             let cutoff_moment =
@@ -87,12 +87,12 @@ impl Store {
             let stage_alert_count = self.moment_count(Moment::StageEntered, cutoff_moment)?;
             let cutoff = ts(cutoff_moment);
             let mut statement = self.conn().prepare_cached(&format!(
-                "SELECT {SUMMARY_COLUMNS} FROM intakes
+                "SELECT {BRIEF_COLUMNS} FROM intakes
                  WHERE deleted_at IS NULL AND archived = 0 AND stage_entered_at < ?1
                  ORDER BY stage_entered_at, id LIMIT {STAGE_ALERT_LIMIT}"
             ))?;
             let stage_alerts = statement
-                .query_map([&cutoff], |row| summary_from_row(row, &clock))?
+                .query_map([&cutoff], |row| brief_from_row(row, &clock).map(|(brief, _)| brief))?
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(Dashboard {
                 counts: DashboardCounts {
@@ -114,7 +114,7 @@ impl Store {
 
     /// One page of today's follow-ups of active clients (local midnight to the next), earliest first, in
     /// (date, id) order along the index; `cursor` continues after the previous page.
-    pub fn follow_ups_due_today(&self, cursor: Option<&str>) -> Result<Page<IntakeSummary>> {
+    pub fn follow_ups_due_today(&self, cursor: Option<&str>) -> Result<Page<IntakeBrief>> {
         let clock = self.clock()?;
         let (today, tomorrow) = today_window(&clock);
         let mut filters = Filters::new("deleted_at IS NULL AND archived = 0");
@@ -124,14 +124,14 @@ impl Store {
         ));
         filters
             .page(
-                &format!("SELECT {SUMMARY_COLUMNS} FROM intakes"),
+                &format!("SELECT {BRIEF_COLUMNS} FROM intakes"),
                 Keyset::ascending("next_follow_up_date", "id"),
                 cursor,
                 FOLLOW_UPS_PAGE,
             )?
             .read(
                 self.conn(),
-                |row| summary_from_row(row, &clock),
+                |row| brief_from_row(row, &clock).map(|(brief, _)| brief),
                 |row| {
                     (
                         row.next_follow_up_date.as_deref().unwrap_or_default(),

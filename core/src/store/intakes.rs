@@ -8,7 +8,9 @@ use super::position::{self, read_position};
 use super::trash::Trashable;
 use super::{Store, audit, json_list, ts};
 use crate::error::{Error, Result};
-use crate::model::{Actor, Intake, IntakeForm, IntakeId, IntakeStatus, IntakeSummary};
+use crate::model::{
+    Actor, Intake, IntakeBrief, IntakeForm, IntakeId, IntakeStatus, IntakeSummary, PipelinePosition,
+};
 use crate::rules::clock::{AgencyClock, age_in_years, parse_date};
 use crate::rules::search::{MIN_SEARCH_CHARS, looks_like_phone, search_term};
 use crate::rules::stage::{Urgency, is_archived};
@@ -56,6 +58,44 @@ pub(crate) fn summary_from_row(
         pipeline: position.pipeline,
         id,
     })
+}
+
+/// The columns of an intake brief; the position columns start at index 6.
+pub(crate) const BRIEF_COLUMNS: &str = "id, client_full_name, date_of_birth, \
+    last_contact_date, next_follow_up_date, follow_up_notes, created_at, stage_entered_at, \
+    next_follow_up_date, assessment_scheduled_date, latest_assessment_id, \
+    latest_assessment_status, latest_care_plan_id, latest_care_plan_status, \
+    latest_contract_id, latest_contract_status, archived, stage, status";
+
+/// The number of [`BRIEF_COLUMNS`].
+pub(crate) const BRIEF_WIDTH: usize = 19;
+
+/// Maps a row of [`BRIEF_COLUMNS`], with the full position for callers that need the
+/// latest records' ids.
+pub(crate) fn brief_from_row(
+    row: &rusqlite::Row<'_>,
+    clock: &AgencyClock,
+) -> rusqlite::Result<(IntakeBrief, PipelinePosition)> {
+    let id: IntakeId = row.get(0)?;
+    let date_of_birth: Option<String> = row.get(2)?;
+    let age = date_of_birth
+        .as_deref()
+        .and_then(parse_date)
+        .and_then(|dob| age_in_years(dob, clock.today()));
+    let position = read_position(row, 6, &id, clock)?;
+    let brief = IntakeBrief {
+        client_full_name: row.get(1)?,
+        age,
+        created_at: position.created_at,
+        last_contact_date: row.get(3)?,
+        next_follow_up_date: row.get(4)?,
+        follow_up_notes: row.get(5)?,
+        stage: position.position.stage,
+        archived: position.position.archived,
+        pipeline: position.pipeline,
+        id,
+    };
+    Ok((brief, position.position))
 }
 
 /// The typed columns copied out of an intake form.

@@ -1,7 +1,7 @@
 //! The dashboard, client search and analytics.
 
 use axum::extract::State;
-use carepath_core::model::IntakeSummary;
+use carepath_core::model::{IntakeBrief, IntakeSummary};
 use carepath_core::store::{Analytics, AnalyticsRange, Dashboard, Page};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -40,13 +40,13 @@ pub struct FollowUpsQuery {
 
 /// The next page of today's follow-ups, earliest first (the dashboard has the first).
 #[utoipa::path(get, path = "/api/dashboard/follow-ups", tag = "dashboard", params(FollowUpsQuery),
-    responses((status = 200, body = Page<IntakeSummary>), (status = 400, body = ErrorBody),
+    responses((status = 200, body = Page<IntakeBrief>), (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody)))]
 pub async fn follow_ups(
     State(state): State<AppState>,
     _user: CurrentUser,
     ApiQuery(query): ApiQuery<FollowUpsQuery>,
-) -> ApiResult<ApiJson<Page<IntakeSummary>>> {
+) -> ApiResult<ApiJson<Page<IntakeBrief>>> {
     Ok(ApiJson(
         state
             .db

@@ -549,6 +549,21 @@ async fn the_profile_timeline_and_outbox_show_a_signed_clients_whole_journey() {
     assert_eq!(profile["contract"]["status"], "signed");
     let clients = staff.ok("/api/clients?stage=contract").await;
     assert_eq!(clients["counts"]["contract"], 1);
+    // The list row: every dot filled, the stage, the signed status and the contract's form.
+    let row = &clients["items"][0];
+    assert_eq!(row["id"], intake_id.as_str());
+    assert_eq!(
+        row["journey_done"],
+        serde_json::json!(["intake", "assessment", "care_plan", "contract"])
+    );
+    assert_eq!(row["stage"], "contract");
+    assert_eq!(row["pipeline"]["label"], "Active Patient");
+    assert_eq!(
+        row["view_route"],
+        format!("/contracts/new?contract_id={}", journey.contract_id)
+    );
+    // What the list does not show is not sent.
+    assert!(row.get("caller_email").is_none() && row.get("services_required").is_none());
     let timeline = staff
         .ok(&format!("/api/communications?intake_id={intake_id}"))
         .await;

@@ -127,11 +127,11 @@ fn table_parts<'a>(app: &App, rows: &'a ListRows) -> TableParts<'a> {
                     let intake = &row.intake;
                     let overdue =
                         row.urgency == carepath_core::rules::stage::ClientUrgency::Overdue;
-                    let stage = if intake.position.archived {
+                    let stage = if intake.archived {
                         "Archived".to_owned()
                     } else {
                         let mark = if overdue { "⚠ " } else { "" };
-                        format!("{mark}{}", intake.position.stage.label())
+                        format!("{mark}{}", intake.stage.label())
                     };
                     let stage_style = if overdue {
                         theme.error()

@@ -2482,11 +2482,12 @@ export interface components {
             view_route: string;
         };
         /** @description One row of the clients list. */
-        ClientRow: components["schemas"]["IntakeSummary"] & {
+        ClientRow: components["schemas"]["IntakeBrief"] & {
             archive_reason: string | null;
             archive_status: components["schemas"]["ArchiveStatus"] | null;
             archived_at: string | null;
-            journey: components["schemas"]["JourneyStep"][];
+            /** @description The stages whose record exists, in the pipeline's order: the journey's filled dots. */
+            journey_done: components["schemas"]["Stage"][];
             /** @description When the client became (or becomes) overdue. */
             overdue_at: string;
             /** @description In its stage more than Settings → Workflow's stage alert days (never when archived). */
@@ -2704,7 +2705,7 @@ export interface components {
         Dashboard: {
             counts: components["schemas"]["DashboardCounts"];
             /** @description The first page of today's follow-ups, earliest first. */
-            follow_ups_due_today: components["schemas"]["IntakeSummary"][];
+            follow_ups_due_today: components["schemas"]["IntakeBrief"][];
             /**
              * Format: int64
              * @description How many follow-ups are due today in all (the panel's "(n)").
@@ -2712,7 +2713,7 @@ export interface components {
             follow_ups_due_today_count: number;
             /** @description Pass to `GET /api/dashboard/follow-ups` for the next page; None when this is all. */
             follow_ups_next_cursor?: string | null;
-            recent_activity: components["schemas"]["IntakeSummary"][];
+            recent_activity: components["schemas"]["IntakeBrief"][];
             /**
              * Format: int64
              * @description How many clients that is in all.
@@ -2727,7 +2728,7 @@ export interface components {
              * @description Clients (not archived) in their stage more than `stage_alert_days`, longest first,
              *     at most 10 (the clients list flags every one).
              */
-            stage_alerts: components["schemas"]["IntakeSummary"][];
+            stage_alerts: components["schemas"]["IntakeBrief"][];
         };
         /** @description The four count cards. */
         DashboardCounts: {
@@ -3011,6 +3012,24 @@ export interface components {
         };
         IntakeBody: {
             form: components["schemas"]["IntakeForm"];
+        };
+        /**
+         * @description An intake as a list line shows it: who, when, where in the pipeline and what next.
+         *     The clients list and the dashboard send this, not the summary: a page of fifty is a
+         *     third of the bytes to read, build and send.
+         */
+        IntakeBrief: {
+            /** Format: int32 */
+            age: number | null;
+            archived: boolean;
+            client_full_name: string;
+            created_at: string;
+            follow_up_notes: string | null;
+            id: components["schemas"]["IntakeId"];
+            last_contact_date: string | null;
+            next_follow_up_date: string | null;
+            pipeline: components["schemas"]["PipelineStatus"];
+            stage: components["schemas"]["Stage"];
         };
         /**
          * @description The whole intake form as staff fill it in. Stored verbatim as `form_data`; the
@@ -3620,6 +3639,24 @@ export interface components {
                 version: number;
                 visibility: components["schemas"]["Visibility"];
             })[];
+            /** @description Opaque; pass it back to get the next page. None on the last page. */
+            next_cursor?: string | null;
+        };
+        /** @description A page of a keyset-paged list. */
+        Page_IntakeBrief: {
+            items: {
+                /** Format: int32 */
+                age: number | null;
+                archived: boolean;
+                client_full_name: string;
+                created_at: string;
+                follow_up_notes: string | null;
+                id: components["schemas"]["IntakeId"];
+                last_contact_date: string | null;
+                next_follow_up_date: string | null;
+                pipeline: components["schemas"]["PipelineStatus"];
+                stage: components["schemas"]["Stage"];
+            }[];
             /** @description Opaque; pass it back to get the next page. None on the last page. */
             next_cursor?: string | null;
         };
@@ -7355,7 +7392,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page_IntakeSummary"];
+                    "application/json": components["schemas"]["Page_IntakeBrief"];
                 };
             };
             400: {

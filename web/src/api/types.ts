@@ -21,5 +21,7 @@ export type PipelineStatus = Schemas['PipelineStatus'];
 export type JourneyStep = Schemas['JourneyStep'];
 
 export type IntakeSummary = Schemas['IntakeSummary'];
+/** An intake as the clients list and the dashboard show it. */
+export type IntakeBrief = Schemas['IntakeBrief'];
 export type CurrentUser = Schemas['SessionUser'];
 export type Profile = Schemas['Profile'];

@@ -23,7 +23,7 @@ export const clientsColumns = helper.columns([
     header: 'Current Stage',
     cell: ({ row }) => (
       <span className="flex flex-col items-start gap-0.5">
-        <StageBadge stage={row.original.position.stage} overdue={row.original.pipeline.overdue} archived={row.original.position.archived} />
+        <StageBadge stage={row.original.stage} overdue={row.original.pipeline.overdue} archived={row.original.archived} />
         {/* The derived status says where in the stage the client is (e.g. "Active Patient"). */}
         <span className="text-xs text-muted-foreground">{row.original.pipeline.label}</span>
       </span>
@@ -45,7 +45,7 @@ export const clientsColumns = helper.columns([
   }),
   helper.display({ id: 'next', header: 'Next Action', cell: ({ row }) => row.original.pipeline.next_action }),
   helper.accessor('last_contact_date', { header: 'Last Contact', cell: (info) => <span title={formatDate(info.getValue())}>{relativeDays(info.getValue(), 'Never')}</span> }),
-  helper.display({ id: 'journey', header: 'Journey', cell: ({ row }) => <JourneyIndicator journey={row.original.journey} /> }),
+  helper.display({ id: 'journey', header: 'Journey', cell: ({ row }) => <JourneyIndicator done={row.original.journey_done} /> }),
   helper.display({
     id: 'view',
     header: () => <span className="sr-only">Actions</span>,

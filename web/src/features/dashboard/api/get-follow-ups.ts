@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export type FollowUpsPage = Schemas['Page_IntakeSummary'];
+export type FollowUpsPage = Schemas['Page_IntakeBrief'];
 
 export const getFollowUps = (cursor: string, signal?: AbortSignal) =>
   api.get<FollowUpsPage>('/api/dashboard/follow-ups', { cursor }, signal);

@@ -2,18 +2,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { IntakeSummary } from '@/api/types';
+import type { IntakeBrief } from '@/api/types';
 import { FollowUpsPanel } from './follow-ups-panel';
 
-function client(index: number): IntakeSummary {
-  const partial: Partial<IntakeSummary> = {
+function client(index: number): IntakeBrief {
+  const partial: Partial<IntakeBrief> = {
     id: `id-${index}`,
     client_full_name: `Client ${index}`,
     age: null,
     follow_up_notes: null,
-    pipeline: { next_route: `/intake?intake_id=id-${index}` } as IntakeSummary['pipeline'],
+    pipeline: { next_route: `/intake?intake_id=id-${index}` } as IntakeBrief['pipeline'],
   };
-  return partial as IntakeSummary;
+  return partial as IntakeBrief;
 }
 
 function renderPanel(count: number, shown: number, nextCursor: string | null) {

@@ -1,7 +1,7 @@
 import { Phone } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { IntakeSummary } from '@/api/types';
+import type { IntakeBrief } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMoreFollowUps } from '../api/get-follow-ups';
@@ -10,7 +10,7 @@ interface FollowUpsPanelProps {
   /** How many are due today in all, as the server counted them. */
   count: number;
   /** The dashboard's first page. */
-  followUps: IntakeSummary[];
+  followUps: IntakeBrief[];
   nextCursor: string | null | undefined;
 }
 

@@ -1,12 +1,12 @@
 import { AlertTriangle } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import type { IntakeSummary } from '@/api/types';
+import type { IntakeBrief } from '@/api/types';
 import { PipelineBadge } from '@/components/status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 
-export function RecentActivity({ items, loading }: { items: IntakeSummary[]; loading: boolean }) {
+export function RecentActivity({ items, loading }: { items: IntakeBrief[]; loading: boolean }) {
   const navigate = useNavigate();
   return (
     <Card>

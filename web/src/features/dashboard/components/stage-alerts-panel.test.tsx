@@ -1,16 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { IntakeSummary } from '@/api/types';
+import type { IntakeBrief } from '@/api/types';
 import { StageAlertsPanel } from './stage-alerts-panel';
 
-function client(id: string, label: string, overdue: boolean): IntakeSummary {
-  const partial: Partial<IntakeSummary> = {
+function client(id: string, label: string, overdue: boolean): IntakeBrief {
+  const partial: Partial<IntakeBrief> = {
     id,
     client_full_name: `Client ${id}`,
-    pipeline: { label, overdue, days_in_stage: 9 } as IntakeSummary['pipeline'],
+    pipeline: { label, overdue, days_in_stage: 9 } as IntakeBrief['pipeline'],
   };
-  return partial as IntakeSummary;
+  return partial as IntakeBrief;
 }
 
 describe('StageAlertsPanel', () => {

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import type { IntakeSummary } from '@/api/types';
+import type { IntakeBrief } from '@/api/types';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** Settings → Workflow's stage alert: the clients in their stage longer than the setting. */
-export function StageAlertsPanel({ clients, days, total }: { clients: IntakeSummary[]; days: number; total: number }) {
+export function StageAlertsPanel({ clients, days, total }: { clients: IntakeBrief[]; days: number; total: number }) {
   return (
     <Card className="mb-6 border-destructive" aria-labelledby="stage-alerts-title">
       <CardHeader>
