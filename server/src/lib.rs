@@ -8,6 +8,7 @@ pub mod db;
 pub mod error;
 pub mod events;
 pub mod extract;
+mod json;
 mod middleware;
 pub mod outbound;
 mod routes;
