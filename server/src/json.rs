@@ -82,23 +82,27 @@ fn escape_byte(out: &mut Vec<u8>, byte: u8) {
     out.extend_from_slice(&[b'\\', short]);
 }
 
-/// Whether any byte of `bytes` needs escaping, eight at a time; the last few are padded
-/// with spaces, which need none.
+fn word(eight: &[u8]) -> u64 {
+    let mut word = [0; 8];
+    word.copy_from_slice(eight);
+    u64::from_le_bytes(word)
+}
+
+/// Whether any byte of `bytes` needs escaping, eight at a time. The last word overlaps
+/// the one before rather than being padded: assembling a padded word byte by byte in
+/// memory and reading it whole stalls the read.
 #[inline]
 fn any_escape(bytes: &[u8]) -> bool {
+    if bytes.len() < 8 {
+        return bytes
+            .iter()
+            .any(|&byte| byte < 0x20 || byte == b'"' || byte == b'\\');
+    }
     let mut chunks = bytes.chunks_exact(8);
-    for chunk in &mut chunks {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        if needs_escape(u64::from_le_bytes(word)) {
-            return true;
-        }
+    if chunks.any(|chunk| needs_escape(word(chunk))) {
+        return true;
     }
-    let mut word = [b' '; 8];
-    for (slot, byte) in word.iter_mut().zip(chunks.remainder()) {
-        *slot = *byte;
-    }
-    needs_escape(u64::from_le_bytes(word))
+    !chunks.remainder().is_empty() && needs_escape(word(&bytes[bytes.len() - 8..]))
 }
 
 fn write_str(out: &mut Vec<u8>, text: &str) {
