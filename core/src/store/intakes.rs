@@ -77,9 +77,7 @@ pub(crate) fn brief_from_row(
     clock: &AgencyClock,
 ) -> rusqlite::Result<(IntakeBrief, PipelinePosition)> {
     let id: IntakeId = row.get(0)?;
-    let date_of_birth: Option<String> = row.get(2)?;
-    let age = date_of_birth
-        .as_deref()
+    let age = position::text(row, 2)?
         .and_then(parse_date)
         .and_then(|dob| age_in_years(dob, clock.today()));
     let position = read_position(row, 6, &id, clock)?;

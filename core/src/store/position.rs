@@ -176,8 +176,23 @@ pub(crate) struct RowPosition {
     pub created_at: String,
 }
 
+/// A text column as borrowed text, for values that are only parsed.
+pub(crate) fn text<'a>(
+    row: &'a rusqlite::Row<'_>,
+    index: usize,
+) -> rusqlite::Result<Option<&'a str>> {
+    row.get_ref(index)?.as_str_or_null().map_err(|error| {
+        rusqlite::Error::FromSqlConversionFailure(
+            index,
+            rusqlite::types::Type::Text,
+            Box::new(error),
+        )
+    })
+}
+
 /// Reads the position columns of `intakes::SUMMARY_COLUMNS` starting at column `start`
-/// and derives the status.
+/// and derives the status. A list reads this for every row, so what is only parsed is
+/// borrowed and the ids are moved into the position, not copied.
 pub(crate) fn read_position(
     row: &rusqlite::Row<'_>,
     start: usize,
@@ -186,8 +201,6 @@ pub(crate) fn read_position(
 ) -> rusqlite::Result<RowPosition> {
     let created_at: String = row.get(start)?;
     let stage_entered_at: String = row.get(start + 1)?;
-    let next_follow_up: Option<String> = row.get(start + 2)?;
-    let scheduled: Option<String> = row.get(start + 3)?;
     let assessment_id: Option<AssessmentId> = row.get(start + 4)?;
     let assessment_status: Option<AssessmentStatus> = row.get(start + 5)?;
     let care_plan_id: Option<CarePlanId> = row.get(start + 6)?;
@@ -202,8 +215,8 @@ pub(crate) fn read_position(
         intake_id,
         created_at: parse_timestamp(&created_at).unwrap_or(now),
         stage_entered_at: parse_timestamp(&stage_entered_at).unwrap_or(now),
-        next_follow_up_at: next_follow_up.as_deref().and_then(parse_timestamp),
-        assessment_scheduled_date: scheduled.as_deref().and_then(parse_date),
+        next_follow_up_at: text(row, start + 2)?.and_then(parse_timestamp),
+        assessment_scheduled_date: text(row, start + 3)?.and_then(parse_date),
         assessment: assessment_id.as_ref().zip(assessment_status),
         care_plan: care_plan_id.as_ref().zip(care_plan_status),
         contract: contract_id.as_ref().zip(contract_status),
@@ -218,11 +231,11 @@ pub(crate) fn read_position(
             stage,
             stage_entered_at,
             archived,
-            latest_assessment_id: assessment_id.clone(),
+            latest_assessment_id: assessment_id,
             latest_assessment_status: assessment_status,
-            latest_care_plan_id: care_plan_id.clone(),
+            latest_care_plan_id: care_plan_id,
             latest_care_plan_status: care_plan_status,
-            latest_contract_id: contract_id.clone(),
+            latest_contract_id: contract_id,
             latest_contract_status: contract_status,
         },
         pipeline,
