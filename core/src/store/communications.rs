@@ -102,55 +102,69 @@ struct NewCommunication<'a> {
     metadata: serde_json::Value,
 }
 
+/// The statement of a timeline and its values.
+fn timeline_statement(filter: &CommunicationFilter) -> Result<(String, Vec<String>)> {
+    let mut conditions = Vec::new();
+    let mut values: Vec<String> = Vec::new();
+    let parents = &filter.parents;
+    for (column, value) in [
+        (
+            "c.intake_id",
+            parents.intake_id.as_ref().map(|v| v.as_str()),
+        ),
+        (
+            "c.assessment_id",
+            parents.assessment_id.as_ref().map(|v| v.as_str()),
+        ),
+        (
+            "c.care_plan_id",
+            parents.care_plan_id.as_ref().map(|v| v.as_str()),
+        ),
+        (
+            "c.contract_id",
+            parents.contract_id.as_ref().map(|v| v.as_str()),
+        ),
+    ] {
+        if let Some(value) = value {
+            values.push(value.to_owned());
+            conditions.push(format!("{column} = ?{}", values.len()));
+        }
+    }
+    if conditions.is_empty() {
+        return Err(Error::Rejected(
+            "Name the client or record whose communications to list.".to_owned(),
+        ));
+    }
+    let mut sql = format!(
+        "SELECT {COLUMNS} FROM {FROM} WHERE ({})",
+        conditions.join(" OR ")
+    );
+    if let Some(visibility) = filter.visibility {
+        values.push(visibility.as_str().to_owned());
+        sql.push_str(&format!(" AND c.visibility = ?{}", values.len()));
+    }
+    sql.push_str(&format!(
+        " ORDER BY c.created_at DESC, c.id DESC LIMIT {TIMELINE_LIMIT}"
+    ));
+    Ok((sql, values))
+}
+
 impl Store {
     /// A client's (or a record's) timeline, newest first. One statement, so it reads one
     /// snapshot without a transaction of its own.
     pub fn communications(&self, filter: &CommunicationFilter) -> Result<Vec<Communication>> {
-        let mut conditions = Vec::new();
-        let mut values: Vec<String> = Vec::new();
-        let parents = &filter.parents;
-        for (column, value) in [
-            (
-                "c.intake_id",
-                parents.intake_id.as_ref().map(|v| v.as_str()),
-            ),
-            (
-                "c.assessment_id",
-                parents.assessment_id.as_ref().map(|v| v.as_str()),
-            ),
-            (
-                "c.care_plan_id",
-                parents.care_plan_id.as_ref().map(|v| v.as_str()),
-            ),
-            (
-                "c.contract_id",
-                parents.contract_id.as_ref().map(|v| v.as_str()),
-            ),
-        ] {
-            if let Some(value) = value {
-                values.push(value.to_owned());
-                conditions.push(format!("{column} = ?{}", values.len()));
-            }
-        }
-        if conditions.is_empty() {
-            return Err(Error::Rejected(
-                "Name the client or record whose communications to list.".to_owned(),
-            ));
-        }
-        let mut sql = format!(
-            "SELECT {COLUMNS} FROM {FROM} WHERE ({})",
-            conditions.join(" OR ")
-        );
-        if let Some(visibility) = filter.visibility {
-            values.push(visibility.as_str().to_owned());
-            sql.push_str(&format!(" AND c.visibility = ?{}", values.len()));
-        }
-        sql.push_str(&format!(
-            " ORDER BY c.created_at DESC, c.id DESC LIMIT {TIMELINE_LIMIT}"
-        ));
+        let (sql, values) = timeline_statement(filter)?;
         let mut statement = self.conn().prepare_cached(&sql)?;
         let rows = statement.query_map(params_from_iter(values.iter()), from_row)?;
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// The query plan of a timeline, to show that it reads its index in order.
+    pub fn explain_communications(&self, filter: &CommunicationFilter) -> Result<Vec<String>> {
+        let (sql, values) = timeline_statement(filter)?;
+        let params: Vec<&dyn rusqlite::ToSql> =
+            values.iter().map(|v| v as &dyn rusqlite::ToSql).collect();
+        self.explain(&sql, &params)
     }
 
     /// The 5 latest communications of a client, for the side panel.

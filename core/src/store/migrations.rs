@@ -15,6 +15,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0007_read_tallies.sql"),
     include_str!("migrations/0008_replies.sql"),
     include_str!("migrations/0009_search_newest_first.sql"),
+    include_str!("migrations/0010_timeline_order.sql"),
 ];
 
 /// The schema version this build writes.

@@ -291,3 +291,46 @@ fn draft_facts_come_from_the_intake_and_the_agencys_settings() {
     assert_eq!(typed.client_name, "Ruth Hall");
     assert_eq!(typed.family_name, "");
 }
+
+#[test]
+fn a_timeline_reads_its_index_in_order_without_sorting() {
+    let test = open();
+    let id = "00000000-0000-0000-0000-000000000000";
+    let filters = [
+        Parents {
+            intake_id: Some(id.into()),
+            ..Parents::default()
+        },
+        Parents {
+            assessment_id: Some(id.into()),
+            ..Parents::default()
+        },
+        Parents {
+            care_plan_id: Some(id.into()),
+            ..Parents::default()
+        },
+        Parents {
+            contract_id: Some(id.into()),
+            ..Parents::default()
+        },
+    ];
+    for parents in filters {
+        let filter = CommunicationFilter {
+            parents,
+            visibility: None,
+        };
+        let plan = test
+            .store
+            .explain_communications(&filter)
+            .unwrap()
+            .join("\n");
+        assert!(
+            plan.contains("USING INDEX") || plan.contains("USING COVERING INDEX"),
+            "{plan}"
+        );
+        assert!(
+            !plan.contains("TEMP B-TREE"),
+            "a timeline must not sort: {plan}"
+        );
+    }
+}
