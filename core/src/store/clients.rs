@@ -90,38 +90,136 @@ pub struct ClientCounts {
     pub archived: i64,
 }
 
-/// One row of the clients list.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+/// One row of the clients list, as core's callers read it. The API sends only what the
+/// list shows ([`ClientRowAnswer`]); the rest orders the pages and opens the records.
+#[derive(Debug, Clone, PartialEq)]
 pub struct ClientRow {
-    #[serde(flatten)]
     pub intake: IntakeBrief,
     pub urgency: ClientUrgency,
-    /// The stages whose record exists, in the pipeline's order: the journey's filled dots.
-    #[serde(rename = "journey_done", serialize_with = "completed_stages")]
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Stage>))]
+    /// The four dots: which steps have a record.
     pub journey: [JourneyMark; 4],
     /// The furthest existing stage's form.
     pub view_route: String,
     /// When the client became (or becomes) overdue.
     pub overdue_at: String,
+    /// Declined or not interested, as staff marked the lead; None while it is live.
+    pub archive_status: Option<ArchiveStatus>,
+    pub archive_reason: Option<String>,
+    pub archived_at: Option<String>,
+    /// In its stage more than Settings → Workflow's stage alert days (never when archived).
+    pub stage_alert: bool,
+    /// The full position, for the faces that open a row's latest records.
+    pub position: PipelinePosition,
+}
+
+/// The status line as the clients list shows it.
+#[derive(Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ClientRowStatus<'a> {
+    /// The status in words, without any warning sign.
+    pub label: &'a str,
+    pub next_action: &'a str,
+    pub overdue: bool,
+    /// Whole calendar days since the client entered its current stage.
+    pub days_in_stage: i64,
+}
+
+/// A clients row as the API sends it: the list's columns and nothing else. A page of 50
+/// is read on every visit to the list, so each byte not shown is left out.
+#[derive(Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ClientRowAnswer<'a> {
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    pub id: &'a IntakeId,
+    pub client_full_name: &'a str,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub age: Option<u32>,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub last_contact_date: Option<&'a str>,
+    pub stage: Stage,
+    pub archived: bool,
+    pub pipeline: ClientRowStatus<'a>,
+    pub urgency: ClientUrgency,
+    /// The stages whose record exists, in the pipeline's order: the journey's filled dots.
+    #[serde(serialize_with = "completed_stages")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Stage>))]
+    pub journey_done: &'a [JourneyMark; 4],
+    /// The furthest existing stage's form.
+    pub view_route: &'a str,
     /// Declined or not interested, as staff marked the lead; null while it is live.
     #[cfg_attr(feature = "openapi", schema(required = true))]
     pub archive_status: Option<ArchiveStatus>,
     #[cfg_attr(feature = "openapi", schema(required = true))]
-    pub archive_reason: Option<String>,
+    pub archive_reason: Option<&'a str>,
     #[cfg_attr(feature = "openapi", schema(required = true))]
-    pub archived_at: Option<String>,
+    pub archived_at: Option<&'a str>,
     /// In its stage more than Settings → Workflow's stage alert days (never when archived).
     pub stage_alert: bool,
-    /// The full position, for the faces that open a row's latest records; not sent.
-    #[serde(skip)]
-    pub position: PipelinePosition,
+}
+
+impl<'a> From<&'a ClientRow> for ClientRowAnswer<'a> {
+    fn from(row: &'a ClientRow) -> Self {
+        let intake = &row.intake;
+        ClientRowAnswer {
+            id: &intake.id,
+            client_full_name: &intake.client_full_name,
+            age: intake.age,
+            last_contact_date: intake.last_contact_date.as_deref(),
+            stage: intake.stage,
+            archived: intake.archived,
+            pipeline: ClientRowStatus {
+                label: &intake.pipeline.label,
+                next_action: &intake.pipeline.next_action,
+                overdue: intake.pipeline.overdue,
+                days_in_stage: intake.pipeline.days_in_stage,
+            },
+            urgency: row.urgency,
+            journey_done: &row.journey,
+            view_route: &row.view_route,
+            archive_status: row.archive_status,
+            archive_reason: row.archive_reason.as_deref(),
+            archived_at: row.archived_at.as_deref(),
+            stage_alert: row.stage_alert,
+        }
+    }
+}
+
+impl Serialize for ClientRow {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        ClientRowAnswer::from(self).serialize(serializer)
+    }
+}
+
+// The OpenAPI document describes a row as it is sent.
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for ClientRow {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        <ClientRowAnswer<'static> as utoipa::PartialSchema>::schema()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for ClientRow {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("ClientRow")
+    }
+
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        <ClientRowAnswer<'static> as utoipa::ToSchema>::schemas(schemas);
+    }
 }
 
 /// Writes the journey as the stages done: four objects a row were a tenth of a page.
 fn completed_stages<S: serde::Serializer>(
-    journey: &[JourneyMark; 4],
+    journey: &&[JourneyMark; 4],
     serializer: S,
 ) -> std::result::Result<S::Ok, S::Error> {
     serializer.collect_seq(

@@ -2481,20 +2481,41 @@ export interface components {
             urgency: components["schemas"]["ClientUrgency"];
             view_route: string;
         };
-        /** @description One row of the clients list. */
-        ClientRow: components["schemas"]["IntakeBrief"] & {
+        /**
+         * @description A clients row as the API sends it: the list's columns and nothing else. A page of 50
+         *     is read on every visit to the list, so each byte not shown is left out.
+         */
+        ClientRow: {
+            /** Format: int32 */
+            age: number | null;
             archive_reason: string | null;
             archive_status: components["schemas"]["ArchiveStatus"] | null;
+            archived: boolean;
             archived_at: string | null;
+            client_full_name: string;
+            id: string;
             /** @description The stages whose record exists, in the pipeline's order: the journey's filled dots. */
             journey_done: components["schemas"]["Stage"][];
-            /** @description When the client became (or becomes) overdue. */
-            overdue_at: string;
+            last_contact_date: string | null;
+            pipeline: components["schemas"]["ClientRowStatus"];
+            stage: components["schemas"]["Stage"];
             /** @description In its stage more than Settings → Workflow's stage alert days (never when archived). */
             stage_alert: boolean;
             urgency: components["schemas"]["ClientUrgency"];
             /** @description The furthest existing stage's form. */
             view_route: string;
+        };
+        /** @description The status line as the clients list shows it. */
+        ClientRowStatus: {
+            /**
+             * Format: int64
+             * @description Whole calendar days since the client entered its current stage.
+             */
+            days_in_stage: number;
+            /** @description The status in words, without any warning sign. */
+            label: string;
+            next_action: string;
+            overdue: boolean;
         };
         /** @enum {string} */
         ClientSort: "newest" | "name";
