@@ -563,7 +563,12 @@ async fn the_profile_timeline_and_outbox_show_a_signed_clients_whole_journey() {
         format!("/contracts/new?contract_id={}", journey.contract_id)
     );
     // What the list does not show is not sent.
-    for absent in ["caller_email", "services_required", "created_at", "overdue_at"] {
+    for absent in [
+        "caller_email",
+        "services_required",
+        "created_at",
+        "overdue_at",
+    ] {
         assert!(row.get(absent).is_none(), "{absent} is sent");
     }
     assert!(row["pipeline"].get("next_route").is_none());

@@ -3036,8 +3036,8 @@ export interface components {
         };
         /**
          * @description An intake as a list line shows it: who, when, where in the pipeline and what next.
-         *     The clients list and the dashboard send this, not the summary: a page of fifty is a
-         *     third of the bytes to read, build and send.
+         *     The dashboard sends this, not the summary, and a clients row is built from it: a
+         *     fraction of the bytes to read, build and send.
          */
         IntakeBrief: {
             /** Format: int32 */
