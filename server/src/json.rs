@@ -335,48 +335,27 @@ impl<'a, 'b> Compound<'a, 'b> {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result {
-        self.element(value)
-    }
-    fn end(self) -> Result {
-        self.close()
-    }
+/// Arrays and tuples all write their elements the same way.
+macro_rules! elements {
+    ($($trait:ident::$method:ident),* $(,)?) => {
+        $(impl ser::$trait for Compound<'_, '_> {
+            type Ok = ();
+            type Error = Error;
+            fn $method<T: ?Sized + Serialize>(&mut self, value: &T) -> Result {
+                self.element(value)
+            }
+            fn end(self) -> Result {
+                self.close()
+            }
+        })*
+    };
 }
 
-impl ser::SerializeTuple for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result {
-        self.element(value)
-    }
-    fn end(self) -> Result {
-        self.close()
-    }
-}
-
-impl ser::SerializeTupleStruct for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result {
-        self.element(value)
-    }
-    fn end(self) -> Result {
-        self.close()
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result {
-        self.element(value)
-    }
-    fn end(self) -> Result {
-        self.close()
-    }
+elements! {
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field,
 }
 
 impl ser::SerializeMap for Compound<'_, '_> {
@@ -395,27 +374,27 @@ impl ser::SerializeMap for Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeStruct for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result {
-        self.field(key, value)
-    }
-    fn end(self) -> Result {
-        self.close()
-    }
+/// Structs and struct variants write their fields the same way.
+macro_rules! fields {
+    ($($trait:ident),*) => {
+        $(impl ser::$trait for Compound<'_, '_> {
+            type Ok = ();
+            type Error = Error;
+            fn serialize_field<T: ?Sized + Serialize>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result {
+                self.field(key, value)
+            }
+            fn end(self) -> Result {
+                self.close()
+            }
+        })*
+    };
 }
 
-impl ser::SerializeStructVariant for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result {
-        self.field(key, value)
-    }
-    fn end(self) -> Result {
-        self.close()
-    }
-}
+fields!(SerializeStruct, SerializeStructVariant);
 
 /// An object key: a string as is, a number or bool quoted, as serde_json writes them.
 struct MapKey<'a>(&'a mut Vec<u8>);

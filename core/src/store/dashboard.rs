@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::intakes::{BRIEF_COLUMNS, SEARCH_LIMIT, brief_from_row};
+use super::intakes::{BRIEF_COLUMNS, SEARCH_LIMIT, brief_only};
 use super::paging::{Filters, Keyset, Page};
 use super::tallies::Moment;
 use super::{Store, ts};
@@ -79,7 +79,7 @@ impl Store {
                  ORDER BY created_at DESC, id DESC LIMIT {RECENT_ACTIVITY}"
             ))?;
             let recent_activity = statement
-                .query_map([], |row| brief_from_row(row, &clock).map(|(brief, _)| brief))?
+                .query_map([], |row| brief_only(row, &clock))?
                 .collect::<Result<Vec<_>, _>>()?;
             let stage_alert_days = self.settings()?.workflow.stage_alert_days;
             let cutoff_moment =
@@ -92,7 +92,7 @@ impl Store {
                  ORDER BY stage_entered_at, id LIMIT {STAGE_ALERT_LIMIT}"
             ))?;
             let stage_alerts = statement
-                .query_map([&cutoff], |row| brief_from_row(row, &clock).map(|(brief, _)| brief))?
+                .query_map([&cutoff], |row| brief_only(row, &clock))?
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(Dashboard {
                 counts: DashboardCounts {
@@ -131,7 +131,7 @@ impl Store {
             )?
             .read(
                 self.conn(),
-                |row| brief_from_row(row, &clock).map(|(brief, _)| brief),
+                |row| brief_only(row, &clock),
                 |row| {
                     (
                         row.next_follow_up_date.as_deref().unwrap_or_default(),

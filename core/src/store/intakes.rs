@@ -19,13 +19,24 @@ use crate::rules::validation::{follow_up_timestamp, prepare_intake_draft, valida
 /// Search results, recent activity: the spec's limit of 10.
 pub const SEARCH_LIMIT: u32 = 10;
 
+/// The position columns [`read_position`] reads, in its order; a literal so the column
+/// lists below can be built with `concat!`.
+macro_rules! position_columns {
+    () => {
+        "created_at, stage_entered_at, next_follow_up_date, assessment_scheduled_date, \
+         latest_assessment_id, latest_assessment_status, latest_care_plan_id, \
+         latest_care_plan_status, latest_contract_id, latest_contract_status, archived, \
+         stage, status"
+    };
+}
+
 /// The columns every intake summary reads; the position columns start at index 13.
-pub(crate) const SUMMARY_COLUMNS: &str = "id, version, status, client_full_name, date_of_birth, \
-    caller_name, caller_phone, caller_email, services_required, last_contact_date, \
-    next_follow_up_date, follow_up_notes, is_draft, created_at, stage_entered_at, \
-    next_follow_up_date, assessment_scheduled_date, latest_assessment_id, \
-    latest_assessment_status, latest_care_plan_id, latest_care_plan_status, \
-    latest_contract_id, latest_contract_status, archived, stage, status";
+pub(crate) const SUMMARY_COLUMNS: &str = concat!(
+    "id, version, status, client_full_name, date_of_birth, caller_name, caller_phone, \
+     caller_email, services_required, last_contact_date, next_follow_up_date, \
+     follow_up_notes, is_draft, ",
+    position_columns!()
+);
 
 /// Maps a row of [`SUMMARY_COLUMNS`].
 pub(crate) fn summary_from_row(
@@ -61,14 +72,26 @@ pub(crate) fn summary_from_row(
 }
 
 /// The columns of an intake brief; the position columns start at index 6.
-pub(crate) const BRIEF_COLUMNS: &str = "id, client_full_name, date_of_birth, \
-    last_contact_date, next_follow_up_date, follow_up_notes, created_at, stage_entered_at, \
-    next_follow_up_date, assessment_scheduled_date, latest_assessment_id, \
-    latest_assessment_status, latest_care_plan_id, latest_care_plan_status, \
-    latest_contract_id, latest_contract_status, archived, stage, status";
+pub(crate) const BRIEF_COLUMNS: &str = concat!(
+    "id, client_full_name, date_of_birth, last_contact_date, next_follow_up_date, \
+     follow_up_notes, ",
+    position_columns!()
+);
 
-/// The number of [`BRIEF_COLUMNS`].
-pub(crate) const BRIEF_WIDTH: usize = 19;
+/// The number of [`BRIEF_COLUMNS`]: the columns a list row reads after them start here.
+pub(crate) const BRIEF_WIDTH: usize = column_count(BRIEF_COLUMNS);
+
+const fn column_count(columns: &str) -> usize {
+    let bytes = columns.as_bytes();
+    let (mut at, mut count) = (0, 1);
+    while at < bytes.len() {
+        if bytes[at] == b',' {
+            count += 1;
+        }
+        at += 1;
+    }
+    count
+}
 
 /// Maps a row of [`BRIEF_COLUMNS`], with the full position for callers that need the
 /// latest records' ids.
@@ -94,6 +117,14 @@ pub(crate) fn brief_from_row(
         id,
     };
     Ok((brief, position.position))
+}
+
+/// Maps a row of [`BRIEF_COLUMNS`] to the brief alone.
+pub(crate) fn brief_only(
+    row: &rusqlite::Row<'_>,
+    clock: &AgencyClock,
+) -> rusqlite::Result<IntakeBrief> {
+    brief_from_row(row, clock).map(|(brief, _)| brief)
 }
 
 /// The typed columns copied out of an intake form.

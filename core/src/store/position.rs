@@ -190,7 +190,7 @@ pub(crate) fn text<'a>(
     })
 }
 
-/// Reads the position columns of `intakes::SUMMARY_COLUMNS` starting at column `start`
+/// Reads the position columns (`intakes::position_columns!`) starting at column `start`
 /// and derives the status. A list reads this for every row, so what is only parsed is
 /// borrowed and the ids are moved into the position, not copied.
 pub(crate) fn read_position(
