@@ -277,7 +277,15 @@ impl<'a, 'b> ser::Serializer for &'a mut Writer<'b> {
         Ok(Compound::open(self, len, b"}"))
     }
 
-    fn serialize_struct(self, _: &'static str, len: usize) -> Result<Compound<'a, 'b>> {
+    fn serialize_struct(self, name: &'static str, len: usize) -> Result<Compound<'a, 'b>> {
+        if name == RAW_VALUE {
+            return Ok(Compound {
+                writer: self,
+                first: true,
+                close: b"",
+                raw: true,
+            });
+        }
         self.serialize_map(Some(len))
     }
 
@@ -300,7 +308,12 @@ pub struct Compound<'a, 'b> {
     writer: &'a mut Writer<'b>,
     first: bool,
     close: &'static [u8],
+    /// A `serde_json::value::RawValue`: its one field is JSON text, written as it is.
+    raw: bool,
 }
+
+/// The struct name serde_json's `RawValue` serializes under.
+const RAW_VALUE: &str = "$serde_json::private::RawValue";
 
 impl<'a, 'b> Compound<'a, 'b> {
     fn open(writer: &'a mut Writer<'b>, _len: Option<usize>, close: &'static [u8]) -> Self {
@@ -308,6 +321,7 @@ impl<'a, 'b> Compound<'a, 'b> {
             writer,
             first: true,
             close,
+            raw: false,
         }
     }
 
@@ -323,6 +337,9 @@ impl<'a, 'b> Compound<'a, 'b> {
     }
 
     fn field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result {
+        if self.raw {
+            return value.serialize(RawText(self.writer.out));
+        }
         self.comma();
         write_str(self.writer.out, key);
         self.writer.out.push(b':');
@@ -527,6 +544,101 @@ impl ser::Serializer for MapKey<'_> {
     }
 }
 
+/// The JSON text inside a `RawValue`, which serializes it as a string.
+struct RawText<'a>(&'a mut Vec<u8>);
+
+fn not_raw_text() -> Error {
+    Error("a raw JSON value holds text".to_owned())
+}
+
+/// Everything but a string is refused.
+macro_rules! not_raw {
+    ($($method:ident($($arg:ty),*)),* $(,)?) => {
+        $(fn $method(self, $(_: $arg),*) -> Result {
+            Err(not_raw_text())
+        })*
+    };
+}
+
+impl ser::Serializer for RawText<'_> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = ser::Impossible<(), Error>;
+    type SerializeTuple = ser::Impossible<(), Error>;
+    type SerializeTupleStruct = ser::Impossible<(), Error>;
+    type SerializeTupleVariant = ser::Impossible<(), Error>;
+    type SerializeMap = ser::Impossible<(), Error>;
+    type SerializeStruct = ser::Impossible<(), Error>;
+    type SerializeStructVariant = ser::Impossible<(), Error>;
+
+    fn serialize_str(self, value: &str) -> Result {
+        self.0.extend_from_slice(value.as_bytes());
+        Ok(())
+    }
+
+    not_raw! {
+        serialize_bool(bool), serialize_i8(i8), serialize_i16(i16), serialize_i32(i32),
+        serialize_i64(i64), serialize_u8(u8), serialize_u16(u16), serialize_u32(u32),
+        serialize_u64(u64), serialize_f32(f32), serialize_f64(f64), serialize_char(char),
+        serialize_bytes(&[u8]), serialize_none(), serialize_unit(),
+        serialize_unit_struct(&'static str),
+        serialize_unit_variant(&'static str, u32, &'static str),
+    }
+
+    fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result {
+        Err(not_raw_text())
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, _: &T) -> Result {
+        Err(not_raw_text())
+    }
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result {
+        Err(not_raw_text())
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq> {
+        Err(not_raw_text())
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
+        Err(not_raw_text())
+    }
+    fn serialize_tuple_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleStruct> {
+        Err(not_raw_text())
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleVariant> {
+        Err(not_raw_text())
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
+        Err(not_raw_text())
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
+        Err(not_raw_text())
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStructVariant> {
+        Err(not_raw_text())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
@@ -636,6 +748,49 @@ mod tests {
         same(&u128::MAX);
         same(&1.0f32);
         same(&());
+    }
+
+    /// JSON text written under serde_json's raw value name, as the intake answer's form.
+    struct Raw(&'static str);
+
+    impl Serialize for Raw {
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            use serde::ser::SerializeStruct;
+            let mut raw = serializer.serialize_struct(super::RAW_VALUE, 1)?;
+            raw.serialize_field(super::RAW_VALUE, self.0)?;
+            raw.end()
+        }
+    }
+
+    #[test]
+    fn raw_json_text_is_written_as_it_is() {
+        #[derive(Serialize)]
+        struct Answer {
+            id: u8,
+            form: Raw,
+            after: Vec<Raw>,
+        }
+        let answer = Answer {
+            id: 1,
+            form: Raw(r#"{"a":"x \" y","b":[1,2],"c":null}"#),
+            after: vec![Raw("true"), Raw(r#""s""#)],
+        };
+        same(&answer);
+        assert_eq!(
+            ours(&answer),
+            r#"{"id":1,"form":{"a":"x \" y","b":[1,2],"c":null},"after":[true,"s"]}"#
+        );
+        // Anything but text under that name is an error, not a panic or a guess.
+        struct NotText;
+        impl Serialize for NotText {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeStruct;
+                let mut raw = serializer.serialize_struct(super::RAW_VALUE, 1)?;
+                raw.serialize_field(super::RAW_VALUE, &1)?;
+                raw.end()
+            }
+        }
+        assert!(super::write(&mut Vec::new(), &NotText).is_err());
     }
 
     #[test]

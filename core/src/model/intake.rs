@@ -210,9 +210,11 @@ pub struct PipelinePosition {
 }
 
 /// One stored intake with everything a screen needs about it.
+// The form is parsed (`IntakeForm`) for the code that reads it, or its JSON text for an
+// answer that only passes it on (`Store::get_intake_answer`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Intake {
+pub struct Intake<F = IntakeForm> {
     pub id: IntakeId,
     pub version: i64,
     pub status: IntakeStatus,
@@ -234,7 +236,37 @@ pub struct Intake {
     pub deleted_at: Option<String>,
     pub position: PipelinePosition,
     pub pipeline: PipelineStatus,
-    pub form: IntakeForm,
+    #[cfg_attr(feature = "openapi", schema(value_type = IntakeForm))]
+    pub form: F,
+}
+
+/// An intake form as the JSON text [`IntakeForm`] serializes to, for an answer that only
+/// passes the form on. Only the store makes one, from a stored form it has checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormJson(String);
+
+impl FormJson {
+    pub(crate) fn new(json: String) -> Self {
+        FormJson(json)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Serialize for FormJson {
+    /// Written as it is, under the name serde_json gives its own raw JSON values: its
+    /// serializer and the API's both copy the text instead of quoting it, and checking
+    /// it again (what `serde_json::value::RawValue` does when made) would cost as much
+    /// as parsing the form.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        const RAW_VALUE: &str = "$serde_json::private::RawValue";
+        let mut raw = serializer.serialize_struct(RAW_VALUE, 1)?;
+        raw.serialize_field(RAW_VALUE, &self.0)?;
+        raw.end()
+    }
 }
 
 /// An intake as lists show it: the typed columns and the derived status, no form.

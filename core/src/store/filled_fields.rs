@@ -8,6 +8,10 @@
 //!
 //! Each field is written by serde_json into a scratch buffer and kept when it is not
 //! empty; nothing else is allocated per field.
+//!
+//! [`Template::filled_out`] goes the other way for an answer that only passes the form
+//! on: the stored object with the left-out fields put back, as the whole struct would
+//! serialize, without building the struct.
 
 use serde::Serialize;
 use serde::ser::{self, Impossible, SerializeStruct};
@@ -161,6 +165,209 @@ impl<'a> ser::Serializer for FilledFields<'a> {
         _: usize,
     ) -> serde_json::Result<Self::SerializeStructVariant> {
         Err(not_a_struct())
+    }
+}
+
+/// What a field holds, told by its default's JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// `""`
+    Text,
+    /// `[]`, of strings
+    List,
+    /// `false`
+    Flag,
+    /// `null`, an optional number
+    Number,
+}
+
+/// A struct's fields in order, each with its default as JSON: what
+/// [`Template::filled_out`] fills a stored object out with.
+pub(crate) struct Template {
+    fields: Vec<Field>,
+}
+
+struct Field {
+    name: String,
+    /// `"name":`, written before the value.
+    head: String,
+    kind: Kind,
+    default: &'static str,
+}
+
+impl Template {
+    /// The template of `T`, whose default must serialize as an object of `""`, `[]`,
+    /// `false` and `null` values only (`None` otherwise).
+    pub(crate) fn of<T: Default + Serialize>() -> Option<Template> {
+        let json = serde_json::to_string(&T::default()).ok()?;
+        let mut scan = Scan::new(&json);
+        let mut fields = Vec::new();
+        scan.byte(b'{')?;
+        if !scan.at(b'}') {
+            loop {
+                let key = scan.plain_string()?;
+                scan.byte(b':')?;
+                let (kind, default) = if scan.word("\"\"") {
+                    (Kind::Text, "\"\"")
+                } else if scan.word("[]") {
+                    (Kind::List, "[]")
+                } else if scan.word("false") {
+                    (Kind::Flag, "false")
+                } else if scan.word("null") {
+                    (Kind::Number, "null")
+                } else {
+                    return None;
+                };
+                fields.push(Field {
+                    name: key.to_owned(),
+                    head: format!("\"{key}\":"),
+                    kind,
+                    default,
+                });
+                if scan.byte(b',').is_none() {
+                    break;
+                }
+            }
+        }
+        scan.byte(b'}')?;
+        scan.done().then_some(Template { fields })
+    }
+
+    /// `stored` (written by [`to_string`]) as the whole struct serializes with
+    /// serde_json, byte for byte, or `None` when this cannot tell without parsing: a
+    /// string with an escape, white space, a key it does not know or out of order, a
+    /// number written as text. The caller then parses, which also reports what is wrong.
+    pub(crate) fn filled_out(&self, stored: &str) -> Option<String> {
+        let mut out = String::with_capacity(stored.len() + self.fields.len() * 8);
+        let mut fields = self.fields.iter();
+        let mut scan = Scan::new(stored);
+        scan.byte(b'{')?;
+        out.push('{');
+        let mut first = true;
+        let mut next_field = |out: &mut String, key: Option<&str>| -> Option<Kind> {
+            for field in fields.by_ref() {
+                if !std::mem::take(&mut first) {
+                    out.push(',');
+                }
+                out.push_str(&field.head);
+                if key == Some(field.name.as_str()) {
+                    return Some(field.kind);
+                }
+                out.push_str(field.default);
+            }
+            None
+        };
+        if !scan.at(b'}') {
+            loop {
+                let key = scan.plain_string()?;
+                scan.byte(b':')?;
+                let start = scan.at;
+                // A number is printed again; everything else is copied as stored.
+                let mut printed = None;
+                match next_field(&mut out, Some(key))? {
+                    Kind::Text => {
+                        scan.plain_string()?;
+                    }
+                    Kind::List => {
+                        scan.byte(b'[')?;
+                        if !scan.at(b']') {
+                            loop {
+                                scan.plain_string()?;
+                                if scan.byte(b',').is_none() {
+                                    break;
+                                }
+                            }
+                        }
+                        scan.byte(b']')?;
+                    }
+                    Kind::Flag => {
+                        if !scan.word("true") && !scan.word("false") {
+                            return None;
+                        }
+                    }
+                    Kind::Number => {
+                        if !scan.word("null") {
+                            let number = scan.number()?;
+                            // serde_json's own parse and print, as a parsed struct gets.
+                            let value: f64 = serde_json::from_str(number).ok()?;
+                            printed = Some(serde_json::to_string(&value).ok()?);
+                        }
+                    }
+                }
+                out.push_str(printed.as_deref().unwrap_or(&stored[start..scan.at]));
+                if scan.byte(b',').is_none() {
+                    break;
+                }
+            }
+        }
+        scan.byte(b'}')?;
+        if !scan.done() {
+            return None;
+        }
+        next_field(&mut out, None);
+        out.push('}');
+        Some(out)
+    }
+}
+
+/// A strict reader of the compact JSON [`to_string`] writes.
+struct Scan<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Scan<'a> {
+    fn new(text: &'a str) -> Self {
+        Scan { text, at: 0 }
+    }
+
+    fn at(&self, byte: u8) -> bool {
+        self.text.as_bytes().get(self.at) == Some(&byte)
+    }
+
+    fn byte(&mut self, byte: u8) -> Option<()> {
+        self.at(byte).then(|| self.at += 1)
+    }
+
+    fn word(&mut self, word: &str) -> bool {
+        let found = self.text[self.at..].starts_with(word);
+        if found {
+            self.at += word.len();
+        }
+        found
+    }
+
+    /// A string with nothing escaped, without its quotes.
+    fn plain_string(&mut self) -> Option<&'a str> {
+        self.byte(b'"')?;
+        let start = self.at;
+        let rest = &self.text.as_bytes()[start..];
+        let length = memchr::memchr2(b'"', b'\\', rest)?;
+        // A control character is never in a JSON string; folded rather than searched so
+        // the check runs many bytes at a time.
+        if rest[..length]
+            .iter()
+            .fold(false, |found, &byte| found | (byte < 0x20))
+        {
+            return None;
+        }
+        self.at = start + length;
+        self.byte(b'"')?;
+        Some(&self.text[start..start + length])
+    }
+
+    fn number(&mut self) -> Option<&'a str> {
+        let start = self.at;
+        let length = self.text.as_bytes()[start..]
+            .iter()
+            .position(|byte| !matches!(byte, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
+            .unwrap_or(self.text.len() - start);
+        self.at = start + length;
+        (length > 0).then(|| &self.text[start..self.at])
+    }
+
+    fn done(&self) -> bool {
+        self.at == self.text.len()
     }
 }
 

@@ -1,15 +1,19 @@
 //! Intakes: create, update, draft, load, the intakes list, awaiting assessment and search.
 
+use std::sync::LazyLock;
+
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
+use super::filled_fields::Template;
 use super::paging::{Filters, Keyset, Page, page_limit};
 use super::position::{self, read_position};
 use super::trash::Trashable;
 use super::{Store, audit, json_list, ts};
 use crate::error::{Error, Result};
 use crate::model::{
-    Actor, Intake, IntakeBrief, IntakeForm, IntakeId, IntakeStatus, IntakeSummary, PipelinePosition,
+    Actor, FormJson, Intake, IntakeBrief, IntakeForm, IntakeId, IntakeStatus, IntakeSummary,
+    PipelinePosition,
 };
 use crate::rules::clock::{AgencyClock, age_in_years, parse_date};
 use crate::rules::search::{MIN_SEARCH_CHARS, looks_like_phone, search_term};
@@ -395,6 +399,23 @@ impl Store {
     }
 
     pub fn get_intake(&self, id: &IntakeId) -> Result<Intake> {
+        self.intake_with(id, |form_data| Ok(serde_json::from_str(&form_data)?))
+    }
+
+    /// The intake as [`Store::get_intake`] reads it, with its form as the JSON text the
+    /// parsed form would serialize to: an answer that only passes the form on skips
+    /// building it and writing it again.
+    pub fn get_intake_answer(&self, id: &IntakeId) -> Result<Intake<FormJson>> {
+        self.intake_with(id, |form_data| {
+            Ok(FormJson::new(whole_form_json(&form_data)?))
+        })
+    }
+
+    fn intake_with<F>(
+        &self,
+        id: &IntakeId,
+        form: impl FnOnce(String) -> Result<F>,
+    ) -> Result<Intake<F>> {
         self.snapshot(|| {
             let clock = self.clock()?;
             let sql = format!(
@@ -440,7 +461,7 @@ impl Store {
                         deleted_at: deleted,
                         position: summary.position,
                         pipeline: summary.pipeline,
-                        form: serde_json::from_str(&form_data)?,
+                        form: form(form_data)?,
                     })
                 },
             )
@@ -732,6 +753,18 @@ pub(crate) fn insert(
     )
 }
 
+/// A stored form's JSON as the parsed form serializes: filled out without parsing when
+/// it is plainly written, parsed and written again otherwise.
+fn whole_form_json(stored: &str) -> Result<String> {
+    static TEMPLATE: LazyLock<Option<Template>> = LazyLock::new(Template::of::<IntakeForm>);
+    match TEMPLATE.as_ref().and_then(|t| t.filled_out(stored)) {
+        Some(whole) => Ok(whole),
+        None => Ok(serde_json::to_string(&serde_json::from_str::<IntakeForm>(
+            stored,
+        )?)?),
+    }
+}
+
 /// Writes a new form over a stored intake. Returns false when `version` is stale.
 fn update(
     tx: &Connection,
@@ -875,6 +908,8 @@ pub(crate) fn string_list(text: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     #[test]
@@ -914,6 +949,108 @@ mod tests {
         );
         assert_eq!(serde_json::from_str::<IntakeForm>(&stored).unwrap(), filled);
         assert!(stored.len() * 4 < serde_json::to_string(&filled).unwrap().len());
+    }
+
+    /// The slow way: what an answer sent before it filled out stored forms itself.
+    fn parsed_and_written(stored: &str) -> Option<String> {
+        serde_json::from_str::<IntakeForm>(stored)
+            .ok()
+            .map(|form| serde_json::to_string(&form).unwrap())
+    }
+
+    /// A form with a random few fields filled in, each with random text: quotes,
+    /// backslashes, controls, accents and wide characters among it.
+    fn random_form() -> impl Strategy<Value = IntakeForm> {
+        let defaults = serde_json::to_value(IntakeForm::default()).unwrap();
+        let names: Vec<(String, serde_json::Value)> = defaults
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(name, default)| (name.clone(), default.clone()))
+            .collect();
+        let text = "[a-zA-Z0-9 ,.'()@/-]{0,12}|.{0,6}|[\"\\\\\n\u{1}é日🙂]{1,4}";
+        let count = names.len();
+        (
+            proptest::collection::vec(proptest::bool::weighted(0.4), count),
+            proptest::collection::vec(text, count),
+            proptest::collection::vec(proptest::collection::vec(text, 0..3), count),
+            proptest::collection::vec(prop_oneof![Just(0.0), Just(8.0), -1e6..1e6f64], count),
+        )
+            .prop_map(move |(filled, texts, lists, numbers)| {
+                let mut form = serde_json::Map::new();
+                for (i, (name, default)) in names.iter().enumerate() {
+                    if !filled[i] {
+                        continue;
+                    }
+                    let value = match default {
+                        serde_json::Value::String(_) => serde_json::json!(texts[i]),
+                        serde_json::Value::Array(_) => serde_json::json!(lists[i]),
+                        serde_json::Value::Bool(_) => serde_json::json!(true),
+                        _ => serde_json::json!(numbers[i]),
+                    };
+                    form.insert(name.clone(), value);
+                }
+                serde_json::from_value(form.into()).unwrap()
+            })
+    }
+
+    proptest! {
+        /// An intake's answer fills out the stored form itself; whatever the form holds,
+        /// it sends the bytes parsing and writing it again would, and it fills out every
+        /// form with nothing escaped without parsing.
+        #[test]
+        fn a_filled_out_form_is_the_parsed_form_written_again(form in random_form()) {
+            let stored = stored_form(&form).unwrap();
+            prop_assert_eq!(Some(whole_form_json(&stored).unwrap()), parsed_and_written(&stored));
+            if !stored.contains('\\') {
+                let template = Template::of::<IntakeForm>().unwrap();
+                prop_assert!(template.filled_out(&stored).is_some(), "{}", stored);
+            }
+        }
+    }
+
+    #[test]
+    fn a_stored_form_written_another_way_is_parsed_and_a_broken_one_refused() {
+        // Written by hand or by an older version: spaces, another order, a number as
+        // text or without its fraction, escapes. Each answers as parsing would.
+        for stored in [
+            "{}",
+            r#"{ "callerName": "Ann" }"#,
+            r#"{"clientFullName":"Bo","callerName":"Ann"}"#,
+            r#"{"totalHoursPerWeek":"8"}"#,
+            r#"{"totalHoursPerWeek":8}"#,
+            r#"{"totalHoursPerWeek":1e2}"#,
+            r#"{"totalHoursPerWeek":-0}"#,
+            r#"{"totalHoursPerWeek":null}"#,
+            r#"{"callerName":"A\u0041\"n"}"#,
+            r#"{"servicesRequired":["a", "b"]}"#,
+            r#"{"servicesRequired":[]}"#,
+            r#"{"clientIsCaller":false}"#,
+            r#"{"callerName":""}"#,
+        ] {
+            assert_eq!(
+                whole_form_json(stored).ok(),
+                parsed_and_written(stored),
+                "{stored}"
+            );
+            assert!(parsed_and_written(stored).is_some(), "{stored}");
+        }
+        // What parsing refuses is refused, never passed on.
+        for stored in [
+            r#"{"noSuchField":"x"}"#,
+            r#"{"callerName":"A","callerName":"B"}"#,
+            r#"{"callerName":1}"#,
+            r#"{"clientIsCaller":"yes"}"#,
+            r#"{"servicesRequired":"a"}"#,
+            r#"{"callerName":"A"} trailing"#,
+            r#"{"totalHoursPerWeek":1e999}"#,
+            "{\"callerName\":\"a\u{1}b\"}",
+            r#"{"callerName":"A""#,
+            "",
+        ] {
+            assert!(parsed_and_written(stored).is_none(), "{stored}");
+            assert!(whole_form_json(stored).is_err(), "{stored}");
+        }
     }
 
     /// Every field of the form, filled in, and every empty value a field accepts besides

@@ -3,7 +3,7 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use carepath_core::model::{Intake, IntakeForm, IntakeId, IntakeSummary};
+use carepath_core::model::{FormJson, Intake, IntakeForm, IntakeId, IntakeSummary};
 use carepath_core::rules::stage::Urgency;
 use carepath_core::store::{IntakeListQuery, IntakePage};
 use serde::Deserialize;
@@ -131,9 +131,12 @@ pub async fn get(
     State(state): State<AppState>,
     _user: CurrentUser,
     ApiPath(id): ApiPath<IntakeId>,
-) -> ApiResult<ApiJson<Intake>> {
+) -> ApiResult<ApiJson<Intake<FormJson>>> {
     Ok(ApiJson(
-        state.db.read(move |store| store.get_intake(&id)).await?,
+        state
+            .db
+            .read(move |store| store.get_intake_answer(&id))
+            .await?,
     ))
 }
 

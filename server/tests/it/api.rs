@@ -47,6 +47,10 @@ async fn intake_form_submit_update_conflict_and_draft() {
     assert!(intake["pipeline"].is_object());
     let loaded = staff.ok(&format!("/api/intakes/{id}")).await;
     assert_eq!(loaded["form"]["clientFullName"], "Ada Lovelace");
+    // Reading an intake fills its stored form out without parsing it; the answer is the
+    // one the save sent from the parsed form, every field of the form included.
+    assert_eq!(loaded, intake);
+    assert_eq!(loaded["form"]["livingSituationOther"], "");
 
     let mut form = intake_form("Ada King");
     form["followUpNotes"] = json!("Call back Friday");
