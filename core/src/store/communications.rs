@@ -79,12 +79,22 @@ fn from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Communication> {
         sent_at: row.get(17)?,
         created_at: row.get(18)?,
         visibility: row.get(19)?,
-        tagged_user_ids: serde_json::from_str(&tagged).unwrap_or_default(),
-        tagged_user_names: tagged_names
-            .and_then(|names| serde_json::from_str(&names).ok())
-            .unwrap_or_default(),
-        metadata: serde_json::from_str(&metadata).unwrap_or_default(),
+        tagged_user_ids: list_column(&tagged),
+        tagged_user_names: tagged_names.as_deref().map(list_column).unwrap_or_default(),
+        metadata: if metadata == "{}" {
+            serde_json::Value::Object(serde_json::Map::new())
+        } else {
+            serde_json::from_str(&metadata).unwrap_or_default()
+        },
     })
+}
+
+/// A list column read back; most rows hold `[]` there, which needs no parser.
+fn list_column<T: serde::de::DeserializeOwned>(text: &str) -> Vec<T> {
+    if text == "[]" {
+        return Vec::new();
+    }
+    serde_json::from_str(text).unwrap_or_default()
 }
 
 /// A row about to be written.
