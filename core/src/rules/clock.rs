@@ -179,7 +179,55 @@ fn stored_timestamp(text: &[u8]) -> Option<Timestamp> {
 
 /// The one format timestamps are stored in: fixed width, so text order is time order.
 pub fn format_timestamp(moment: Timestamp) -> String {
-    moment.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
+    written_timestamp(moment)
+        .unwrap_or_else(|| moment.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string())
+}
+
+/// The stored form written directly for years 1000 to 9999: every write stamps a row or
+/// two and the audit log, and the general formatter costs several times more.
+fn written_timestamp(moment: Timestamp) -> Option<String> {
+    let (mut seconds, mut nanoseconds) = (moment.as_second(), moment.subsec_nanosecond());
+    if nanoseconds < 0 {
+        seconds -= 1;
+        nanoseconds += 1_000_000_000;
+    }
+    let millisecond = i64::from(nanoseconds / 1_000_000);
+    let (days, second_of_day) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
+    // The civil date of a day count from 1970-01-01 (H. Hinnant's civil_from_days).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    if !(1000..=9999).contains(&year) {
+        return None;
+    }
+    let mut text = String::with_capacity(24);
+    for (value, width, after) in [
+        (year, 4, '-'),
+        (month, 2, '-'),
+        (day, 2, 'T'),
+        (second_of_day / 3_600, 2, ':'),
+        (second_of_day / 60 % 60, 2, ':'),
+        (second_of_day % 60, 2, '.'),
+        (millisecond, 3, 'Z'),
+    ] {
+        for place in (0..width).rev() {
+            let digit = value / 10_i64.pow(place) % 10;
+            text.push(char::from(b'0' + u8::try_from(digit).ok()?));
+        }
+        text.push(after);
+    }
+    Some(text)
 }
 
 /// The spec's relative time label: Today, Yesterday, N days ago (under 7 days), N weeks
@@ -235,6 +283,22 @@ mod tests {
                 prop_assert_eq!(Some(direct), shaped.parse::<Timestamp>().ok());
             }
             prop_assert_eq!(parse_timestamp(&shaped), shaped.parse::<Timestamp>().ok());
+        }
+
+        /// The direct writing of the stored form agrees with the general formatter on
+        /// every moment a timestamp can hold, years 1000 to 9999 (and before 1970) most.
+        #[test]
+        fn the_stored_form_is_written_as_the_general_formatter_writes_it(
+            nanoseconds in prop_oneof![
+                -30_610_224_000_000_000_000i128..253_402_207_200_000_000_000,
+                Timestamp::MIN.as_nanosecond()..=Timestamp::MAX.as_nanosecond(),
+            ],
+        ) {
+            let moment = Timestamp::from_nanosecond(nanoseconds).expect("in range");
+            prop_assert_eq!(
+                format_timestamp(moment),
+                moment.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
+            );
         }
     }
 
@@ -353,6 +417,27 @@ mod tests {
         assert_eq!(format_timestamp(moment), "2026-01-02T03:04:05.000Z");
         let moment: Timestamp = "2026-01-02T03:04:05.123456Z".parse().unwrap();
         assert_eq!(format_timestamp(moment), "2026-01-02T03:04:05.123Z");
+        // Before 1970, the last nanosecond of a day, and years the direct path leaves to
+        // the general formatter.
+        for text in [
+            "1969-12-31T23:59:59.999999999Z",
+            "2024-02-29T00:00:00Z",
+            "1000-01-01T00:00:00Z",
+            "9999-12-30T12:00:00.5Z",
+            "0999-12-31T23:59:59.5Z",
+            "0001-01-01T00:00:00Z",
+        ] {
+            let moment: Timestamp = text.parse().unwrap();
+            assert_eq!(
+                format_timestamp(moment),
+                moment.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string(),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            format_timestamp("1969-12-31T23:59:59.999999999Z".parse().unwrap()),
+            "1969-12-31T23:59:59.999Z"
+        );
     }
 
     #[test]
