@@ -1,5 +1,7 @@
 //! Status values of every pipeline record, with their stored (snake_case) names.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 macro_rules! status_enum {
@@ -226,9 +228,12 @@ impl Stage {
 pub struct PipelineStatus {
     /// The status in words, without any warning sign: each face draws `overdue` its own
     /// way (an icon, a "⚠️ " prefix, a colour).
-    pub label: String,
-    pub description: String,
-    pub next_action: String,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    pub label: Cow<'static, str>,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    pub description: Cow<'static, str>,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    pub next_action: Cow<'static, str>,
     pub next_route: String,
     /// A follow-up is past due, or more than five days passed since the intake with
     /// nothing scheduled.

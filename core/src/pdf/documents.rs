@@ -19,7 +19,7 @@ fn pipeline_status(status: &PipelineStatus) -> String {
     if status.overdue {
         format!("⚠️ {}", status.label)
     } else {
-        status.label.clone()
+        status.label.to_string()
     }
 }
 

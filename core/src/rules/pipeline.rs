@@ -1,6 +1,8 @@
 //! The derived pipeline status of an intake: the spec's six rules (first spec document,
 //! §4), first match wins, with the blueprint's route fixes.
 
+use std::borrow::Cow;
+
 use jiff::Timestamp;
 use jiff::civil::Date;
 
@@ -54,9 +56,9 @@ pub fn archived_status(
         _ => "Archived",
     };
     PipelineStatus {
-        label: label.to_owned(),
-        description: "Archived / Declined".to_owned(),
-        next_action: "Reopen Client".to_owned(),
+        label: Cow::Borrowed(label),
+        description: Cow::Borrowed("Archived / Declined"),
+        next_action: Cow::Borrowed("Reopen Client"),
         next_route: route("/clients/", intake_id.as_str(), ""),
         overdue: false,
         days_in_stage,
@@ -66,10 +68,14 @@ pub fn archived_status(
 pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> PipelineStatus {
     let id = facts.intake_id;
     let days_in_stage = clock.days_since(facts.stage_entered_at).max(0);
-    let status = |label: &str, description: String, action: &str, route: String| PipelineStatus {
-        label: label.to_owned(),
+    // The words are fixed but for a count of days, so a list row allocates nothing for them.
+    let status = |label: &'static str,
+                  description: Cow<'static, str>,
+                  action: &'static str,
+                  route: String| PipelineStatus {
+        label: Cow::Borrowed(label),
         description,
-        next_action: action.to_owned(),
+        next_action: Cow::Borrowed(action),
         next_route: route,
         overdue: false,
         days_in_stage,
@@ -81,9 +87,9 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
     {
         let days = clock.days_since(follow_up).max(0);
         let description = match days {
-            0 => "Due earlier today".to_owned(),
-            1 => "1 day overdue".to_owned(),
-            n => format!("{n} days overdue"),
+            0 => Cow::Borrowed("Due earlier today"),
+            1 => Cow::Borrowed("1 day overdue"),
+            n => Cow::Owned(format!("{n} days overdue")),
         };
         return PipelineStatus {
             overdue: true,
@@ -103,14 +109,14 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
         return if contract_status == ContractStatus::Signed {
             status(
                 "Active Patient",
-                "Contract signed".to_owned(),
+                Cow::Borrowed("Contract signed"),
                 "View Contract",
                 contract_route,
             )
         } else {
             status(
                 "Contract Sent",
-                "Awaiting signature".to_owned(),
+                Cow::Borrowed("Awaiting signature"),
                 "Follow Up on Contract",
                 contract_route,
             )
@@ -122,19 +128,19 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
         return match care_plan_status {
             CarePlanStatus::Approved => status(
                 "Care Plan Approved",
-                "Ready for contract".to_owned(),
+                Cow::Borrowed("Ready for contract"),
                 "Generate Contract",
                 route("/contracts/new?care_plan_id=", care_plan_id.as_str(), ""),
             ),
             CarePlanStatus::Sent => status(
                 "Care Plan Sent",
-                "Awaiting family response".to_owned(),
+                Cow::Borrowed("Awaiting family response"),
                 "Follow Up on Care Plan",
                 route("/care-plans/new?care_plan_id=", care_plan_id.as_str(), ""),
             ),
             _ => status(
                 "Care Plan Ready",
-                "Ready to send".to_owned(),
+                Cow::Borrowed("Ready to send"),
                 "Send Care Plan",
                 route("/care-plans/new?care_plan_id=", care_plan_id.as_str(), ""),
             ),
@@ -146,14 +152,14 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
         return if assessment_status == AssessmentStatus::Completed {
             status(
                 "Assessment Complete",
-                "Ready for care plan".to_owned(),
+                Cow::Borrowed("Ready for care plan"),
                 "Generate Care Plan",
                 route("/care-plans/new?assessment_id=", assessment_id.as_str(), ""),
             )
         } else {
             status(
                 "Assessment In Progress",
-                "Being completed".to_owned(),
+                Cow::Borrowed("Being completed"),
                 "Complete Assessment",
                 route(
                     "/assessments/new?assessment_id=",
@@ -171,9 +177,9 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
         let days = clock.days_until_date(scheduled);
         return if days > 0 {
             let description = if days == 1 {
-                "In 1 day".to_owned()
+                Cow::Borrowed("In 1 day")
             } else {
-                format!("In {days} days")
+                Cow::Owned(format!("In {days} days"))
             };
             status(
                 "Assessment Scheduled",
@@ -184,7 +190,7 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
         } else {
             status(
                 "Assessment Due",
-                "Scheduled today or past".to_owned(),
+                Cow::Borrowed("Scheduled today or past"),
                 "Complete Assessment",
                 schedule_route,
             )
@@ -196,7 +202,7 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
     if days == 0 {
         status(
             "New Client",
-            "Intake just completed".to_owned(),
+            Cow::Borrowed("Intake just completed"),
             "Schedule Assessment",
             schedule_route,
         )
@@ -205,16 +211,16 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
             overdue: true,
             ..status(
                 "Intake",
-                format!("{days} days since intake"),
+                Cow::Owned(format!("{days} days since intake")),
                 "Schedule Assessment",
                 schedule_route,
             )
         }
     } else {
         let description = if days == 1 {
-            "1 day ago".to_owned()
+            Cow::Borrowed("1 day ago")
         } else {
-            format!("{days} days ago")
+            Cow::Owned(format!("{days} days ago"))
         };
         status(
             "New Intake",
@@ -304,9 +310,9 @@ mod tests {
     fn check(given: Given, now: &str, expected: Expected<'_>) {
         let status = derive(given, now);
         let actual = (
-            status.label.as_str(),
-            status.description.as_str(),
-            status.next_action.as_str(),
+            &*status.label,
+            &*status.description,
+            &*status.next_action,
             status.next_route.as_str(),
             status.overdue,
         );
@@ -705,10 +711,7 @@ mod tests {
             ..Given::default()
         };
         let status = derive(given, NOW);
-        assert_eq!(
-            (status.label.as_str(), status.days_in_stage),
-            ("New Client", 0)
-        );
+        assert_eq!((&*status.label, status.days_in_stage), ("New Client", 0));
     }
 
     #[test]
@@ -772,12 +775,9 @@ mod tests {
             ..Given::default()
         };
         let status = derive(given, "2026-11-02T04:59:59Z"); // 23:59:59 EST on the 1st
-        assert_eq!(
-            (status.label.as_str(), status.overdue),
-            ("New Intake", false)
-        );
+        assert_eq!((&*status.label, status.overdue), ("New Intake", false));
         let status = derive(given, "2026-11-02T05:00:00Z"); // 00:00 EST on the 2nd
-        assert_eq!((status.label.as_str(), status.overdue), ("Intake", true));
+        assert_eq!((&*status.label, status.overdue), ("Intake", true));
     }
 
     #[test]

@@ -119,10 +119,7 @@ fn stage_and_urgency_filters_and_the_seven_counts() {
         .unwrap();
     let row = &overdue.items[0];
     assert_eq!(
-        (
-            row.intake.pipeline.label.as_str(),
-            row.intake.pipeline.overdue
-        ),
+        (&*row.intake.pipeline.label, row.intake.pipeline.overdue),
         ("Intake", true)
     );
     assert_eq!(row.urgency, ClientUrgency::Overdue);

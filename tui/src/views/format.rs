@@ -36,7 +36,7 @@ pub fn status_label(status: &PipelineStatus) -> String {
     if status.overdue {
         format!("⚠ {}", status.label)
     } else {
-        status.label.clone()
+        status.label.to_string()
     }
 }
 
@@ -69,9 +69,9 @@ mod tests {
     #[test]
     fn an_overdue_status_is_drawn_after_a_plain_warning_sign() {
         let mut status = PipelineStatus {
-            label: "Intake".to_owned(),
-            description: "6 days since intake".to_owned(),
-            next_action: "Schedule Assessment".to_owned(),
+            label: "Intake".into(),
+            description: "6 days since intake".into(),
+            next_action: "Schedule Assessment".into(),
             next_route: "/assessments/new?intake_id=i1".to_owned(),
             overdue: true,
             days_in_stage: 6,
