@@ -106,7 +106,7 @@ pub fn add_text_bound_errors<T: Serialize + ?Sized>(input: &T, errors: &mut Vali
     // Nearly every form is within bounds everywhere, which its JSON text shows without
     // building the tree of values the field-by-field walk needs (a lead import checks
     // every row).
-    if serde_json::to_vec(input).is_ok_and(|json| within_every_bound(&json)) {
+    if within_every_bound(input) {
         return;
     }
     // An input that cannot be serialized has no text to bound.
@@ -115,56 +115,214 @@ pub fn add_text_bound_errors<T: Serialize + ?Sized>(input: &T, errors: &mut Vali
     }
 }
 
-/// True when no string of a value's JSON text is longer than [`SHORT_TEXT_MAX`] bytes
-/// and no list has more than [`LIST_ENTRIES_MAX`] entries, so no bound can be broken. A
-/// string's JSON form is never shorter than the string, so this only ever answers true
-/// when the walk would find nothing; any doubt answers false and the walk decides.
-fn within_every_bound(json: &[u8]) -> bool {
-    // Per open bracket: whether it is a list, and the commas seen at its own level.
-    let mut open: Vec<(bool, usize)> = Vec::new();
-    let mut at = 0;
-    while let Some(&byte) = json.get(at) {
-        at += 1;
-        match byte {
-            b'"' => {
-                // The string's end: the next quote that is not escaped. Most of a form's
-                // text is strings, so this jumps over them rather than stepping.
-                let start = at;
-                loop {
-                    let Some(offset) = json
-                        .get(at..)
-                        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
-                    else {
-                        return false;
-                    };
-                    at += offset + 1;
-                    if json[at - 1] == b'"' {
-                        break;
-                    }
-                    // An escape: the next byte is part of it, never the string's end.
-                    at += 1;
-                }
-                if at - 1 - start > SHORT_TEXT_MAX {
-                    return false;
-                }
-            }
-            b'[' => open.push((true, 0)),
-            b'{' => open.push((false, 0)),
-            b']' | b'}' => {
-                open.pop();
-            }
-            b',' => {
-                if let Some((true, commas)) = open.last_mut() {
-                    *commas += 1;
-                    if *commas >= LIST_ENTRIES_MAX {
-                        return false;
-                    }
-                }
-            }
-            _ => {}
+/// True when no string of a value is longer than [`SHORT_TEXT_MAX`] bytes and no list
+/// has more than [`LIST_ENTRIES_MAX`] entries, so no bound can be broken: no field's limit
+/// is below that many characters. Any doubt answers false and the walk decides. The
+/// value is visited as it serializes, without writing it anywhere.
+fn within_every_bound<T: Serialize + ?Sized>(value: &T) -> bool {
+    value.serialize(ShortBounds).is_ok()
+}
+
+/// Serializes nothing: fails at the first string or list past the short bounds.
+#[derive(Clone, Copy)]
+struct ShortBounds;
+
+/// What stopped [`ShortBounds`]: a long string, a long list, or the value's own error.
+#[derive(Debug)]
+struct PastBounds;
+
+impl std::fmt::Display for PastBounds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("past the short bounds")
+    }
+}
+
+impl std::error::Error for PastBounds {}
+
+impl serde::ser::Error for PastBounds {
+    fn custom<M: std::fmt::Display>(_: M) -> Self {
+        PastBounds
+    }
+}
+
+fn short(text: &str) -> Result<(), PastBounds> {
+    if text.len() > SHORT_TEXT_MAX {
+        Err(PastBounds)
+    } else {
+        Ok(())
+    }
+}
+
+/// A list, map or struct being visited: its entries so far.
+struct Entries(usize);
+
+impl Entries {
+    fn entry<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), PastBounds> {
+        self.0 += 1;
+        if self.0 > LIST_ENTRIES_MAX {
+            return Err(PastBounds);
+        }
+        value.serialize(ShortBounds)
+    }
+}
+
+macro_rules! fine {
+    ($($method:ident($($arg:ty),*)),* $(,)?) => {
+        $(fn $method(self, $(_: $arg),*) -> Result<(), PastBounds> {
+            Ok(())
+        })*
+    };
+}
+
+impl serde::Serializer for ShortBounds {
+    type Ok = ();
+    type Error = PastBounds;
+    type SerializeSeq = Entries;
+    type SerializeTuple = Entries;
+    type SerializeTupleStruct = Entries;
+    type SerializeTupleVariant = Entries;
+    type SerializeMap = Entries;
+    type SerializeStruct = Entries;
+    type SerializeStructVariant = Entries;
+
+    fine! {
+        serialize_bool(bool), serialize_i8(i8), serialize_i16(i16), serialize_i32(i32),
+        serialize_i64(i64), serialize_u8(u8), serialize_u16(u16), serialize_u32(u32),
+        serialize_u64(u64), serialize_f32(f32), serialize_f64(f64), serialize_char(char),
+        serialize_none(), serialize_unit(), serialize_unit_struct(&'static str),
+    }
+
+    fn serialize_str(self, value: &str) -> Result<(), PastBounds> {
+        short(value)
+    }
+    fn serialize_bytes(self, value: &[u8]) -> Result<(), PastBounds> {
+        // Written as a list of numbers.
+        if value.len() > LIST_ENTRIES_MAX {
+            Err(PastBounds)
+        } else {
+            Ok(())
         }
     }
-    true
+    fn serialize_unit_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+    ) -> Result<(), PastBounds> {
+        short(variant)
+    }
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), PastBounds> {
+        value.serialize(self)
+    }
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        value: &T,
+    ) -> Result<(), PastBounds> {
+        value.serialize(self)
+    }
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        value: &T,
+    ) -> Result<(), PastBounds> {
+        value.serialize(self)
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Entries, PastBounds> {
+        Ok(Entries(0))
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Entries, PastBounds> {
+        Ok(Entries(0))
+    }
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Entries, PastBounds> {
+        Ok(Entries(0))
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Entries, PastBounds> {
+        Ok(Entries(0))
+    }
+    // Objects have no bound on their number of fields; `Entries` counts lists only.
+    fn serialize_map(self, _: Option<usize>) -> Result<Entries, PastBounds> {
+        Ok(Entries(0))
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Entries, PastBounds> {
+        Ok(Entries(0))
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Entries, PastBounds> {
+        Ok(Entries(0))
+    }
+}
+
+/// Lists count their entries.
+macro_rules! list {
+    ($($trait:ident::$method:ident),* $(,)?) => {
+        $(impl serde::ser::$trait for Entries {
+            type Ok = ();
+            type Error = PastBounds;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), PastBounds> {
+                self.entry(value)
+            }
+            fn end(self) -> Result<(), PastBounds> {
+                Ok(())
+            }
+        })*
+    };
+}
+
+list! {
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field,
+}
+
+/// Objects only look at their values (and a map's keys, which JSON writes as strings).
+macro_rules! object {
+    ($($trait:ident),*) => {
+        $(impl serde::ser::$trait for Entries {
+            type Ok = ();
+            type Error = PastBounds;
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                _: &'static str,
+                value: &T,
+            ) -> Result<(), PastBounds> {
+                value.serialize(ShortBounds)
+            }
+            fn end(self) -> Result<(), PastBounds> {
+                Ok(())
+            }
+        })*
+    };
+}
+
+object!(SerializeStruct, SerializeStructVariant);
+
+impl serde::ser::SerializeMap for Entries {
+    type Ok = ();
+    type Error = PastBounds;
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), PastBounds> {
+        key.serialize(ShortBounds)
+    }
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), PastBounds> {
+        value.serialize(ShortBounds)
+    }
+    fn end(self) -> Result<(), PastBounds> {
+        Ok(())
+    }
 }
 
 /// `path` is the field's key so far (`sections.2.content`); it grows and shrinks in place,
@@ -306,8 +464,7 @@ mod tests {
         ];
         let mut refused = 0;
         for value in cases {
-            let json = serde_json::to_vec(&value).unwrap();
-            if within_every_bound(&json) {
+            if within_every_bound(&value) {
                 assert!(!walk_finds(&value), "{value}");
             } else {
                 refused += 1;
@@ -320,11 +477,12 @@ mod tests {
         }
         assert!(refused >= 4, "the long texts and lists go to the walk");
         // The usual form passes without the walk.
-        let usual = serde_json::to_vec(&serde_json::json!({
+        let usual = serde_json::json!({
             "clientFullName": "Ellen Ames", "services": ["Companionship"], "hours": 8
-        }))
-        .unwrap();
+        });
         assert!(within_every_bound(&usual));
+        assert!(within_every_bound(&form().sections[0].title));
+        assert!(!within_every_bound(&form()), "a long text goes to the walk");
     }
 
     #[test]
