@@ -8,6 +8,8 @@ mod table;
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+use foldhash::fast::RandomState;
+
 use serde::Serialize;
 
 pub use mapping::{
@@ -256,7 +258,7 @@ impl<'a> LeadFile<'a> {
         clock: &AgencyClock,
         mut f: impl FnMut(PreparedLead) -> Result<()>,
     ) -> Result<()> {
-        let mut first_row_of: HashMap<String, usize> = HashMap::new();
+        let mut first_row_of: HashMap<String, usize, RandomState> = HashMap::default();
         self.each_row(|row_number, cells| {
             let form = self.form(cells);
             let issues = match validate_intake_submit(&form, None, clock) {

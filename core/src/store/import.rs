@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+use foldhash::fast::RandomState;
+
 use rusqlite::{OptionalExtension, params};
 use serde::Serialize;
 
@@ -301,13 +303,13 @@ impl Store {
     }
 
     /// The duplicate keys of every client that is not deleted.
-    fn existing_client_keys(&self) -> Result<HashMap<String, Existing>> {
+    fn existing_client_keys(&self) -> Result<HashMap<String, Existing, RandomState>> {
         let mut statement = self.conn().prepare_cached(
             "SELECT id, client_full_name, caller_phone, caller_email, date_of_birth
              FROM intakes WHERE deleted_at IS NULL ORDER BY seq",
         )?;
         let mut rows = statement.query([])?;
-        let mut keys = HashMap::new();
+        let mut keys = HashMap::default();
         while let Some(row) = rows.next()? {
             let id: IntakeId = row.get(0)?;
             let form = IntakeForm {
