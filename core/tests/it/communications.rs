@@ -105,6 +105,13 @@ fn every_kind_lands_on_the_client_timeline_newest_first() {
         })
         .unwrap();
     assert_eq!(timeline.len(), 4);
+    // A client's own timeline reads the name once; every row still carries it.
+    assert!(
+        timeline
+            .iter()
+            .all(|c| c.client_name.as_deref() == Some("Vincent Iverson")),
+        "{timeline:?}"
+    );
     let internal = test
         .store
         .communications(&CommunicationFilter {
