@@ -257,9 +257,10 @@ impl FormJson {
 
 impl Serialize for FormJson {
     /// Written as it is, under the name serde_json gives its own raw JSON values: its
-    /// serializer and the API's both copy the text instead of quoting it, and checking
-    /// it again (what `serde_json::value::RawValue` does when made) would cost as much
-    /// as parsing the form.
+    /// serializer (with its `raw_value` feature, which the workspace turns on) and the
+    /// API's both copy the text instead of quoting it, and checking it again (what
+    /// `serde_json::value::RawValue` does when made) would cost as much as parsing the
+    /// form.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         const RAW_VALUE: &str = "$serde_json::private::RawValue";

@@ -1010,6 +1010,15 @@ mod tests {
     }
 
     #[test]
+    fn an_answer_form_is_written_as_raw_json_by_serde_json_too() {
+        let stored = r#"{"callerName":"Ann"}"#;
+        let form = FormJson::new(whole_form_json(stored).unwrap());
+        let written = serde_json::to_string(&form).unwrap();
+        assert_eq!(written, form.as_str());
+        assert_eq!(Some(written), parsed_and_written(stored));
+    }
+
+    #[test]
     fn a_stored_form_written_another_way_is_parsed_and_a_broken_one_refused() {
         // Written by hand or by an older version: spaces, another order, a number as
         // text or without its fraction, escapes. Each answers as parsing would.
