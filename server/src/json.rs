@@ -417,6 +417,14 @@ fields!(SerializeStruct, SerializeStructVariant);
 /// `$error`.
 macro_rules! no_compounds {
     ($error:ident) => {
+        type SerializeSeq = ser::Impossible<(), Error>;
+        type SerializeTuple = ser::Impossible<(), Error>;
+        type SerializeTupleStruct = ser::Impossible<(), Error>;
+        type SerializeTupleVariant = ser::Impossible<(), Error>;
+        type SerializeMap = ser::Impossible<(), Error>;
+        type SerializeStruct = ser::Impossible<(), Error>;
+        type SerializeStructVariant = ser::Impossible<(), Error>;
+
         fn serialize_newtype_variant<T: ?Sized + Serialize>(
             self,
             _: &'static str,
@@ -487,13 +495,6 @@ macro_rules! quoted_numbers {
 impl ser::Serializer for MapKey<'_> {
     type Ok = ();
     type Error = Error;
-    type SerializeSeq = ser::Impossible<(), Error>;
-    type SerializeTuple = ser::Impossible<(), Error>;
-    type SerializeTupleStruct = ser::Impossible<(), Error>;
-    type SerializeTupleVariant = ser::Impossible<(), Error>;
-    type SerializeMap = ser::Impossible<(), Error>;
-    type SerializeStruct = ser::Impossible<(), Error>;
-    type SerializeStructVariant = ser::Impossible<(), Error>;
 
     quoted_numbers! {
         serialize_i8: i8 => write_i8,
@@ -571,13 +572,6 @@ macro_rules! not_raw {
 impl ser::Serializer for RawText<'_> {
     type Ok = ();
     type Error = Error;
-    type SerializeSeq = ser::Impossible<(), Error>;
-    type SerializeTuple = ser::Impossible<(), Error>;
-    type SerializeTupleStruct = ser::Impossible<(), Error>;
-    type SerializeTupleVariant = ser::Impossible<(), Error>;
-    type SerializeMap = ser::Impossible<(), Error>;
-    type SerializeStruct = ser::Impossible<(), Error>;
-    type SerializeStructVariant = ser::Impossible<(), Error>;
 
     fn serialize_str(self, value: &str) -> Result {
         self.0.extend_from_slice(value.as_bytes());
