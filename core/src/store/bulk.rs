@@ -8,10 +8,10 @@ use super::{Store, query_row};
 use crate::error::{Error, Result};
 
 /// What [`Store::bulk_load`] builds once at the end instead of row by row: the search
-/// index's triggers, the clients-per-stage counts' triggers and the indexes that only
-/// order and filter list pages. Indexes that operations look records up by (ids,
-/// parents, phone, email) stay, so every operation inside a bulk load is as fast as on
-/// its own.
+/// index's triggers, the clients-per-stage counts' triggers, the indexes that only order
+/// and filter list pages, and the lookups no operation of a load makes (a search's key,
+/// an import's batch, a reply's phone). Indexes that operations look records up by (ids,
+/// parents) stay, so every operation inside a bulk load is as fast as on its own.
 const DEFERRED_SCHEMA: &[&str] = &[
     "intake_counts_insert",
     "intake_counts_delete",
@@ -45,6 +45,9 @@ const DEFERRED_SCHEMA: &[&str] = &[
     "intakes_overdue",
     "intakes_follow_up",
     "intakes_awaiting",
+    "intakes_search_key",
+    "intakes_import_batch",
+    "intakes_phone_digits",
     "assessments_recent",
     "assessments_status",
     "care_plans_recent",

@@ -284,10 +284,12 @@ impl PageOrder {
 
     fn keyset(self) -> Keyset {
         match self {
-            PageOrder::Newest => Keyset::descending("created_at", "id"),
-            PageOrder::Name => Keyset::ascending("client_full_name", "id"),
-            PageOrder::MostOverdue => Keyset::ascending("overdue_at", "id"),
-            PageOrder::LongestInStage => Keyset::ascending("stage_entered_at", "id"),
+            PageOrder::Newest => Keyset::descending("created_at", "id").by_intake_seq(),
+            PageOrder::Name => Keyset::ascending("client_full_name", "id").by_intake_seq(),
+            PageOrder::MostOverdue => Keyset::ascending("overdue_at", "id").by_intake_seq(),
+            PageOrder::LongestInStage => {
+                Keyset::ascending("stage_entered_at", "id").by_intake_seq()
+            }
         }
     }
 }

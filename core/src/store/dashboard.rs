@@ -125,7 +125,7 @@ impl Store {
         filters
             .page(
                 &format!("SELECT {BRIEF_COLUMNS} FROM intakes"),
-                Keyset::ascending("next_follow_up_date", "id"),
+                Keyset::ascending("next_follow_up_date", "id").by_intake_seq(),
                 cursor,
                 FOLLOW_UPS_PAGE,
             )?

@@ -520,7 +520,7 @@ impl Store {
         let page = filters
             .page(
                 &format!("SELECT {SUMMARY_COLUMNS} FROM intakes"),
-                Keyset::descending("created_at", "id"),
+                Keyset::descending("created_at", "id").by_intake_seq(),
                 query.cursor.as_deref(),
                 page_limit(query.limit),
             )?
@@ -667,7 +667,7 @@ fn next_coordinator(tx: &Connection) -> Result<Option<String>> {
         "SELECT assigned_coordinator FROM intakes
          WHERE assigned_coordinator IS NOT NULL AND deleted_at IS NULL
            AND assigned_coordinator IN (SELECT full_name FROM users WHERE disabled = 0)
-         ORDER BY created_at DESC, id DESC LIMIT 1",
+         ORDER BY created_at DESC, seq DESC LIMIT 1",
         [],
         |row| row.get(0),
     )

@@ -16,6 +16,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0008_replies.sql"),
     include_str!("migrations/0009_search_newest_first.sql"),
     include_str!("migrations/0010_timeline_order.sql"),
+    include_str!("migrations/0011_slimmer_intake_indexes.sql"),
 ];
 
 /// The schema version this build writes.

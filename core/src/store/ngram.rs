@@ -1,10 +1,11 @@
-//! The search index's tokenizer, `carepath_ngram`: every 2- and 3-character piece of a
-//! value, case-folded by [`crate::rules::search::fold_char`]. A 3-character piece at
-//! each position lets terms of 3 or more characters match as a phrase of pieces (what
-//! SQLite's own trigram tokenizer does); the 2-character piece at the same position lets
-//! a 2-character term match anywhere in a value with one lookup. SQLite keeps
-//! tokenizers per connection, so every connection that writes intakes or searches
-//! registers it first ([`register`]).
+//! The search index's tokenizer, `carepath_ngram`: every 2-character piece of a value,
+//! case-folded by [`crate::rules::search::fold_char`], one per position. A 2-character
+//! term is one piece, found anywhere in a value with one lookup; a longer term is the
+//! phrase of its pieces at consecutive positions, which a value holds exactly when it
+//! holds the term. (Until migration 11 each position also held its 3-character piece,
+//! whose lists are shorter to walk, but that doubled the pieces every client writes and
+//! every import indexes.) SQLite keeps tokenizers per connection, so every connection that
+//! writes intakes or searches registers it first ([`register`]).
 
 use std::ffi::{c_char, c_int, c_void};
 use std::ptr;
@@ -94,7 +95,8 @@ type TokenCallback = unsafe extern "C" fn(
 unsafe extern "C" fn tokenize(
     _tokenizer: *mut ffi::Fts5Tokenizer,
     context: *mut c_void,
-    flags: c_int,
+    // A document and a query are cut alike: a query's pieces form a phrase.
+    _flags: c_int,
     text: *const c_char,
     length: c_int,
     callback: Option<TokenCallback>,
@@ -109,18 +111,13 @@ unsafe extern "C" fn tokenize(
         },
         _ => &[],
     };
-    let query = flags & ffi::FTS5_TOKENIZE_QUERY != 0;
     let mut failed = ffi::SQLITE_OK;
-    pieces(bytes, query, |piece, colocated, start, end| {
+    pieces(bytes, |piece, start, end| {
         // SAFETY: the callback and its context are the ones SQLite passed for this call.
         let rc = unsafe {
             callback(
                 context,
-                if colocated {
-                    ffi::FTS5_TOKEN_COLOCATED
-                } else {
-                    0
-                },
+                0,
                 piece.as_ptr().cast(),
                 piece.len() as c_int,
                 start as c_int,
@@ -135,23 +132,20 @@ unsafe extern "C" fn tokenize(
     failed
 }
 
-/// Calls `emit(piece, colocated, start, end)` for each piece of `bytes` until it answers
-/// false. A document yields, at each character, its 2-character piece and (colocated,
-/// at the same position) its 3-character piece; a query of 3 or more characters yields
-/// its 3-character pieces only, one per position, so it matches as a phrase; a query of
-/// 2 characters yields its one 2-character piece. Offsets are byte offsets into `bytes`.
-fn pieces(bytes: &[u8], query: bool, emit: impl FnMut(&[u8], bool, usize, usize) -> bool) {
+/// Calls `emit(piece, start, end)` for the 2-character piece at each character of
+/// `bytes` but the last, until it answers false. Offsets are byte offsets into `bytes`.
+fn pieces(bytes: &[u8], emit: impl FnMut(&[u8], usize, usize) -> bool) {
     // A search-index build tokenizes every value of every client: the characters go
     // into one buffer kept for the thread instead of a new list per value.
     CHARS.with(|buffer| match buffer.try_borrow_mut() {
         Ok(mut chars) => {
             decode(bytes, &mut chars);
-            pieces_of(bytes, &chars, query, emit);
+            pieces_of(bytes, &chars, emit);
         }
         Err(_) => {
             let mut chars = Vec::new();
             decode(bytes, &mut chars);
-            pieces_of(bytes, &chars, query, emit);
+            pieces_of(bytes, &chars, emit);
         }
     });
 }
@@ -163,46 +157,18 @@ thread_local! {
 fn pieces_of(
     bytes: &[u8],
     chars: &[(usize, char)],
-    query: bool,
-    mut emit: impl FnMut(&[u8], bool, usize, usize) -> bool,
+    mut emit: impl FnMut(&[u8], usize, usize) -> bool,
 ) {
-    let n = chars.len();
-    if n < 2 {
-        return;
-    }
     let end_of = |i: usize| chars.get(i).map_or(bytes.len(), |(start, _)| *start);
-    let mut piece = Vec::with_capacity(12);
-    let fill = |piece: &mut Vec<u8>, from: usize, count: usize| {
+    let mut piece = Vec::with_capacity(8);
+    for (i, pair) in chars.windows(2).enumerate() {
         piece.clear();
-        for (_, c) in &chars[from..from + count] {
+        for (_, c) in pair {
             let mut buffer = [0_u8; 4];
             piece.extend_from_slice(c.encode_utf8(&mut buffer).as_bytes());
         }
-    };
-    if query {
-        if n == 2 {
-            fill(&mut piece, 0, 2);
-            emit(&piece, false, 0, bytes.len());
+        if !emit(&piece, pair[0].0, end_of(i + 2)) {
             return;
-        }
-        for (i, (start, _)) in chars.iter().enumerate().take(n - 2) {
-            fill(&mut piece, i, 3);
-            if !emit(&piece, false, *start, end_of(i + 3)) {
-                return;
-            }
-        }
-        return;
-    }
-    for (i, (start, _)) in chars.iter().enumerate().take(n - 1) {
-        fill(&mut piece, i, 2);
-        if !emit(&piece, false, *start, end_of(i + 2)) {
-            return;
-        }
-        if i + 3 <= n {
-            fill(&mut piece, i, 3);
-            if !emit(&piece, true, *start, end_of(i + 3)) {
-                return;
-            }
         }
     }
 }
@@ -227,42 +193,35 @@ fn decode(bytes: &[u8], chars: &mut Vec<(usize, char)>) {
 mod tests {
     use super::pieces;
 
-    fn collect(text: &str, query: bool) -> Vec<(String, bool)> {
+    fn collect(text: &str) -> Vec<(String, usize, usize)> {
         let mut out = Vec::new();
-        pieces(text.as_bytes(), query, |piece, colocated, _, _| {
-            out.push((String::from_utf8(piece.to_vec()).unwrap(), colocated));
+        pieces(text.as_bytes(), |piece, start, end| {
+            out.push((String::from_utf8(piece.to_vec()).unwrap(), start, end));
             true
         });
         out
     }
 
     #[test]
-    fn a_document_yields_every_two_and_three_character_piece() {
-        let pieces = collect("ÉlLa", false);
-        let expected = [
-            ("él", false),
-            ("éll", true),
-            ("ll", false),
-            ("lla", true),
-            ("la", false),
-        ];
+    fn a_value_yields_its_folded_two_character_pieces_with_byte_offsets() {
         assert_eq!(
-            pieces,
-            expected
-                .iter()
-                .map(|(p, c)| (p.to_string(), *c))
-                .collect::<Vec<_>>()
+            collect("ÉlLa"),
+            [("él", 0, 3), ("ll", 2, 4), ("la", 3, 5)]
+                .map(|(p, s, e)| (p.to_owned(), s, e))
+                .to_vec()
         );
-        assert!(collect("x", false).is_empty());
+        assert_eq!(collect("LL"), vec![("ll".to_owned(), 0, 2)]);
+        assert!(collect("m").is_empty());
+        assert!(collect("").is_empty());
     }
 
     #[test]
-    fn a_query_yields_one_piece_per_position() {
-        assert_eq!(collect("LL", true), vec![("ll".to_owned(), false)]);
-        assert_eq!(
-            collect("Mari", true),
-            vec![("mar".to_owned(), false), ("ari".to_owned(), false)]
-        );
-        assert!(collect("m", true).is_empty());
+    fn emitting_stops_when_asked() {
+        let mut seen = 0;
+        pieces(b"abcdef", |_, _, _| {
+            seen += 1;
+            seen < 2
+        });
+        assert_eq!(seen, 2);
     }
 }

@@ -15,12 +15,24 @@ pub struct Page<T> {
     pub next_cursor: Option<String>,
 }
 
-/// A list's order: a sort key, then the id to break ties, both the same way.
+/// A list's order: a sort key, then a tie-breaker, both the same way. A cursor names the
+/// item it continues after by its sort key and id.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Keyset {
     key: &'static str,
-    id: &'static str,
+    tie: Tie,
     descending: bool,
+}
+
+/// What breaks ties between items with the same sort key.
+#[derive(Debug, Clone, Copy)]
+enum Tie {
+    /// The id column itself.
+    Id(&'static str),
+    /// A client's row number (`seq`), which every intakes index holds anyway, so the list
+    /// indexes need not carry the 36-character id (migration 11). The cursor's id is
+    /// looked up to its number.
+    IntakeSeq,
 }
 
 impl Keyset {
@@ -28,7 +40,7 @@ impl Keyset {
     pub(crate) const fn descending(key: &'static str, id: &'static str) -> Self {
         Self {
             key,
-            id,
+            tie: Tie::Id(id),
             descending: true,
         }
     }
@@ -36,14 +48,33 @@ impl Keyset {
     pub(crate) const fn ascending(key: &'static str, id: &'static str) -> Self {
         Self {
             key,
-            id,
+            tie: Tie::Id(id),
             descending: false,
+        }
+    }
+
+    /// The same order over the intakes table, ties broken by the row number instead.
+    pub(crate) const fn by_intake_seq(self) -> Self {
+        Self {
+            tie: Tie::IntakeSeq,
+            ..self
+        }
+    }
+
+    fn tie_column(self) -> &'static str {
+        match self.tie {
+            Tie::Id(column) => column,
+            Tie::IntakeSeq => "seq",
         }
     }
 
     fn order_by(self) -> String {
         let direction = if self.descending { "DESC" } else { "ASC" };
-        format!("{} {direction}, {} {direction}", self.key, self.id)
+        format!(
+            "{} {direction}, {} {direction}",
+            self.key,
+            self.tie_column()
+        )
     }
 
     /// The condition that keeps the rows after a cursor's position, binding the position.
@@ -51,10 +82,20 @@ impl Keyset {
         let mut position = decode_cursor(cursor, 2)?.into_iter();
         let key = filters.bind(position.next().unwrap_or_default());
         let id = filters.bind(position.next().unwrap_or_default());
+        let tie = match self.tie {
+            Tie::Id(_) => id,
+            // A row deleted for good since the page was read has no number: the next page
+            // then starts at its sort key, showing again rather than skipping its ties.
+            Tie::IntakeSeq => format!(
+                "coalesce((SELECT seq FROM intakes WHERE id = {id}), {})",
+                if self.descending { i64::MAX } else { i64::MIN }
+            ),
+        };
         let comparison = if self.descending { "<" } else { ">" };
         filters.push(format!(
-            "({}, {}) {comparison} ({key}, {id})",
-            self.key, self.id
+            "({}, {}) {comparison} ({key}, {tie})",
+            self.key,
+            self.tie_column()
         ));
         Ok(())
     }
@@ -336,6 +377,73 @@ mod tests {
             }
             assert_eq!(seen, expected);
         }
+    }
+
+    /// Clients named `names` in this order, in a table shaped like `intakes` where it
+    /// matters: the row number `seq` and the id differ in order (ids count down).
+    fn intakes(names: &[&str]) -> Connection {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(
+            "CREATE TABLE intakes (seq INTEGER PRIMARY KEY, id TEXT UNIQUE, name TEXT)",
+        )
+        .unwrap();
+        for (i, name) in names.iter().enumerate() {
+            conn.execute(
+                "INSERT INTO intakes (seq, id, name) VALUES (?1, ?2, ?3)",
+                (i as i64 + 1, format!("id{}", 9 - i), name),
+            )
+            .unwrap();
+        }
+        conn
+    }
+
+    fn intake_pages(conn: &Connection, order: Keyset, mut cursor: Option<String>) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let page = Filters::new("1")
+                .page("SELECT name, id FROM intakes", order, cursor.as_deref(), 2)
+                .unwrap()
+                .read(
+                    conn,
+                    |row| Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?)),
+                    |(name, id)| (name.as_str(), id.as_str()),
+                )
+                .unwrap();
+            seen.extend(page.items.iter().map(|(name, id)| format!("{name}/{id}")));
+            match page.next_cursor {
+                Some(next) => cursor = Some(next),
+                None => return seen,
+            }
+        }
+    }
+
+    #[test]
+    fn clients_with_equal_keys_page_in_row_number_order_with_cursors_naming_ids() {
+        let conn = intakes(&["b", "a", "b", "c", "b"]);
+        let ascending = Keyset::ascending("name", "id").by_intake_seq();
+        let descending = Keyset::descending("name", "id").by_intake_seq();
+        // Row numbers 1, 3, 5 hold "b", with ids id9, id7, id5: the number orders them.
+        assert_eq!(
+            intake_pages(&conn, ascending, None),
+            ["a/id8", "b/id9", "b/id7", "b/id5", "c/id6"]
+        );
+        assert_eq!(
+            intake_pages(&conn, descending, None),
+            ["c/id6", "b/id5", "b/id7", "b/id9", "a/id8"]
+        );
+        // The row a cursor names is deleted for good before the next page: the list
+        // goes on from its key, showing its ties again rather than skipping any.
+        let after_deleted = encode_cursor(&["b", "id7"]);
+        conn.execute("DELETE FROM intakes WHERE id = 'id7'", [])
+            .unwrap();
+        assert_eq!(
+            intake_pages(&conn, ascending, Some(after_deleted.clone())),
+            ["b/id9", "b/id5", "c/id6"]
+        );
+        assert_eq!(
+            intake_pages(&conn, descending, Some(after_deleted)),
+            ["b/id5", "b/id9", "a/id8"]
+        );
     }
 
     #[test]

@@ -144,7 +144,7 @@ fn keyset_paging_walks_every_client_once_in_both_sorts() {
     test.store
         .batch(|store| {
             for index in 0..125 {
-                // Several share a creation time, so the id breaks ties.
+                // Several share a creation time, so the row number breaks ties.
                 store.set_now(Some(now() - SignedDuration::from_mins(index / 3)));
                 store.create_intake(&staff, intake_form(&format!("Page Client {index:03}")))?;
             }
