@@ -404,7 +404,7 @@ impl Store {
                     END
              FROM intakes i
              WHERE i.deleted_at IS NULL AND i.created_at >= ?1 AND i.created_at < ?2
-             ORDER BY i.created_at, i.seq"
+             ORDER BY i.created_at, i.list_seq"
         );
         let mut statement = self.conn().prepare(&sql)?;
         let rows = statement.query_map(params![ts(start), ts(end)], |row| {

@@ -667,7 +667,7 @@ fn next_coordinator(tx: &Connection) -> Result<Option<String>> {
         "SELECT assigned_coordinator FROM intakes
          WHERE assigned_coordinator IS NOT NULL AND deleted_at IS NULL
            AND assigned_coordinator IN (SELECT full_name FROM users WHERE disabled = 0)
-         ORDER BY created_at DESC, seq DESC LIMIT 1",
+         ORDER BY created_at DESC, list_seq DESC LIMIT 1",
         [],
         |row| row.get(0),
     )

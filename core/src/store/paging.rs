@@ -29,7 +29,7 @@ pub(crate) struct Keyset {
 enum Tie {
     /// The id column itself.
     Id(&'static str),
-    /// A client's row number (`seq`), which every intakes index holds anyway, so the list
+    /// A client's row number (`list_seq`, `seq` as an ordinary column), so the list
     /// indexes need not carry the 36-character id (migration 11). The cursor's id is
     /// looked up to its number.
     IntakeSeq,
@@ -64,7 +64,7 @@ impl Keyset {
     fn tie_column(self) -> &'static str {
         match self.tie {
             Tie::Id(column) => column,
-            Tie::IntakeSeq => "seq",
+            Tie::IntakeSeq => "list_seq",
         }
     }
 
@@ -92,11 +92,17 @@ impl Keyset {
             ),
         };
         let comparison = if self.descending { "<" } else { ">" };
-        filters.push(format!(
-            "({}, {}) {comparison} ({key}, {tie})",
-            self.key,
-            self.tie_column()
-        ));
+        // First among the conditions: when a filter bounds the sort key on the same side
+        // (an urgency's window), SQLite starts the index range at the bound it meets
+        // first, and the cursor's is the one that skips the rows already shown.
+        filters.conditions.insert(
+            0,
+            format!(
+                "({}, {}) {comparison} ({key}, {tie})",
+                self.key,
+                self.tie_column()
+            ),
+        );
         Ok(())
     }
 }
@@ -380,11 +386,13 @@ mod tests {
     }
 
     /// Clients named `names` in this order, in a table shaped like `intakes` where it
-    /// matters: the row number `seq` and the id differ in order (ids count down).
+    /// matters: the row number `seq` (and `list_seq`) and the id differ in order (ids
+    /// count down).
     fn intakes(names: &[&str]) -> Connection {
         let conn = Connection::open_in_memory().unwrap();
         conn.execute_batch(
-            "CREATE TABLE intakes (seq INTEGER PRIMARY KEY, id TEXT UNIQUE, name TEXT)",
+            "CREATE TABLE intakes (seq INTEGER PRIMARY KEY, id TEXT UNIQUE, name TEXT,
+                list_seq INTEGER GENERATED ALWAYS AS (seq) VIRTUAL)",
         )
         .unwrap();
         for (i, name) in names.iter().enumerate() {
