@@ -76,7 +76,7 @@ impl Store {
             let first = self.follow_ups_due_today(None)?;
             let mut statement = self.conn().prepare_cached(&format!(
                 "SELECT {BRIEF_COLUMNS} FROM intakes WHERE deleted_at IS NULL
-                 ORDER BY created_at DESC, id DESC LIMIT {RECENT_ACTIVITY}"
+                 ORDER BY created_at DESC, list_seq DESC LIMIT {RECENT_ACTIVITY}"
             ))?;
             let recent_activity = statement
                 .query_map([], |row| brief_only(row, &clock))?
@@ -89,7 +89,7 @@ impl Store {
             let mut statement = self.conn().prepare_cached(&format!(
                 "SELECT {BRIEF_COLUMNS} FROM intakes
                  WHERE deleted_at IS NULL AND archived = 0 AND stage_entered_at < ?1
-                 ORDER BY stage_entered_at, id LIMIT {STAGE_ALERT_LIMIT}"
+                 ORDER BY stage_entered_at, list_seq LIMIT {STAGE_ALERT_LIMIT}"
             ))?;
             let stage_alerts = statement
                 .query_map([&cutoff], |row| brief_only(row, &clock))?
