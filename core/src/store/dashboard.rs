@@ -50,6 +50,24 @@ const STAGE_ALERT_LIMIT: u32 = 10;
 /// Follow-ups due today per page.
 pub const FOLLOW_UPS_PAGE: u32 = 20;
 
+/// The newest clients, along `intakes_recent`: ties break on the row number, as the
+/// index orders them, so SQLite reads the first rows of the index and sorts nothing.
+fn recent_activity_sql() -> String {
+    format!(
+        "SELECT {BRIEF_COLUMNS} FROM intakes WHERE deleted_at IS NULL
+         ORDER BY created_at DESC, list_seq DESC LIMIT {RECENT_ACTIVITY}"
+    )
+}
+
+/// The clients longest in their stage past the cutoff (`?1`), along `intakes_entered`.
+fn stage_alerts_sql() -> String {
+    format!(
+        "SELECT {BRIEF_COLUMNS} FROM intakes
+         WHERE deleted_at IS NULL AND archived = 0 AND stage_entered_at < ?1
+         ORDER BY stage_entered_at, list_seq LIMIT {STAGE_ALERT_LIMIT}"
+    )
+}
+
 /// Today in the agency's time zone, as the moments it starts and ends.
 fn today_window(clock: &AgencyClock) -> (jiff::Timestamp, jiff::Timestamp) {
     let today = clock.start_of_today();
@@ -74,10 +92,7 @@ impl Store {
             let (today, tomorrow) = today_window(&clock);
             let follow_ups_due_today_count = self.follow_ups_count(today, tomorrow)?;
             let first = self.follow_ups_due_today(None)?;
-            let mut statement = self.conn().prepare_cached(&format!(
-                "SELECT {BRIEF_COLUMNS} FROM intakes WHERE deleted_at IS NULL
-                 ORDER BY created_at DESC, list_seq DESC LIMIT {RECENT_ACTIVITY}"
-            ))?;
+            let mut statement = self.conn().prepare_cached(&recent_activity_sql())?;
             let recent_activity = statement
                 .query_map([], |row| brief_only(row, &clock))?
                 .collect::<Result<Vec<_>, _>>()?;
@@ -86,11 +101,7 @@ impl Store {
                 crate::rules::stage::stage_alert_cutoff(clock.now(), stage_alert_days);
             let stage_alert_count = self.moment_count(Moment::StageEntered, cutoff_moment)?;
             let cutoff = ts(cutoff_moment);
-            let mut statement = self.conn().prepare_cached(&format!(
-                "SELECT {BRIEF_COLUMNS} FROM intakes
-                 WHERE deleted_at IS NULL AND archived = 0 AND stage_entered_at < ?1
-                 ORDER BY stage_entered_at, list_seq LIMIT {STAGE_ALERT_LIMIT}"
-            ))?;
+            let mut statement = self.conn().prepare_cached(&stage_alerts_sql())?;
             let stage_alerts = statement
                 .query_map([&cutoff], |row| brief_only(row, &clock))?
                 .collect::<Result<Vec<_>, _>>()?;
@@ -125,7 +136,7 @@ impl Store {
         filters
             .page(
                 &format!("SELECT {BRIEF_COLUMNS} FROM intakes"),
-                Keyset::ascending("next_follow_up_date", "id").by_intake_seq(),
+                Keyset::intakes_ascending("next_follow_up_date"),
                 cursor,
                 FOLLOW_UPS_PAGE,
             )?
@@ -139,5 +150,31 @@ impl Store {
                     )
                 },
             )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{recent_activity_sql, stage_alerts_sql};
+    use crate::store::Store;
+
+    #[test]
+    fn the_dashboard_lists_read_their_index_in_order_without_sorting() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path().join("plan.db")).unwrap();
+        let cutoff = "2026-11-20T00:00:00.000Z";
+        for (sql, params, index) in [
+            (recent_activity_sql(), vec![], "intakes_recent"),
+            (
+                stage_alerts_sql(),
+                vec![&cutoff as &dyn rusqlite::ToSql],
+                "intakes_entered",
+            ),
+        ] {
+            let plan = store.explain(&sql, &params).unwrap().join("\n");
+            assert!(plan.contains(index), "{plan}");
+            // Sorting the ties again is what made the dashboard grow with the agency.
+            assert!(!plan.contains("TEMP B-TREE"), "{plan}");
+        }
     }
 }

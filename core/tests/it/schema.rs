@@ -143,6 +143,9 @@ fn a_version_1_database_keeps_every_intake_form_when_migrated() {
     assert_eq!(intake.form.services_required, vec!["Companionship"]);
     assert!(store.check().unwrap().is_empty());
     assert_eq!(store.search("Alvarez").unwrap().len(), 1);
+    // Migration 11 built the search index again from 2-character pieces.
+    assert_eq!(store.search("lv").unwrap().len(), 1);
+    assert!(store.search("Alvarex").unwrap().is_empty());
     // The export's form columns were filled from the stored form.
     let mut csv = Vec::new();
     store
