@@ -284,12 +284,10 @@ impl PageOrder {
 
     fn keyset(self) -> Keyset {
         match self {
-            PageOrder::Newest => Keyset::descending("created_at", "id").by_intake_seq(),
-            PageOrder::Name => Keyset::ascending("client_full_name", "id").by_intake_seq(),
-            PageOrder::MostOverdue => Keyset::ascending("overdue_at", "id").by_intake_seq(),
-            PageOrder::LongestInStage => {
-                Keyset::ascending("stage_entered_at", "id").by_intake_seq()
-            }
+            PageOrder::Newest => Keyset::intakes_descending("created_at"),
+            PageOrder::Name => Keyset::intakes_ascending("client_full_name"),
+            PageOrder::MostOverdue => Keyset::intakes_ascending("overdue_at"),
+            PageOrder::LongestInStage => Keyset::intakes_ascending("stage_entered_at"),
         }
     }
 }

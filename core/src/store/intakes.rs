@@ -520,7 +520,7 @@ impl Store {
         let page = filters
             .page(
                 &format!("SELECT {SUMMARY_COLUMNS} FROM intakes"),
-                Keyset::descending("created_at", "id").by_intake_seq(),
+                Keyset::intakes_descending("created_at"),
                 query.cursor.as_deref(),
                 page_limit(query.limit),
             )?

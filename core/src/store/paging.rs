@@ -45,6 +45,9 @@ impl Keyset {
         }
     }
 
+    /// Smallest key first. Every such list today is a clients' list
+    /// ([`Keyset::intakes_ascending`]); the tests page a plain table with it.
+    #[cfg(test)]
     pub(crate) const fn ascending(key: &'static str, id: &'static str) -> Self {
         Self {
             key,
@@ -53,11 +56,21 @@ impl Keyset {
         }
     }
 
-    /// The same order over the intakes table, ties broken by the row number instead.
-    pub(crate) const fn by_intake_seq(self) -> Self {
+    /// A clients' list, largest key first, ties broken by the row number.
+    pub(crate) const fn intakes_descending(key: &'static str) -> Self {
         Self {
+            key,
             tie: Tie::IntakeSeq,
-            ..self
+            descending: true,
+        }
+    }
+
+    /// A clients' list, smallest key first, ties broken by the row number.
+    pub(crate) const fn intakes_ascending(key: &'static str) -> Self {
+        Self {
+            key,
+            tie: Tie::IntakeSeq,
+            descending: false,
         }
     }
 
@@ -428,8 +441,8 @@ mod tests {
     #[test]
     fn clients_with_equal_keys_page_in_row_number_order_with_cursors_naming_ids() {
         let conn = intakes(&["b", "a", "b", "c", "b"]);
-        let ascending = Keyset::ascending("name", "id").by_intake_seq();
-        let descending = Keyset::descending("name", "id").by_intake_seq();
+        let ascending = Keyset::intakes_ascending("name");
+        let descending = Keyset::intakes_descending("name");
         // Row numbers 1, 3, 5 hold "b", with ids id9, id7, id5: the number orders them.
         assert_eq!(
             intake_pages(&conn, ascending, None),
