@@ -20,6 +20,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+// The server's choice, for every subcommand: one binary, one allocator.
+#[global_allocator]
+static ALLOCATOR: carepath_server::Allocator = carepath_server::Allocator;
+
 #[derive(Parser)]
 #[command(
     name = "carepath",

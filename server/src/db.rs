@@ -8,7 +8,7 @@
 //! work pile up than the pool allows.
 //!
 //! When no call has come for a few seconds, the idle connections give back their page
-//! caches and the allocator its free memory, so an idle server stays small.
+//! caches and the allocators their free memory, so an idle server stays small.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -261,15 +261,21 @@ fn keep_memory(pool: Weak<Inner>) {
     }
 }
 
-/// Hands the allocator's free pages back to the system: glibc keeps freed memory of
-/// every thread's arena otherwise, so a server's size would stay at its busiest.
+/// Hands the allocators' free pages back to the system. Rust's allocations go to
+/// mimalloc (see [`crate::Allocator`]), which purges freed pages only when a thread
+/// next allocates; SQLite's go to glibc, which keeps every thread arena's freed memory.
+/// Either way a server's size would stay at its busiest without this.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn release_allocator_memory() {
-    // SAFETY: malloc_trim only walks glibc's own free lists; it takes no pointers.
+    // SAFETY: neither call takes a pointer; each walks its allocator's own free lists.
     unsafe {
         libc::malloc_trim(0);
+        libmimalloc_sys::mi_collect(true);
     }
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn release_allocator_memory() {}
+fn release_allocator_memory() {
+    // SAFETY: as above.
+    unsafe { libmimalloc_sys::mi_collect(true) }
+}
