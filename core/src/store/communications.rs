@@ -71,9 +71,10 @@ const ONE_CLIENT_COLUMNS: &str =
 const ONE_CLIENT_FROM: &str = "communications c LEFT JOIN users u ON u.id = c.sender_user_id";
 
 fn from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Communication> {
-    let tagged: String = row.get(20)?;
-    let tagged_names: Option<String> = row.get(21)?;
-    let metadata: String = row.get(22)?;
+    // The three JSON columns are parsed straight from SQLite's text, not copied first.
+    let tagged = row.get_ref(20)?.as_str()?;
+    let tagged_names = row.get_ref(21)?.as_str_or_null()?;
+    let metadata = row.get_ref(22)?.as_str()?;
     Ok(Communication {
         id: row.get(0)?,
         version: row.get(1)?,
@@ -97,12 +98,12 @@ fn from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Communication> {
         sent_at: row.get(17)?,
         created_at: row.get(18)?,
         visibility: row.get(19)?,
-        tagged_user_ids: list_column(&tagged),
-        tagged_user_names: tagged_names.as_deref().map(list_column).unwrap_or_default(),
+        tagged_user_ids: list_column(tagged),
+        tagged_user_names: tagged_names.map(list_column).unwrap_or_default(),
         metadata: if metadata == "{}" {
             serde_json::Value::Object(serde_json::Map::new())
         } else {
-            serde_json::from_str(&metadata).unwrap_or_default()
+            serde_json::from_str(metadata).unwrap_or_default()
         },
     })
 }
