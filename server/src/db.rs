@@ -266,7 +266,7 @@ fn keep_memory(pool: Weak<Inner>) {
 /// next allocates; SQLite's go to glibc, which keeps every thread arena's freed memory.
 /// Either way a server's size would stay at its busiest without this.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn release_allocator_memory() {
+pub(crate) fn release_allocator_memory() {
     // SAFETY: neither call takes a pointer; each walks its allocator's own free lists.
     unsafe {
         libc::malloc_trim(0);
@@ -275,7 +275,7 @@ fn release_allocator_memory() {
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn release_allocator_memory() {
+pub(crate) fn release_allocator_memory() {
     // SAFETY: as above.
     unsafe { libmimalloc_sys::mi_collect(true) }
 }
