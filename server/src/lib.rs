@@ -92,7 +92,7 @@ impl AppState {
             events.clone(),
             shutdown.clone(),
         )?;
-        let sessions = Arc::new(session::SessionCache::open(&config.db_path)?);
+        let sessions = Arc::new(session::SessionCache::open(&config.db_path, db.changes())?);
         Ok(Self(Arc::new(Shared {
             db,
             sessions,

@@ -19,7 +19,7 @@ use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::outbound::OutboxEntry;
 use crate::outbound::outbox::{OpenError, OutboxMessage};
 use crate::routes::ApiRoutes;
-use crate::session::CurrentUser;
+use crate::session::{CurrentUser, Reader};
 
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
     routes
@@ -191,7 +191,7 @@ pub struct TimelineQuery {
     responses((status = 200, body = Items<Communication>), (status = 400, body = ErrorBody)))]
 pub async fn timeline(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    reader: Reader,
     ApiQuery(query): ApiQuery<TimelineQuery>,
 ) -> ApiResult<ApiJson<Items<Communication>>> {
     let filter = CommunicationFilter {
@@ -204,9 +204,8 @@ pub async fn timeline(
         visibility: query.visibility,
     };
     Ok(ApiJson(
-        state
-            .db
-            .read(move |store| store.communications(&filter))
+        reader
+            .read(&state, move |store| store.communications(&filter))
             .await?
             .into(),
     ))

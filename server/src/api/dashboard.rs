@@ -11,7 +11,7 @@ use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiQuery};
 use crate::routes::ApiRoutes;
-use crate::session::CurrentUser;
+use crate::session::{CurrentUser, Reader};
 
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
     routes
@@ -26,11 +26,13 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
     responses((status = 200, body = Dashboard), (status = 401, body = ErrorBody)))]
 pub async fn dashboard(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    reader: Reader,
 ) -> ApiResult<ApiJson<Dashboard>> {
     // Every count reads a tally and every list stops at its limit along an index, so the
     // dashboard is a bounded read.
-    Ok(ApiJson(state.db.read(|store| store.dashboard()).await?))
+    Ok(ApiJson(
+        reader.read(&state, |store| store.dashboard()).await?,
+    ))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -14,7 +14,7 @@ use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::routes::ApiRoutes;
-use crate::session::{AdminUser, CurrentUser};
+use crate::session::{AdminUser, CurrentUser, Reader};
 
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
     routes
@@ -129,13 +129,12 @@ pub async fn create_draft(
     responses((status = 200, body = Intake), (status = 404, body = ErrorBody)))]
 pub async fn get(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    reader: Reader,
     ApiPath(id): ApiPath<IntakeId>,
 ) -> ApiResult<ApiJson<Intake<FormJson>>> {
     Ok(ApiJson(
-        state
-            .db
-            .read(move |store| store.get_intake_answer(&id))
+        reader
+            .read(&state, move |store| store.get_intake_answer(&id))
             .await?,
     ))
 }

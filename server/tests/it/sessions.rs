@@ -65,3 +65,121 @@ async fn another_process_disabling_the_account_ends_its_cached_sessions() {
     );
     server.stop().await;
 }
+
+/// The reads answered in place check a cached session after reading, in the read's own
+/// snapshot, instead of asking the database first.
+fn read_in_place_paths(intake_id: &str) -> [String; 3] {
+    [
+        "/api/dashboard".to_owned(),
+        format!("/api/intakes/{intake_id}"),
+        format!("/api/communications?intake_id={intake_id}"),
+    ]
+}
+
+async fn new_intake(session: &crate::support::Session) -> String {
+    let intake = crate::support::expect_json(
+        session
+            .post(
+                "/api/intakes",
+                json!({"form": crate::support::intake_form("Ada Lovelace")}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    intake["id"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn reads_answered_in_place_end_with_the_session_whoever_ends_it() {
+    let server = TestServer::start().await;
+    let admin = server.admin().await;
+    let intake_id = new_intake(&admin).await;
+    let mut disabled = Vec::new();
+    for path in read_in_place_paths(&intake_id) {
+        // Another process ends the session: no connection of the server has seen that
+        // commit when the next read starts.
+        let session = server.staff().await;
+        for _ in 0..3 {
+            assert_eq!(session.get(&path).await.status(), StatusCode::OK, "{path}");
+        }
+        let cookie = session.cookie.clone().unwrap();
+        let token = cookie.trim_start_matches("carepath_session=");
+        Store::open(&server.db).unwrap().end_session(token).unwrap();
+        assert_eq!(
+            session.get(&path).await.status(),
+            StatusCode::UNAUTHORIZED,
+            "{path} after another process ended the session"
+        );
+
+        // The server's own write, on one of its connections.
+        let session = server.staff().await;
+        for _ in 0..3 {
+            assert_eq!(session.get(&path).await.status(), StatusCode::OK, "{path}");
+        }
+        let response = session
+            .post("/api/auth/sign-out", json!({"everywhere": false}))
+            .await;
+        assert_eq!(response.status(), StatusCode::NO_CONTENT);
+        assert_eq!(
+            session.get(&path).await.status(),
+            StatusCode::UNAUTHORIZED,
+            "{path} after signing out"
+        );
+
+        let session = server.staff().await;
+        for _ in 0..3 {
+            assert_eq!(session.get(&path).await.status(), StatusCode::OK, "{path}");
+        }
+        disabled.push((path, session));
+    }
+    // The CLI disables the account: every read in place ends.
+    let mut cli = Store::open(&server.db).unwrap();
+    let user = cli.user_by_email(STAFF.0).unwrap();
+    cli.disable_user(&Actor::system(Channel::Cli), &user.id)
+        .unwrap();
+    for (path, session) in &disabled {
+        assert_eq!(
+            session.get(path).await.status(),
+            StatusCode::UNAUTHORIZED,
+            "{path} after the CLI disabled the account"
+        );
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn reads_answered_in_place_survive_writes_that_leave_the_session_alone() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let intake_id = new_intake(&staff).await;
+    let other = server.admin().await;
+    for path in read_in_place_paths(&intake_id) {
+        assert_eq!(staff.get(&path).await.status(), StatusCode::OK, "{path}");
+        // Someone else's note, and a change from another process: the session is read
+        // again and the answer is the one after them.
+        let note = other
+            .post(
+                "/api/communications/notes",
+                json!({"intake_id": intake_id, "content": format!("note before {path}")}),
+            )
+            .await;
+        assert_eq!(note.status(), StatusCode::OK, "{path}");
+        let cli = Store::open(&server.db).unwrap();
+        cli.data_version().unwrap();
+        let after = staff.get(&path).await;
+        assert_eq!(after.status(), StatusCode::OK, "{path}");
+        if path.starts_with("/api/communications") {
+            let body: serde_json::Value = after.json().await.unwrap();
+            assert!(
+                body["items"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|item| item["content"] == format!("note before {path}")),
+                "{body}"
+            );
+        }
+    }
+    server.stop().await;
+}
