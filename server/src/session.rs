@@ -129,6 +129,11 @@ async fn look_up(state: &AppState, token: &str) -> Result<SessionUser, ApiError>
 /// kept when neither the database nor the count moved during its own lookup. So an
 /// unchanged count after the read means no commit came between the entry's lookup and
 /// the read's snapshot: the session held in it exactly as it did when looked up.
+///
+/// Two things differ from [`CurrentUser`] for a session that has just ended: the
+/// handler's other extractors run before the check, so a malformed path or query is
+/// refused as malformed rather than with a 401, which tells nothing; and a read that
+/// settles tallies (the dashboard) has written that derived count before the 401.
 pub struct Reader {
     current: CurrentUser,
     /// The pool's change count when the cached session was taken; None when it was
@@ -151,11 +156,13 @@ impl Reader {
         let read = std::sync::Arc::new(read);
         let first = read.clone();
         let answer = state.db.read(move |store| first(store)).await;
-        if state.sessions.changes() == taken_at {
+        // Only an answer read from a snapshot vouches for the session: an error may
+        // come before any statement ran (a request refused as malformed, a deadline).
+        if answer.is_ok() && state.sessions.changes() == taken_at {
             return answer;
         }
-        // Something was committed since the session was taken: answer nothing, an error
-        // included, until the session is read again.
+        // Something was committed since the session was taken, or the read failed:
+        // answer nothing, an error included, until the session is read again.
         look_up(state, &self.current.token).await?;
         state.db.read(move |store| read(store)).await
     }

@@ -183,3 +183,26 @@ async fn reads_answered_in_place_survive_writes_that_leave_the_session_alone() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_read_in_place_refused_before_reading_still_answers_an_ended_session_401() {
+    let server = TestServer::start().await;
+    let session = server.staff().await;
+    for _ in 0..2 {
+        assert_eq!(session.get("/api/dashboard").await.status(), StatusCode::OK);
+    }
+    // A timeline that names no client is refused before any statement runs, so its
+    // read saw no snapshot to vouch for the session.
+    assert_eq!(
+        session.get("/api/communications").await.status(),
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let cookie = session.cookie.clone().unwrap();
+    let token = cookie.trim_start_matches("carepath_session=");
+    Store::open(&server.db).unwrap().end_session(token).unwrap();
+    assert_eq!(
+        session.get("/api/communications").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    server.stop().await;
+}
