@@ -76,6 +76,22 @@ fn read_in_place_paths(intake_id: &str) -> [String; 3] {
     ]
 }
 
+/// A staff session whose reads of `path` come from the cache (the first looks it up).
+async fn signed_in_reading(server: &TestServer, path: &str) -> crate::support::Session {
+    let session = server.staff().await;
+    for _ in 0..3 {
+        assert_eq!(session.get(path).await.status(), StatusCode::OK, "{path}");
+    }
+    session
+}
+
+/// Ends the session the CLI's way: its own connection to the file.
+fn end_from_another_process(server: &TestServer, session: &crate::support::Session) {
+    let cookie = session.cookie.clone().unwrap();
+    let token = cookie.trim_start_matches("carepath_session=");
+    Store::open(&server.db).unwrap().end_session(token).unwrap();
+}
+
 async fn new_intake(session: &crate::support::Session) -> String {
     let intake = crate::support::expect_json(
         session
@@ -99,13 +115,8 @@ async fn reads_answered_in_place_end_with_the_session_whoever_ends_it() {
     for path in read_in_place_paths(&intake_id) {
         // Another process ends the session: no connection of the server has seen that
         // commit when the next read starts.
-        let session = server.staff().await;
-        for _ in 0..3 {
-            assert_eq!(session.get(&path).await.status(), StatusCode::OK, "{path}");
-        }
-        let cookie = session.cookie.clone().unwrap();
-        let token = cookie.trim_start_matches("carepath_session=");
-        Store::open(&server.db).unwrap().end_session(token).unwrap();
+        let session = signed_in_reading(&server, &path).await;
+        end_from_another_process(&server, &session);
         assert_eq!(
             session.get(&path).await.status(),
             StatusCode::UNAUTHORIZED,
@@ -113,10 +124,7 @@ async fn reads_answered_in_place_end_with_the_session_whoever_ends_it() {
         );
 
         // The server's own write, on one of its connections.
-        let session = server.staff().await;
-        for _ in 0..3 {
-            assert_eq!(session.get(&path).await.status(), StatusCode::OK, "{path}");
-        }
+        let session = signed_in_reading(&server, &path).await;
         let response = session
             .post("/api/auth/sign-out", json!({"everywhere": false}))
             .await;
@@ -127,10 +135,7 @@ async fn reads_answered_in_place_end_with_the_session_whoever_ends_it() {
             "{path} after signing out"
         );
 
-        let session = server.staff().await;
-        for _ in 0..3 {
-            assert_eq!(session.get(&path).await.status(), StatusCode::OK, "{path}");
-        }
+        let session = signed_in_reading(&server, &path).await;
         disabled.push((path, session));
     }
     // The CLI disables the account: every read in place ends.
@@ -197,9 +202,7 @@ async fn a_read_in_place_refused_before_reading_still_answers_an_ended_session_4
         session.get("/api/communications").await.status(),
         StatusCode::UNPROCESSABLE_ENTITY
     );
-    let cookie = session.cookie.clone().unwrap();
-    let token = cookie.trim_start_matches("carepath_session=");
-    Store::open(&server.db).unwrap().end_session(token).unwrap();
+    end_from_another_process(&server, &session);
     assert_eq!(
         session.get("/api/communications").await.status(),
         StatusCode::UNAUTHORIZED
