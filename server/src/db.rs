@@ -302,17 +302,17 @@ fn keep_memory(pool: Weak<Inner>) {
 /// mimalloc (see [`crate::Allocator`]), which purges freed pages only when a thread
 /// next allocates; SQLite's go to glibc, which keeps every thread arena's freed memory.
 /// Either way a server's size would stay at its busiest without this.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-pub(crate) fn release_allocator_memory() {
-    // SAFETY: neither call takes a pointer; each walks its allocator's own free lists.
+fn release_allocator_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim takes no pointer; it walks glibc's own free lists.
     unsafe {
         libc::malloc_trim(0);
-        libmimalloc_sys::mi_collect(true);
     }
+    purge_mimalloc();
 }
 
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-pub(crate) fn release_allocator_memory() {
-    // SAFETY: as above.
+/// Gives mimalloc's freed pages back now, whichever thread freed them.
+pub(crate) fn purge_mimalloc() {
+    // SAFETY: mi_collect takes no pointer; it walks mimalloc's own free lists.
     unsafe { libmimalloc_sys::mi_collect(true) }
 }
