@@ -559,8 +559,8 @@ fn demo_client(
 
     // Contract: drafted, sent, and for most, signed.
     store.set_now(Some(at(rng.random_range(18..22))));
-    let content = store.contract_preview(&plan.id)?;
-    let contract = store.create_contract(staff, &plan.id, &content)?;
+    let content = store.contract_preview(&plan.id)?.content;
+    let contract = store.create_contract(staff, &plan.id, None, &content)?;
     if rng.random_bool(0.15) {
         return Ok(());
     }

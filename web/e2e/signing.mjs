@@ -52,7 +52,7 @@ export function signingTests({ staff }) {
         expect(plan, 'the demo has a draft care plan with a client');
         let sentAt = Date.now() - 1000;
         await json(
-          await page.request.post(`/api/care-plans/${plan.id}/send`, { data: { to: 'family@example.test', body: `Dear family, here is the proposal for ${plan.client_name}.` } }),
+          await page.request.post(`/api/care-plans/${plan.id}/send`, { data: { to: 'family@example.test', body: `Dear family, here is the proposal for ${plan.client_name}.`, version: plan.version } }),
           'sending the proposal',
         );
         const approveLink = await newestLink('approve', sentAt);
@@ -73,16 +73,17 @@ export function signingTests({ staff }) {
           await phone.getByRole('button', { name: 'Approve this proposal' }).click();
           await phone.getByText('Your approval has been recorded').waitFor();
           expect((await family.cookies()).length === 0, 'the family pages set no session');
-          // Single use: the same link now answers the one refusal.
+          // Single use: the same link now says what was done, and when.
           await phone.goto(approveLink);
-          await phone.getByRole('heading', { name: 'Link expired or used' }).waitFor();
+          await phone.getByRole('heading', { name: 'Proposal approved' }).waitFor();
+          await phone.getByText(/You approved this care plan proposal on [A-Z][a-z]+ \d{1,2}, \d{4}/).waitFor();
           await page.getByText('Care Plan Approved').first().waitFor();
 
           // The contract, generated and sent for signature by the coordinator.
           const preview = await json(await page.request.get(`/api/contracts/preview?care_plan_id=${plan.id}`), 'contract preview');
-          const contract = await json(await page.request.post('/api/contracts', { data: { care_plan_id: plan.id, content: preview.content } }), 'contract');
+          const contract = await json(await page.request.post('/api/contracts', { data: { care_plan_id: plan.id, care_plan_version: preview.care_plan_version, content: preview.content } }), 'contract');
           sentAt = Date.now() - 1000;
-          await json(await page.request.post(`/api/contracts/${contract.id}/send`, { data: { body: 'Please sign the agreement.' } }), 'sending the contract');
+          await json(await page.request.post(`/api/contracts/${contract.id}/send`, { data: { body: 'Please sign the agreement.', version: contract.version } }), 'sending the contract');
           const signLink = await newestLink('sign', sentAt);
 
           await phone.goto(signLink);
@@ -109,6 +110,14 @@ export function signingTests({ staff }) {
           await phone.mouse.up();
           await phone.getByRole('button', { name: 'Sign the agreement' }).click();
           await phone.getByText('The agreement is signed.').waitFor();
+          // Reopened, the link shows the signing and offers the signed agreement.
+          await phone.goto(signLink);
+          await phone.getByRole('heading', { name: 'Agreement signed' }).waitFor();
+          const download = phone.getByRole('link', { name: 'Download the signed agreement (PDF)' });
+          await download.waitFor();
+          const signedPdf = await phone.request.get(await download.getAttribute('href'));
+          expect(signedPdf.ok() && (await signedPdf.body()).subarray(0, 4).toString() === '%PDF', 'the family downloads the signed PDF');
+          await expectAccessible(phone, 'used signing link page');
 
           // The staff page moves on its own.
           await page.getByText('Active Patient').first().waitFor({ timeout: 15_000 });

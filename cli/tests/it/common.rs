@@ -287,9 +287,9 @@ pub fn sample_agency(db: &Path) -> Sample {
         .expect("care plan");
     store.mark_care_plan_sent(&actor, &plan.id).expect("sent");
     store.approve_care_plan(&actor, &plan.id).expect("approved");
-    let content = store.contract_preview(&plan.id).expect("preview");
+    let content = store.contract_preview(&plan.id).expect("preview").content;
     let contract = store
-        .create_contract(&actor, &plan.id, &content)
+        .create_contract(&actor, &plan.id, None, &content)
         .expect("contract");
     store
         .mark_contract_sent(&actor, &contract.id)

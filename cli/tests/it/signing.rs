@@ -54,9 +54,9 @@ fn the_signed_pdf_prints_shows_its_evidence_and_verifies() {
             .id;
         let plan = store.generate_care_plan(&actor, &assessment).expect("plan");
         store.mark_care_plan_sent(&actor, &plan.id).expect("sent");
-        let content = store.contract_preview(&plan.id).expect("preview");
+        let content = store.contract_preview(&plan.id).expect("preview").content;
         let contract = store
-            .create_contract(&actor, &plan.id, &content)
+            .create_contract(&actor, &plan.id, None, &content)
             .expect("contract");
         let link = store
             .create_signing_link(

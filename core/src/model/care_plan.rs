@@ -170,6 +170,9 @@ pub struct CarePlanQuoteInput {
     pub pricing_template_id: Option<PricingTemplateId>,
     #[serde(deserialize_with = "super::serde_form::lenient_number")]
     pub hourly_rate: Option<f64>,
+    /// The plan's services, to say why a template was suggested for them.
+    #[serde(default)]
+    pub services: Vec<CarePlanService>,
 }
 
 /// A stored care plan proposal.

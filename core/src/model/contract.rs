@@ -14,6 +14,15 @@ pub struct PricingDetails {
     pub monthly_cost: f64,
 }
 
+/// The contract text for a care plan, with the version of the plan it was made from: a
+/// contract saved from the preview names that version, so it carries the figures shown.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ContractPreview {
+    pub content: String,
+    pub care_plan_version: i64,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Contract {

@@ -269,6 +269,19 @@ pub struct PublicDone {
     pub at: String,
 }
 
+/// What a family sees when it opens a link it already used: what it did and when, and
+/// whether the signed agreement can be downloaded from the same link.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LinkOutcome {
+    pub agency_name: String,
+    pub agency_phone: String,
+    pub client_name: String,
+    /// "You approved this proposal on March 3, 2026." or the signing's equivalent.
+    pub message: String,
+    pub signed_pdf_available: bool,
+}
+
 /// Which document a link belongs to (internal; never sent to the family).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LinkDocument {

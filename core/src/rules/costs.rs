@@ -140,9 +140,16 @@ pub struct CarePlanQuote {
     pub weekly_cost: f64,
     pub monthly_cost: f64,
     pub weekend_premium: f64,
+    /// Where the hourly rate comes from (`rules::pricing::rate_source`), shown under it.
+    pub rate_source: String,
 }
 
-pub fn quote(schedule: &WeeklySchedule, rate: f64, weekend_premium: f64) -> CarePlanQuote {
+pub fn quote(
+    schedule: &WeeklySchedule,
+    rate: f64,
+    weekend_premium: f64,
+    rate_source: String,
+) -> CarePlanQuote {
     let costs = care_plan_costs(schedule, rate, weekend_premium);
     CarePlanQuote {
         hourly_rate: rate,
@@ -152,6 +159,7 @@ pub fn quote(schedule: &WeeklySchedule, rate: f64, weekend_premium: f64) -> Care
         weekly_cost: costs.weekly_cost,
         monthly_cost: costs.monthly_cost,
         weekend_premium,
+        rate_source,
     }
 }
 

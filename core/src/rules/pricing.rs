@@ -48,6 +48,28 @@ pub fn default_pricing_templates() -> Vec<PricingTemplateInput> {
     ]
 }
 
+/// Why a template was preselected, in words a coordinator reads under the rate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PreselectReason {
+    FiveOrMoreServices,
+    PersonalCareWithFewServices,
+    AgencyDefault,
+    Standard,
+}
+
+impl PreselectReason {
+    pub fn text(self) -> &'static str {
+        match self {
+            PreselectReason::FiveOrMoreServices => "five or more services",
+            PreselectReason::PersonalCareWithFewServices => {
+                "personal care with at most two services"
+            }
+            PreselectReason::AgencyDefault => "the agency's default template",
+            PreselectReason::Standard => "the standard template",
+        }
+    }
+}
+
 /// The template a care plan starts from when its assessment is loaded. The spec's three
 /// cases, with its "Standard" case read as the agency's default template:
 /// - five or more services → the active template named "Complex…";
@@ -62,24 +84,73 @@ pub fn preselect_template<'a>(
     services: &[CarePlanService],
     templates: &'a [PricingTemplate],
 ) -> Option<&'a PricingTemplate> {
-    let named = |wanted: &str| {
+    preselection(services, templates).map(|(template, _)| template)
+}
+
+/// [`preselect_template`] with the reason it picked the template.
+pub fn preselection<'a>(
+    services: &[CarePlanService],
+    templates: &'a [PricingTemplate],
+) -> Option<(&'a PricingTemplate, PreselectReason)> {
+    let named = |wanted: &str, reason| {
         templates
             .iter()
             .find(|template| template.is_active && template.name.contains(wanted))
+            .map(|template| (template, reason))
     };
     let active_default = || {
         templates
             .iter()
             .find(|template| template.is_active && template.is_default)
+            .map(|template| (template, PreselectReason::AgencyDefault))
     };
     if services.len() >= COMPLEX_FROM_SERVICES {
-        named("Complex").or_else(active_default)
+        named("Complex", PreselectReason::FiveOrMoreServices).or_else(active_default)
     } else if services.contains(&CarePlanService::PersonalCare)
         && services.len() <= PERSONAL_UP_TO_SERVICES
     {
-        named("Personal").or_else(active_default)
+        named("Personal", PreselectReason::PersonalCareWithFewServices).or_else(active_default)
     } else {
-        active_default().or_else(|| named("Standard"))
+        active_default().or_else(|| named("Standard", PreselectReason::Standard))
+    }
+}
+
+/// Where a care plan's hourly rate comes from, said under the rate on the care plan
+/// screen. The quote charges this one rate for every hour, weekends included (spec §9:
+/// weekly cost = total hours × hourly rate), so a template's weekend premium is never
+/// shown as a charge; an agency that bills weekends higher raises the hourly rate.
+pub fn rate_source(
+    rate: f64,
+    chosen: Option<&PricingTemplate>,
+    suggested: Option<(&PricingTemplate, PreselectReason)>,
+) -> String {
+    let money = super::contract_text::format_money;
+    match chosen {
+        None if super::costs::round2(rate) == DEFAULT_HOURLY_RATE => {
+            "The hourly rate is the default rate of a generated care plan; choose a pricing \
+             template to use the agency's rates."
+                .to_owned()
+        }
+        None => "The hourly rate was typed by staff; no pricing template is chosen.".to_owned(),
+        Some(template)
+            if super::costs::round2(rate) != super::costs::round2(template.base_rate) =>
+        {
+            format!(
+                "The hourly rate was set by staff; the {} template's rate is {}/hour.",
+                template.name,
+                money(template.base_rate)
+            )
+        }
+        Some(template) => {
+            let why = suggested
+                .filter(|(picked, _)| picked.id == template.id)
+                .map(|(_, reason)| format!(", suggested for {}", reason.text()))
+                .unwrap_or_default();
+            format!(
+                "The hourly rate is the {} template's rate{why}.",
+                template.name
+            )
+        }
     }
 }
 
@@ -105,6 +176,19 @@ pub fn care_plan_services_from_assessment(recommended: &[String]) -> Vec<CarePla
         }
     }
     services
+}
+
+/// The care plan a completed assessment proposes, priced as the form shows it: its
+/// services and schedule ([`proposal_from_assessment`]) with the preselected pricing
+/// template and that template's rate, so a generated plan stores the figures a
+/// coordinator then sees.
+pub fn priced_proposal(assessment: &Assessment, templates: &[PricingTemplate]) -> CarePlanInput {
+    let mut plan = proposal_from_assessment(assessment);
+    if let Some(template) = preselect_template(&plan.services, templates) {
+        plan.pricing_template_id = Some(template.id.clone());
+        plan.hourly_rate = Some(template.base_rate);
+    }
+    plan
 }
 
 /// The care plan a completed assessment proposes: its services, its preferred days with
@@ -224,6 +308,47 @@ mod tests {
             stored("Personal Care Services", true, false),
             stored("Complex/Medical Care", true, false),
         ]
+    }
+
+    #[test]
+    fn the_rate_says_where_it_came_from() {
+        let templates = defaults();
+        let personal = &templates[1];
+        let suggested = preselection(&[PersonalCare], &templates);
+        assert_eq!(
+            suggested.map(|(_, reason)| reason),
+            Some(PreselectReason::PersonalCareWithFewServices)
+        );
+        let cases: &[(f64, Option<&PricingTemplate>, &str)] = &[
+            (
+                30.0,
+                Some(personal),
+                "The hourly rate is the Personal Care Services template's rate, suggested for personal care with at most two services.",
+            ),
+            (
+                30.0,
+                Some(&templates[2]),
+                "The hourly rate is the Complex/Medical Care template's rate.",
+            ),
+            (
+                1234.5,
+                Some(personal),
+                "The hourly rate was set by staff; the Personal Care Services template's rate is $30.00/hour.",
+            ),
+            (
+                27.0,
+                None,
+                "The hourly rate was typed by staff; no pricing template is chosen.",
+            ),
+            (
+                25.0,
+                None,
+                "The hourly rate is the default rate of a generated care plan; choose a pricing template to use the agency's rates.",
+            ),
+        ];
+        for (rate, chosen, expected) in cases {
+            assert_eq!(rate_source(*rate, *chosen, suggested), *expected);
+        }
     }
 
     #[test]

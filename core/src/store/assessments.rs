@@ -298,7 +298,9 @@ impl Store {
         self.get_assessment(id)
     }
 
-    /// Generates a draft care plan from a completed assessment at the default rate.
+    /// Generates a draft care plan from a completed assessment at the spec's default rate
+    /// (25) and no pricing template; the care plan form shows it as stored, and says
+    /// where the rate came from.
     pub fn generate_care_plan(&mut self, actor: &Actor, id: &AssessmentId) -> Result<CarePlan> {
         let assessment = self.get_assessment(id)?;
         if assessment.deleted_at.is_some() {

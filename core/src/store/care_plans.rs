@@ -15,7 +15,7 @@ use crate::model::{
 use crate::rules::clock::{AgencyClock, age_in_years, parse_date, parse_timestamp};
 use crate::rules::costs::{CarePlanCosts, CarePlanQuote, care_plan_costs, quote};
 use crate::rules::events::PipelineEvent;
-use crate::rules::pricing::{DEFAULT_HOURLY_RATE, preselect_template, proposal_from_assessment};
+use crate::rules::pricing::{DEFAULT_HOURLY_RATE, preselection, priced_proposal, rate_source};
 use crate::rules::transitions::check_care_plan_transition;
 use crate::rules::validation::{UNKNOWN_PRICING_TEMPLATE, validate_care_plan, validate_quote};
 
@@ -176,17 +176,12 @@ impl Store {
     /// A new care plan form for an assessment, with the preselected pricing template.
     pub fn care_plan_prefill(&self, assessment_id: &AssessmentId) -> Result<CarePlanPrefill> {
         let assessment = self.get_assessment(assessment_id)?;
-        let mut plan = proposal_from_assessment(&assessment);
         let templates = self.pricing_templates()?;
-        let suggested = preselect_template(&plan.services, &templates);
-        if let Some(template) = suggested {
-            plan.pricing_template_id = Some(template.id.clone());
-            plan.hourly_rate = Some(template.base_rate);
-        }
+        let plan = priced_proposal(&assessment, &templates);
         Ok(CarePlanPrefill {
             assessment_id: assessment.id,
             intake_id: assessment.intake_id,
-            suggested_pricing_template_id: suggested.map(|t| t.id.clone()),
+            suggested_pricing_template_id: plan.pricing_template_id.clone(),
             plan,
         })
     }
@@ -201,7 +196,13 @@ impl Store {
             .or(template.map(|(base, _)| base))
             .unwrap_or(DEFAULT_HOURLY_RATE);
         let premium = template.map(|(_, premium)| premium).unwrap_or(0.0);
-        Ok(quote(&input.schedule, rate, premium))
+        let templates = self.pricing_templates()?;
+        let chosen = input
+            .pricing_template_id
+            .as_ref()
+            .and_then(|id| templates.iter().find(|template| &template.id == id));
+        let source = rate_source(rate, chosen, preselection(&input.services, &templates));
+        Ok(quote(&input.schedule, rate, premium, source))
     }
 
     /// Save Care Plan for a new plan: validated, stored as draft with computed costs.

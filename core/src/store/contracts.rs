@@ -9,8 +9,8 @@ use super::trash::Trashable;
 use super::{Store, audit, position, ts};
 use crate::error::{Error, Result};
 use crate::model::{
-    Actor, CarePlanId, CarePlanStatus, Contract, ContractId, ContractStatus, IntakeId, Parents,
-    PricingDetails,
+    Actor, CarePlanId, CarePlanStatus, Contract, ContractId, ContractPreview, ContractStatus,
+    IntakeId, Parents, PricingDetails,
 };
 use crate::rules::clock::{AgencyClock, parse_timestamp};
 use crate::rules::contract_text::{ContractFacts, render_contract};
@@ -106,7 +106,7 @@ fn load_stored(tx: &Connection, id: &ContractId) -> Result<Stored> {
 impl Store {
     /// The contract text for a care plan: the current contract template with every
     /// placeholder filled.
-    pub fn contract_preview(&self, care_plan_id: &CarePlanId) -> Result<String> {
+    pub fn contract_preview(&self, care_plan_id: &CarePlanId) -> Result<ContractPreview> {
         let clock = self.clock()?;
         let plan = self.get_care_plan(care_plan_id)?;
         if plan.deleted_at.is_some() {
@@ -122,14 +122,20 @@ impl Store {
             schedule: plan.schedule.clone(),
             date: clock.today(),
         };
-        Ok(render_contract(&template.sections, &facts))
+        Ok(ContractPreview {
+            content: render_contract(&template.sections, &facts),
+            care_plan_version: plan.version,
+        })
     }
 
-    /// Save as Draft in new mode: a contract from a sent or approved care plan.
+    /// Save as Draft in new mode: a contract from a sent or approved care plan. The
+    /// contract takes the plan's figures, so `care_plan_version` names the version the
+    /// user previewed; a plan changed since is a conflict carrying the stored plan.
     pub fn create_contract(
         &mut self,
         actor: &Actor,
         care_plan_id: &CarePlanId,
+        care_plan_version: Option<i64>,
         content: &str,
     ) -> Result<Contract> {
         if content.trim().is_empty() {
@@ -144,6 +150,9 @@ impl Store {
         }
         if !matches!(plan.status, CarePlanStatus::Sent | CarePlanStatus::Approved) {
             return Err(Error::Rejected(CONTRACT_NEEDS_SENT_CARE_PLAN.to_owned()));
+        }
+        if care_plan_version.is_some_and(|seen| seen != plan.version) {
+            return Err(Error::conflict("care plan", &plan));
         }
         let clock = self.clock()?;
         let id = ContractId::new();

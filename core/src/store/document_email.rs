@@ -66,6 +66,11 @@ pub struct DocumentEmailRequest {
     /// Empty or absent: the document's default subject.
     pub subject: Option<String>,
     pub body: String,
+    /// The version of the document the sender is looking at. A send acts on exactly the
+    /// figures on screen: when the stored document moved on since, the send is refused
+    /// as a conflict carrying the stored record. `None` only for a resend of a recorded
+    /// email, which names no screen.
+    pub version: Option<i64>,
 }
 
 /// A document email recorded pending, with its PDF, ready for the transport.
@@ -141,6 +146,9 @@ impl Store {
                 if plan.deleted_at.is_some() {
                     return Err(Error::not_found("care plan", id));
                 }
+                if request.version.is_some_and(|seen| seen != plan.version) {
+                    return Err(Error::conflict("care plan", &plan));
+                }
                 let to = request.to.clone().unwrap_or_default();
                 validate_care_plan_email(&to, &request.body)?;
                 check_care_plan_transition(plan.status, CarePlanStatus::Sent)?;
@@ -161,6 +169,9 @@ impl Store {
                 let contract = self.get_contract(id)?;
                 if contract.deleted_at.is_some() {
                     return Err(Error::not_found("contract", id));
+                }
+                if request.version.is_some_and(|seen| seen != contract.version) {
+                    return Err(Error::conflict("contract", &contract));
                 }
                 check_contract_transition(contract.status, ContractStatus::Sent)?;
                 EmailInput {

@@ -12,12 +12,13 @@ use crate::error::{Error, Result, ValidationErrors};
 use crate::model::{
     Actor, ApprovalInput, CarePlan, CarePlanId, CarePlanService, CarePlanStatus, Channel, Contract,
     ContractForSigning, ContractId, ContractSigningStatus, ContractStatus, IntakeId, LinkDocument,
-    LinkPurpose, PaperSignatureInput, Parents, PdfVerification, ProposalLetter, ProposalService,
-    PublicDone, QuestionInput, RequestOrigin, ScheduleLine, SignatureEvidence, SignatureInput,
-    SignatureMethod, SigningLinkInfo, Strokes, UserId,
+    LinkOutcome, LinkPurpose, PaperSignatureInput, Parents, PdfVerification, ProposalLetter,
+    ProposalService, PublicDone, QuestionInput, RequestOrigin, ScheduleLine, SignatureEvidence,
+    SignatureInput, SignatureMethod, SigningLinkInfo, Strokes, UserId,
 };
 use crate::pdf::{render, signed_contract_document};
 use crate::rules::clock::format_timestamp;
+use crate::rules::contract_text::format_long_date;
 use crate::rules::signing::{
     ESIGN_CONSENT, LINK_PLACEHOLDER, LinkFacts, contract_document_sha256, link_expiry,
     link_paragraph, link_state, link_token_hash, link_usable, new_link_token,
@@ -391,6 +392,68 @@ impl Store {
             Some((sha, version)) if link_usable(state) => Ok((link, sha, version)),
             _ => Err(Error::LinkUnavailable),
         }
+    }
+
+    /// A link the family already used, within its lifetime: what it did and when. Any
+    /// other link (unknown, unused, revoked, expired, another purpose) is
+    /// [`Error::LinkUnavailable`], the answer every bad link gets.
+    fn used_link(&self, token: &str, purpose: LinkPurpose) -> Result<StoredLink> {
+        if !token_well_formed(token) {
+            return Err(Error::LinkUnavailable);
+        }
+        let link = load_link_by_hash(self.conn(), &link_token_hash(token))?
+            .ok_or(Error::LinkUnavailable)?;
+        let live = link.expires_at > ts(self.now());
+        if link.purpose != purpose || link.used_at.is_none() || !live {
+            return Err(Error::LinkUnavailable);
+        }
+        Ok(link)
+    }
+
+    /// The page a family gets when it opens a link it already used: "You approved this
+    /// proposal on …" or "This agreement was signed on …", with the signed PDF.
+    pub fn link_outcome(&self, token: &str, purpose: LinkPurpose) -> Result<LinkOutcome> {
+        let link = self.used_link(token, purpose)?;
+        let clock = self.clock()?;
+        let used_on = link
+            .used_at
+            .as_deref()
+            .and_then(crate::rules::clock::parse_timestamp)
+            .map(|moment| format_long_date(clock.local_date(moment)))
+            .unwrap_or_default();
+        let agency = self.settings()?.general;
+        let (client_name, message, signed_pdf_available) = match purpose {
+            LinkPurpose::ProposalApproval => {
+                let plan_id = link.care_plan_id.as_ref().ok_or(Error::LinkUnavailable)?;
+                let plan = self.get_care_plan(plan_id)?;
+                let message = format!(
+                    "You approved this care plan proposal on {used_on}. Thank you: we will be in touch about the agreement."
+                );
+                (plan.client_name, message, false)
+            }
+            LinkPurpose::ContractSigning => {
+                let contract_id = link.contract_id.as_ref().ok_or(Error::LinkUnavailable)?;
+                let contract = self.get_contract(contract_id)?;
+                let available = self.signed_contract_pdf(contract_id)?.is_some();
+                let message = format!("This agreement was signed on {used_on}. Thank you.");
+                (contract.client_name, message, available)
+            }
+        };
+        Ok(LinkOutcome {
+            agency_name: agency.company_name,
+            agency_phone: agency.contact_phone,
+            client_name,
+            message,
+            signed_pdf_available,
+        })
+    }
+
+    /// The signed agreement, for the family through the signing link it used.
+    pub fn link_signed_pdf(&self, token: &str) -> Result<Vec<u8>> {
+        let link = self.used_link(token, LinkPurpose::ContractSigning)?;
+        let contract_id = link.contract_id.ok_or(Error::LinkUnavailable)?;
+        self.signed_contract_pdf(&contract_id)?
+            .ok_or(Error::LinkUnavailable)
     }
 
     /// The hash and version of a link's document, when it still waits for the answer.

@@ -82,7 +82,7 @@ fn analytics_figures_equal_a_hand_computation() {
     store.mark_care_plan_sent(&staff, &a_plan.id).unwrap();
     store.set_now(Some(at("2026-11-08T14:00:00Z")));
     let contract = store
-        .create_contract(&staff, &a_plan.id, "Agreement")
+        .create_contract(&staff, &a_plan.id, None, "Agreement")
         .unwrap();
     store.set_now(Some(at("2026-11-09T14:00:00Z")));
     store.mark_contract_sent(&staff, &contract.id).unwrap();

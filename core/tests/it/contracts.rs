@@ -52,7 +52,7 @@ fn the_whole_pipeline_from_intake_to_active_patient() {
     );
 
     // A contract needs a sent or approved plan.
-    match test.store.create_contract(&staff, &plan.id, "text") {
+    match test.store.create_contract(&staff, &plan.id, None, "text") {
         Err(Error::Rejected(message)) => assert_eq!(
             message,
             "Care plan must be sent or approved before generating a contract."
@@ -73,13 +73,13 @@ fn the_whole_pipeline_from_intake_to_active_patient() {
         format!("/contracts/new?care_plan_id={}", plan.id)
     );
 
-    let preview = test.store.contract_preview(&plan.id).unwrap();
+    let preview = test.store.contract_preview(&plan.id).unwrap().content;
     assert!(preview.contains("Clarence Whitaker"));
     assert!(!preview.contains("[CLIENT_NAME]"));
     assert!(!preview.contains("[HOURLY_RATE]"));
     let contract = test
         .store
-        .create_contract(&staff, &plan.id, &preview)
+        .create_contract(&staff, &plan.id, None, &preview)
         .unwrap();
     assert_eq!(contract.status, ContractStatus::Draft);
     assert_eq!(contract.pricing_details.hourly_rate, plan.hourly_rate);

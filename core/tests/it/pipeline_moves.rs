@@ -118,10 +118,10 @@ fn each_move_writes_its_timeline_line_and_a_refused_move_writes_none() {
     test.store.mark_care_plan_sent(&staff, &plan.id).unwrap();
     test.store.approve_care_plan(&staff, &plan.id).unwrap();
     test.store.approve_care_plan(&staff, &plan.id).unwrap();
-    let content = test.store.contract_preview(&plan.id).unwrap();
+    let content = test.store.contract_preview(&plan.id).unwrap().content;
     let contract = test
         .store
-        .create_contract(&staff, &plan.id, &content)
+        .create_contract(&staff, &plan.id, None, &content)
         .unwrap();
     assert!(test.store.sign_contract(&staff, &contract.id).is_err());
     test.store.mark_contract_sent(&staff, &contract.id).unwrap();
@@ -183,6 +183,7 @@ fn a_document_email_attaches_its_pdf_and_moves_the_document_only_when_it_went_ou
             to: Some(" ".into()),
             subject: None,
             body: String::new(),
+            version: None,
         },
     );
     match empty {
@@ -202,6 +203,7 @@ fn a_document_email_attaches_its_pdf_and_moves_the_document_only_when_it_went_ou
                 to: Some("susan.reed@example.com".into()),
                 subject: Some("  ".into()),
                 body: "Here is the plan.".into(),
+                version: None,
             },
         )
         .unwrap();
@@ -259,10 +261,10 @@ fn a_document_email_attaches_its_pdf_and_moves_the_document_only_when_it_went_ou
     assert!(after.sent_at.is_some());
 
     // The contract goes to the family email stored with it, under its default subject.
-    let content = test.store.contract_preview(&plan.id).unwrap();
+    let content = test.store.contract_preview(&plan.id).unwrap().content;
     let contract = test
         .store
-        .create_contract(&staff, &plan.id, &content)
+        .create_contract(&staff, &plan.id, None, &content)
         .unwrap();
     let document = EmailedDocument::Contract(contract.id.clone());
     let prepared = test
@@ -274,6 +276,7 @@ fn a_document_email_attaches_its_pdf_and_moves_the_document_only_when_it_went_ou
                 to: Some("someone.else@example.com".into()),
                 subject: None,
                 body: "Please sign.".into(),
+                version: None,
             },
         )
         .unwrap();
@@ -302,6 +305,7 @@ fn a_document_email_attaches_its_pdf_and_moves_the_document_only_when_it_went_ou
             to: None,
             subject: None,
             body: "Again".into(),
+            version: None,
         },
     );
     assert!(
@@ -332,6 +336,7 @@ fn a_quote_prices_like_the_save_and_an_unknown_template_is_refused() {
             schedule: schedule.clone(),
             pricing_template_id: Some(standard.id.clone()),
             hourly_rate: None,
+            services: Vec::new(),
         })
         .unwrap();
     assert_eq!(
@@ -351,6 +356,7 @@ fn a_quote_prices_like_the_save_and_an_unknown_template_is_refused() {
             schedule: schedule.clone(),
             pricing_template_id: None,
             hourly_rate: None,
+            services: Vec::new(),
         })
         .unwrap();
     assert_eq!(
@@ -382,6 +388,7 @@ fn a_quote_prices_like_the_save_and_an_unknown_template_is_refused() {
         schedule,
         pricing_template_id: Some(unknown.clone()),
         hourly_rate: None,
+        services: Vec::new(),
     });
     input.pricing_template_id = Some(unknown);
     let save = test
@@ -687,10 +694,10 @@ fn every_status_journey_and_view_route_opens_a_web_screen_of_the_furthest_record
     test.store
         .mark_care_plan_sent(&staff, &other_plan.id)
         .unwrap();
-    let content = test.store.contract_preview(&other_plan.id).unwrap();
+    let content = test.store.contract_preview(&other_plan.id).unwrap().content;
     let contract = test
         .store
-        .create_contract(&staff, &other_plan.id, &content)
+        .create_contract(&staff, &other_plan.id, None, &content)
         .unwrap();
     clients.push(contracted.clone());
     let (declined, _) = assessed(&mut test, "Declined");

@@ -52,8 +52,11 @@ fn sent_plan(test: &mut TestStore, name: &str) -> CarePlan {
 fn sent_contract(test: &mut TestStore, name: &str) -> (Contract, String) {
     let staff = test.staff.clone();
     let plan = sent_plan(test, name);
-    let text = test.store.contract_preview(&plan.id).unwrap();
-    let contract = test.store.create_contract(&staff, &plan.id, &text).unwrap();
+    let text = test.store.contract_preview(&plan.id).unwrap().content;
+    let contract = test
+        .store
+        .create_contract(&staff, &plan.id, None, &text)
+        .unwrap();
     let link = test
         .store
         .create_signing_link(

@@ -240,6 +240,8 @@ pub struct SendProposalBody {
     #[serde(default)]
     pub subject: Option<String>,
     pub body: String,
+    /// The version of the care plan on the sender's screen; a plan saved since is 409.
+    pub version: i64,
 }
 
 /// What a send did: the communication (sent, or failed with its reason) and the record.
@@ -252,7 +254,7 @@ pub struct CarePlanSent {
 /// Emails the proposal to the family with the proposal letter's PDF attached; on success
 /// the plan becomes sent.
 #[utoipa::path(post, path = "/api/care-plans/{id}/send", tag = "care plans", params(("id" = String, Path)), request_body = SendProposalBody,
-    responses((status = 200, body = CarePlanSent), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 200, body = CarePlanSent), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn send(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -263,6 +265,7 @@ pub async fn send(
         to: Some(body.to),
         subject: body.subject,
         body: body.body,
+        version: Some(body.version),
     };
     // The email carries the family's personal approval link.
     let (communication, document) = super::signing::send_document_with_link(

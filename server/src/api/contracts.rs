@@ -3,7 +3,9 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use carepath_core::model::{CarePlanId, Communication, Contract, ContractId, ContractStatus};
+use carepath_core::model::{
+    CarePlanId, Communication, Contract, ContractId, ContractPreview, ContractStatus,
+};
 use carepath_core::store::{ContractList, ContractQuery, DocumentEmailRequest, EmailedDocument};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -64,11 +66,6 @@ pub struct PreviewQuery {
     pub care_plan_id: CarePlanId,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct ContractPreview {
-    pub content: String,
-}
-
 /// The contract text for a care plan, every placeholder filled.
 #[utoipa::path(get, path = "/api/contracts/preview", tag = "contracts", params(PreviewQuery),
     responses((status = 200, body = ContractPreview), (status = 404, body = ErrorBody)))]
@@ -77,11 +74,12 @@ pub async fn preview(
     _user: CurrentUser,
     ApiQuery(query): ApiQuery<PreviewQuery>,
 ) -> ApiResult<ApiJson<ContractPreview>> {
-    let content = state
-        .db
-        .call(move |store| store.contract_preview(&query.care_plan_id))
-        .await?;
-    Ok(ApiJson(ContractPreview { content }))
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.contract_preview(&query.care_plan_id))
+            .await?,
+    ))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -89,6 +87,8 @@ pub async fn preview(
 pub struct ContractBody {
     #[schema(value_type = String)]
     pub care_plan_id: CarePlanId,
+    /// The version of the care plan whose preview the user saw; a plan saved since is 409.
+    pub care_plan_version: i64,
     pub content: String,
 }
 
@@ -101,7 +101,7 @@ pub struct ContractUpdate {
 
 /// Saves a contract draft from a sent or approved care plan.
 #[utoipa::path(post, path = "/api/contracts", tag = "contracts", request_body = ContractBody,
-    responses((status = 200, body = Contract), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 200, body = Contract), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn create(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -111,7 +111,14 @@ pub async fn create(
     Ok(ApiJson(
         state
             .db
-            .call(move |store| store.create_contract(&actor, &body.care_plan_id, &body.content))
+            .call(move |store| {
+                store.create_contract(
+                    &actor,
+                    &body.care_plan_id,
+                    Some(body.care_plan_version),
+                    &body.content,
+                )
+            })
             .await?,
     ))
 }
@@ -154,6 +161,8 @@ pub struct SendContractBody {
     #[serde(default)]
     pub subject: Option<String>,
     pub body: String,
+    /// The version of the contract on the sender's screen; a contract saved since is 409.
+    pub version: i64,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -164,7 +173,7 @@ pub struct ContractSent {
 
 /// Emails the contract to the family contact for signature; on success it becomes sent.
 #[utoipa::path(post, path = "/api/contracts/{id}/send", tag = "contracts", params(("id" = String, Path)), request_body = SendContractBody,
-    responses((status = 200, body = ContractSent), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 200, body = ContractSent), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn send(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -175,6 +184,7 @@ pub async fn send(
         to: None,
         subject: body.subject,
         body: body.body,
+        version: Some(body.version),
     };
     // The email carries the family's personal signing link.
     let (communication, document) = super::signing::send_document_with_link(

@@ -7,8 +7,8 @@ use axum::extract::State;
 use axum::http::{HeaderMap, header};
 use axum::response::Response;
 use carepath_core::model::{
-    ApprovalInput, ContractForSigning, ProposalLetter, PublicDone, QuestionInput, RequestOrigin,
-    SignatureInput,
+    ApprovalInput, ContractForSigning, LinkOutcome, LinkPurpose, ProposalLetter, PublicDone,
+    QuestionInput, RequestOrigin, SignatureInput,
 };
 use carepath_core::store::Store;
 
@@ -25,6 +25,9 @@ pub const PUBLIC_PATHS: &[&str] = &[
     "/api/public/approve/{token}/questions",
     "/api/public/sign/{token}",
     "/api/public/sign/{token}/pdf",
+    "/api/public/approve/{token}/outcome",
+    "/api/public/sign/{token}/outcome",
+    "/api/public/sign/{token}/signed.pdf",
 ];
 
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
@@ -35,6 +38,9 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_contract, _, _>(contract)
         .add::<__path_contract_pdf, _, _>(contract_pdf)
         .add::<__path_sign, _, _>(sign)
+        .add::<__path_approval_outcome, _, _>(approval_outcome)
+        .add::<__path_signing_outcome, _, _>(signing_outcome)
+        .add::<__path_signed_pdf, _, _>(signed_pdf)
 }
 
 /// Runs `f` for a link, unless this address has sent too many bad links; a bad link
@@ -196,4 +202,53 @@ pub async fn sign(
             .to_owned(),
         at: signed.evidence.signed_at,
     }))
+}
+
+/// A used approval link, within its lifetime: when the family approved.
+#[utoipa::path(get, path = "/api/public/approve/{token}/outcome", tag = "public", params(("token" = String, Path)),
+    responses((status = 200, body = LinkOutcome), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn approval_outcome(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    ApiPath(token): ApiPath<String>,
+) -> ApiResult<ApiJson<LinkOutcome>> {
+    Ok(ApiJson(
+        with_link(&state, &client, move |store| {
+            store.link_outcome(&token, LinkPurpose::ProposalApproval)
+        })
+        .await?,
+    ))
+}
+
+/// A used signing link, within its lifetime: when the agreement was signed.
+#[utoipa::path(get, path = "/api/public/sign/{token}/outcome", tag = "public", params(("token" = String, Path)),
+    responses((status = 200, body = LinkOutcome), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn signing_outcome(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    ApiPath(token): ApiPath<String>,
+) -> ApiResult<ApiJson<LinkOutcome>> {
+    Ok(ApiJson(
+        with_link(&state, &client, move |store| {
+            store.link_outcome(&token, LinkPurpose::ContractSigning)
+        })
+        .await?,
+    ))
+}
+
+/// The signed agreement, through the signing link that signed it.
+#[utoipa::path(get, path = "/api/public/sign/{token}/signed.pdf", tag = "public", params(("token" = String, Path)),
+    responses((status = 200, description = "PDF file", content_type = "application/pdf"),
+        (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn signed_pdf(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    ApiPath(token): ApiPath<String>,
+) -> ApiResult<Response> {
+    let pdf = with_link(&state, &client, move |store| store.link_signed_pdf(&token)).await?;
+    Ok(pdf_response(
+        pdf,
+        "signed-home-care-service-agreement.pdf",
+        "attachment",
+    ))
 }

@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use carepath_core::outbound::SendFailure;
+use mail_parser::MimeHeaders;
 use serde::Serialize;
 
 /// One message in the outbox.
@@ -96,25 +97,44 @@ async fn restrict(_path: &Path, _mode: u32) -> std::io::Result<()> {
     Ok(())
 }
 
-/// The headers of a message, folded continuation lines joined to the line they continue.
-fn headers(head: &str) -> Vec<OutboxHeader> {
-    let mut headers: Vec<OutboxHeader> = Vec::new();
-    for line in head.lines() {
-        if line.starts_with([' ', '\t']) {
-            if let Some(last) = headers.last_mut() {
-                last.value.push(' ');
-                last.value.push_str(line.trim());
-            }
-            continue;
-        }
-        if let Some((key, value)) = line.split_once(':') {
-            headers.push(OutboxHeader {
-                name: key.trim().to_owned(),
-                value: value.trim().to_owned(),
-            });
-        }
+/// What the listing and the message view read from a file, parsed by a MIME library:
+/// folded headers, encoded words (RFC 2047) and attachment names split or encoded by
+/// RFC 2231 are read the way mail programs read them.
+#[derive(Default)]
+struct Parsed {
+    headers: Vec<OutboxHeader>,
+    to: String,
+    subject: Option<String>,
+    attachments: Vec<String>,
+    /// The first text part, decoded.
+    text: String,
+}
+
+fn parse(bytes: &[u8]) -> Parsed {
+    let Some(message) = mail_parser::MessageParser::default().parse(bytes) else {
+        return Parsed::default();
+    };
+    let headers: Vec<OutboxHeader> = message
+        .headers_raw()
+        .map(|(name, value)| OutboxHeader {
+            name: name.to_owned(),
+            value: value.split_whitespace().collect::<Vec<_>>().join(" "),
+        })
+        .collect();
+    Parsed {
+        to: header(&headers, "To").unwrap_or_default().to_owned(),
+        subject: message.subject().map(str::to_owned),
+        attachments: message
+            .attachments()
+            .filter_map(|part| part.attachment_name())
+            .map(str::to_owned)
+            .collect(),
+        text: message
+            .body_text(0)
+            .map(|text| text.into_owned())
+            .unwrap_or_default(),
+        headers,
     }
-    headers
 }
 
 fn header<'a>(headers: &'a [OutboxHeader], name: &str) -> Option<&'a str> {
@@ -131,21 +151,6 @@ fn is_private(headers: &[OutboxHeader]) -> bool {
             "" | "0" | "no" | "false"
         )
     })
-}
-
-/// The file names of a MIME message's attachments: every `Content-Disposition:
-/// attachment` header of its parts, with its `filename` parameter.
-fn attachments(text: &str) -> Vec<String> {
-    headers(text)
-        .into_iter()
-        .filter(|header| header.name.eq_ignore_ascii_case("Content-Disposition"))
-        .filter(|header| header.value.to_ascii_lowercase().starts_with("attachment"))
-        .filter_map(|header| {
-            let (_, rest) = header.value.split_once("filename=")?;
-            let name = rest.split(';').next()?.trim().trim_matches('"');
-            (!name.is_empty()).then(|| name.to_owned())
-        })
-        .collect()
 }
 
 fn split_message(text: &str) -> (&str, &str) {
@@ -206,51 +211,33 @@ pub fn open(dir: &Path, file_name: &str) -> Result<OutboxMessage, OpenError> {
         Err(error) => return Err(OpenError::Io(error)),
     };
     let bytes = std::fs::read(&path).map_err(OpenError::Io)?;
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    let (head, body) = split_message(&text);
-    let headers = headers(head);
-    if is_private(&headers) {
+    let parsed = parse(&bytes);
+    if is_private(&parsed.headers) {
         return Err(OpenError::Private);
     }
+    let text = String::from_utf8_lossy(&bytes);
+    let (_, body) = split_message(&text);
     Ok(OutboxMessage {
         file_name: file_name.to_owned(),
         kind: kind.to_owned(),
         written_at: written_at(&metadata),
-        to: header(&headers, "To").unwrap_or_default().to_owned(),
-        subject: header(&headers, "Subject").map(str::to_owned),
-        attachments: attachments(body),
+        to: parsed.to,
+        subject: parsed.subject,
+        attachments: parsed.attachments,
         body: body.to_owned(),
-        headers,
+        headers: parsed.headers,
     })
 }
 
-/// The body of the first text/plain part of a multipart body.
-fn text_part(body: &str) -> Option<&str> {
-    let start = body.find("Content-Type: text/plain")?;
-    let part = &body[start..];
-    let (_, content) = part
-        .split_once("\r\n\r\n")
-        .or_else(|| part.split_once("\n\n"))?;
-    Some(content.split("\n--").next().unwrap_or(content))
-}
-
-fn entry(file_name: String, text: &str, written_at: String) -> Option<OutboxEntry> {
+fn entry(file_name: String, bytes: &[u8], written_at: String) -> Option<OutboxEntry> {
     let kind = kind_of(&file_name)?;
-    let (head, body) = split_message(text);
-    let headers = headers(head);
-    // A message with attachments is multipart: the preview is its first text part.
-    let text_body =
-        if header(&headers, "Content-Type").is_some_and(|value| value.starts_with("multipart/")) {
-            text_part(body).unwrap_or_default()
-        } else {
-            body
-        };
+    let parsed = parse(bytes);
     Some(OutboxEntry {
         kind: kind.to_owned(),
-        to: header(&headers, "To").unwrap_or_default().to_owned(),
-        subject: header(&headers, "Subject").map(str::to_owned),
-        preview: text_body.trim().chars().take(200).collect(),
-        attachments: attachments(body),
+        to: parsed.to,
+        subject: parsed.subject,
+        preview: parsed.text.trim().chars().take(200).collect(),
+        attachments: parsed.attachments,
         written_at,
         file_name,
     })
@@ -282,11 +269,11 @@ pub fn list(dir: &Path, limit: usize) -> std::io::Result<Vec<OutboxEntry>> {
     files.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| b.1.cmp(&a.1)));
     let mut entries = Vec::new();
     for (modified, name, path) in files.into_iter().take(limit) {
-        let text = String::from_utf8_lossy(&std::fs::read(&path)?).into_owned();
+        let bytes = std::fs::read(&path)?;
         let written_at = jiff::Timestamp::try_from(modified)
             .map(|moment| moment.to_string())
             .unwrap_or_default();
-        entries.extend(entry(name, &text, written_at));
+        entries.extend(entry(name, &bytes, written_at));
     }
     Ok(entries)
 }
@@ -340,6 +327,26 @@ mod tests {
         );
         let listed = list(dir.path(), 10).unwrap();
         assert_eq!(listed[0].attachments, vec!["care-plan.pdf".to_owned()]);
+    }
+
+    #[test]
+    fn attachment_names_split_or_encoded_by_rfc_2231_are_read_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "To: family@example.com\r\nSubject: =?utf-8?q?Propuesta_de_cuidado?=\r\n\
+                    MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n--b\r\n\
+                    Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n\
+                    Se=C3=B1ora Reyes\r\n--b\r\n\
+                    Content-Type: application/pdf\r\n\
+                    Content-Disposition: attachment;\r\n filename*0*=utf-8''propuesta-se%C3%B1ora-;\r\n filename*1=reyes.pdf\r\n\r\n\
+                    JVBERi0=\r\n--b--\r\n";
+        std::fs::write(dir.path().join("m2.eml"), text).unwrap();
+        let listed = list(dir.path(), 10).unwrap();
+        assert_eq!(
+            listed[0].attachments,
+            vec!["propuesta-señora-reyes.pdf".to_owned()]
+        );
+        assert_eq!(listed[0].subject.as_deref(), Some("Propuesta de cuidado"));
+        assert_eq!(listed[0].preview, "Señora Reyes");
     }
 
     #[test]

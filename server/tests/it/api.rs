@@ -266,7 +266,7 @@ async fn approved_care_plan(staff: &Session, assessment_id: &str) -> String {
         staff
             .post(
                 &format!("/api/care-plans/{plan_id}/send"),
-                json!({"to": "grace@family.test", "body": "Our proposal for Ada Lovelace."}),
+                json!({"to": "grace@family.test", "body": "Our proposal for Ada Lovelace.", "version": staff.version(&format!("/api/care-plans/{plan_id}")).await}),
             )
             .await,
         StatusCode::OK,
@@ -292,7 +292,7 @@ async fn drafted_contract(staff: &Session, plan_id: &str) -> (Value, String) {
         staff
             .post(
                 "/api/contracts",
-                json!({"care_plan_id": plan_id, "content": content}),
+                json!({"care_plan_id": plan_id, "content": content, "care_plan_version": staff.version(&format!("/api/care-plans/{plan_id}")).await}),
             )
             .await,
         StatusCode::OK,
@@ -311,7 +311,7 @@ async fn signed_journey(staff: &Session) -> Journey {
         staff
             .post(
                 &format!("/api/contracts/{contract_id}/send"),
-                json!({"body": "Please sign."}),
+                json!({"body": "Please sign.", "version": staff.version(&format!("/api/contracts/{contract_id}")).await}),
             )
             .await,
         StatusCode::OK,
@@ -449,7 +449,7 @@ async fn a_care_plan_is_drafted_as_a_marketing_email_sent_and_approved() {
     let empty = staff
         .post(
             &format!("/api/care-plans/{plan_id}/send"),
-            json!({"to": "", "body": ""}),
+            json!({"to": "", "body": "", "version": staff.version(&format!("/api/care-plans/{plan_id}")).await}),
         )
         .await;
     let (_, message, _) = expect_error(empty, StatusCode::UNPROCESSABLE_ENTITY).await;
@@ -457,7 +457,7 @@ async fn a_care_plan_is_drafted_as_a_marketing_email_sent_and_approved() {
     let sent = staff
         .post(
             &format!("/api/care-plans/{plan_id}/send"),
-            json!({"to": "grace@family.test", "body": text}),
+            json!({"to": "grace@family.test", "body": text, "version": staff.version(&format!("/api/care-plans/{plan_id}")).await}),
         )
         .await;
     let sent = expect_json(sent, StatusCode::OK).await;
@@ -512,7 +512,7 @@ async fn a_contract_is_previewed_edited_sent_and_signed_only_once_sent() {
     let sent = staff
         .post(
             &format!("/api/contracts/{contract_id}/send"),
-            json!({"body": "Please sign."}),
+            json!({"body": "Please sign.", "version": staff.version(&format!("/api/contracts/{contract_id}")).await}),
         )
         .await;
     let sent = expect_json(sent, StatusCode::OK).await;
@@ -1155,4 +1155,94 @@ async fn printable_pdfs_come_from_core() {
         StatusCode::NOT_FOUND,
     )
     .await;
+}
+
+#[tokio::test]
+async fn a_send_acts_on_the_version_on_screen_and_a_stale_one_is_refused() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let (_, assessment_id) = assessed_client(&staff).await;
+    let plan = saved_care_plan(&staff, &assessment_id).await;
+    let plan_id = plan["id"].as_str().unwrap();
+    let seen = plan["version"].clone();
+
+    // Another tab raises the rate after this screen loaded the plan.
+    let mut raised = care_plan_input("Ada Lovelace");
+    raised["hourly_rate"] = json!(32);
+    let raised = expect_json(
+        staff
+            .put(
+                &format!("/api/care-plans/{plan_id}"),
+                json!({"version": seen, "plan": raised}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+
+    let stale = staff
+        .post(
+            &format!("/api/care-plans/{plan_id}/send"),
+            json!({"to": "grace@family.test", "body": "Our proposal.", "version": seen}),
+        )
+        .await;
+    let (code, _, body) = expect_error(stale, StatusCode::CONFLICT).await;
+    assert_eq!(code, "conflict");
+    assert_eq!(body["current"]["hourly_rate"], 32.0);
+    assert_eq!(body["current"]["status"], "draft");
+    assert!(
+        crate::support::outbox_emails(&server).is_empty(),
+        "a refused send emails nobody"
+    );
+
+    expect_json(
+        staff
+            .post(
+                &format!("/api/care-plans/{plan_id}/send"),
+                json!({"to": "grace@family.test", "body": "Our proposal.", "version": raised["version"]}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let sent = staff.ok(&format!("/api/care-plans/{plan_id}")).await;
+    assert_eq!(
+        (sent["status"].as_str(), sent["hourly_rate"].as_f64()),
+        (Some("sent"), Some(32.0))
+    );
+
+    // A contract generated from a preview of an older version of the plan is refused too.
+    let sent_version = staff.version(&format!("/api/care-plans/{plan_id}")).await;
+    let preview = staff
+        .ok(&format!("/api/contracts/preview?care_plan_id={plan_id}"))
+        .await;
+    let stale = staff
+        .post(
+            "/api/contracts",
+            json!({"care_plan_id": plan_id, "content": preview["content"], "care_plan_version": sent_version - 1}),
+        )
+        .await;
+    expect_error(stale, StatusCode::CONFLICT).await;
+
+    let (contract, _) = drafted_contract(&staff, plan_id).await;
+    let contract_id = contract["id"].as_str().unwrap();
+    let edited = expect_json(
+        staff
+            .put(
+                &format!("/api/contracts/{contract_id}"),
+                json!({"version": contract["version"], "content": "Edited agreement for Ada Lovelace."}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let stale = staff
+        .post(
+            &format!("/api/contracts/{contract_id}/send"),
+            json!({"body": "Please sign.", "version": contract["version"]}),
+        )
+        .await;
+    let (_, _, body) = expect_error(stale, StatusCode::CONFLICT).await;
+    assert_eq!(body["current"]["version"], edited["version"]);
+    assert_eq!(body["current"]["status"], "draft");
 }

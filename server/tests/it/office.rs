@@ -87,7 +87,7 @@ async fn a_fresh_database_prices_and_sends_a_first_care_plan() {
         staff
             .post(
                 &format!("/api/care-plans/{plan_id}/send"),
-                json!({"to": "family@example.com", "body": "Your care plan proposal."}),
+                json!({"to": "family@example.com", "body": "Your care plan proposal.", "version": staff.version(&format!("/api/care-plans/{plan_id}")).await}),
             )
             .await,
         StatusCode::OK,

@@ -141,7 +141,7 @@ async fn proposal_and_contract_emails_carry_their_pdfs_and_each_move_is_in_the_t
         staff
             .post(
                 &format!("/api/care-plans/{plan_id}/send"),
-                json!({"to": "grace@family.test", "body": "Dear Grace, here is the plan."}),
+                json!({"to": "grace@family.test", "body": "Dear Grace, here is the plan.", "version": staff.version(&format!("/api/care-plans/{plan_id}")).await}),
             )
             .await,
         StatusCode::OK,
@@ -206,7 +206,7 @@ async fn proposal_and_contract_emails_carry_their_pdfs_and_each_move_is_in_the_t
         staff
             .post(
                 "/api/contracts",
-                json!({"care_plan_id": plan_id, "content": preview["content"]}),
+                json!({"care_plan_id": plan_id, "content": preview["content"], "care_plan_version": staff.version(&format!("/api/care-plans/{plan_id}")).await}),
             )
             .await,
         StatusCode::OK,
@@ -217,7 +217,7 @@ async fn proposal_and_contract_emails_carry_their_pdfs_and_each_move_is_in_the_t
         staff
             .post(
                 &format!("/api/contracts/{contract_id}/send"),
-                json!({"body": "Please sign the agreement."}),
+                json!({"body": "Please sign the agreement.", "version": staff.version(&format!("/api/contracts/{contract_id}")).await}),
             )
             .await,
         StatusCode::OK,
@@ -287,7 +287,7 @@ async fn a_send_the_document_cannot_take_is_refused_before_any_email_goes_out() 
     let _ = staff
         .post(
             &format!("/api/care-plans/{plan_id}/send"),
-            json!({"to": "grace@family.test", "body": "Plan"}),
+            json!({"to": "grace@family.test", "body": "Plan", "version": staff.version(&format!("/api/care-plans/{plan_id}")).await}),
         )
         .await;
     let approved = staff
@@ -297,7 +297,7 @@ async fn a_send_the_document_cannot_take_is_refused_before_any_email_goes_out() 
     let again = staff
         .post(
             &format!("/api/care-plans/{plan_id}/send"),
-            json!({"to": "grace@family.test", "body": "Plan again"}),
+            json!({"to": "grace@family.test", "body": "Plan again", "version": staff.version(&format!("/api/care-plans/{plan_id}")).await}),
         )
         .await;
     let (code, _, _) = expect_error(again, StatusCode::UNPROCESSABLE_ENTITY).await;
@@ -344,6 +344,7 @@ async fn quotes_price_a_schedule_like_the_save_and_refuse_unknown_templates() {
             "hourly_rate": 28.5, "total_weekly_hours": 20.0, "weekend_hours": 8.0,
             "blended_rate": 29.3, "weekly_cost": 570.0, "monthly_cost": 2468.1,
             "weekend_premium": 2.0,
+            "rate_source": "The hourly rate is the Standard Companion Care template's rate.",
         })
     );
     let typed = expect_json(

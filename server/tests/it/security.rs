@@ -20,6 +20,9 @@ const PUBLIC: &[&str] = &[
     "/api/public/approve/{token}/questions",
     "/api/public/sign/{token}",
     "/api/public/sign/{token}/pdf",
+    "/api/public/approve/{token}/outcome",
+    "/api/public/sign/{token}/outcome",
+    "/api/public/sign/{token}/signed.pdf",
     "/api/health",
     // Authorized by the SMS provider's signature instead (tests/it/notifications.rs).
     "/api/sms/replies",

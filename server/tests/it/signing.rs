@@ -79,7 +79,7 @@ async fn send_proposal(server: &TestServer, plan: &CarePlanId) -> String {
         staff
             .post(
                 &format!("/api/care-plans/{plan}/send"),
-                json!({ "to": "ruth@family.test", "body": "Dear Ruth, here is our proposal." }),
+                json!({ "to": "ruth@family.test", "body": "Dear Ruth, here is our proposal." , "version": staff.version(&format!("/api/care-plans/{plan}")).await}),
             )
             .await,
         StatusCode::OK,
@@ -100,7 +100,7 @@ async fn contract_sent(server: &TestServer, plan: &CarePlanId) -> (ContractId, S
         staff
             .post(
                 "/api/contracts",
-                json!({ "care_plan_id": plan, "content": preview["content"] }),
+                json!({ "care_plan_id": plan, "content": preview["content"], "care_plan_version": staff.version(&format!("/api/care-plans/{plan}")).await}),
             )
             .await,
         StatusCode::OK,
@@ -112,7 +112,7 @@ async fn contract_sent(server: &TestServer, plan: &CarePlanId) -> (ContractId, S
         staff
             .post(
                 &format!("/api/contracts/{id}/send"),
-                json!({ "body": "Please sign the agreement." }),
+                json!({ "body": "Please sign the agreement." , "version": staff.version(&format!("/api/contracts/{id}")).await}),
             )
             .await,
         StatusCode::OK,
@@ -158,6 +158,7 @@ async fn the_family_approves_and_signs_from_the_emailed_links() {
 
     let plan = plan_ready(&server, "Walter Ames");
     let token = send_proposal(&server, &plan).await;
+    let approval_token = token.clone();
     // The family's email, with its link, went to the family alone.
     let email = crate::support::private_outbox_emails(&server)
         .into_iter()
@@ -256,6 +257,53 @@ async fn the_family_approves_and_signs_from_the_emailed_links() {
     changed[middle] ^= 0x20;
     let verdict = expect_json(verify(changed).await.unwrap(), StatusCode::OK).await;
     assert_eq!(verdict["matches"], false);
+
+    // Opening a used link again says what was done and when, with the signed agreement.
+    let outcome = expect_json(
+        family
+            .get(&format!("/api/public/sign/{token}/outcome"))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(outcome["client_name"], "Walter Ames");
+    assert_eq!(outcome["signed_pdf_available"], true);
+    assert!(
+        outcome["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("This agreement was signed on "),
+        "{outcome}"
+    );
+    let copy = family
+        .get(&format!("/api/public/sign/{token}/signed.pdf"))
+        .await;
+    assert_eq!(copy.status(), StatusCode::OK);
+    assert!(copy.bytes().await.unwrap().starts_with(b"%PDF"));
+    let approval = expect_json(
+        family
+            .get(&format!("/api/public/approve/{approval_token}/outcome"))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert!(
+        approval["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("You approved this care plan proposal on "),
+        "{approval}"
+    );
+    assert_eq!(approval["signed_pdf_available"], false);
+    // A link still waiting, or of the other purpose, has no outcome: the one bad-link answer.
+    for path in [
+        format!("/api/public/approve/{token}/outcome"),
+        format!("/api/public/sign/{approval_token}/outcome"),
+        format!("/api/public/sign/{approval_token}/signed.pdf"),
+    ] {
+        let (code, _, _) = expect_error(family.get(&path).await, StatusCode::NOT_FOUND).await;
+        assert_eq!(code, "link_unavailable", "{path}");
+    }
 }
 
 #[tokio::test]
@@ -468,8 +516,9 @@ fn the_public_routes_expose_nothing_but_the_document() {
         "contract_content",
         "document_sha256",
         "consent_text",
-        // The answers after a move.
+        // The answers after a move, and a used link's outcome.
         "message",
+        "signed_pdf_available",
         "at",
         // Errors.
         "error",
@@ -503,5 +552,5 @@ fn the_public_routes_expose_nothing_but_the_document() {
             }
         }
     }
-    assert_eq!(public, 6, "the six public operations");
+    assert_eq!(public, 9, "the nine public operations");
 }

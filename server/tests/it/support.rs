@@ -193,6 +193,13 @@ impl Session {
             .expect("DELETE")
     }
 
+    /// The stored version of a record, as a save or send must name it.
+    pub async fn version(&self, path: &str) -> i64 {
+        self.ok(path).await["version"]
+            .as_i64()
+            .expect("a record with a version")
+    }
+
     /// GET that must succeed, as JSON.
     pub async fn ok(&self, path: &str) -> Value {
         expect_json(self.get(path).await, StatusCode::OK).await

@@ -134,9 +134,9 @@ pub fn agency() -> Fixture {
         .create_care_plan(&admin, Some(&assessment.id), plan)
         .expect("care plan");
     store.mark_care_plan_sent(&admin, &plan.id).expect("sent");
-    let preview = store.contract_preview(&plan.id).expect("preview");
+    let preview = store.contract_preview(&plan.id).expect("preview").content;
     let contract = store
-        .create_contract(&admin, &plan.id, &preview)
+        .create_contract(&admin, &plan.id, None, &preview)
         .expect("contract");
     store
         .mark_contract_sent(&admin, &contract.id)

@@ -1622,6 +1622,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/approve/{token}/outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A used approval link, within its lifetime: when the family approved. */
+        get: operations["approval_outcome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/approve/{token}/questions": {
         parameters: {
             query?: never;
@@ -1657,6 +1674,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/sign/{token}/outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A used signing link, within its lifetime: when the agreement was signed. */
+        get: operations["signing_outcome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/sign/{token}/pdf": {
         parameters: {
             query?: never;
@@ -1666,6 +1700,23 @@ export interface paths {
         };
         /** The contract to sign as a PDF. */
         get: operations["contract_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/sign/{token}/signed.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed agreement, through the signing link that signed it. */
+        get: operations["signed_pdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2353,6 +2404,8 @@ export interface components {
             hourly_rate: number;
             /** Format: double */
             monthly_cost: number;
+            /** @description Where the hourly rate comes from (`rules::pricing::rate_source`), shown under it. */
+            rate_source: string;
             /** Format: double */
             total_weekly_hours: number;
             /** Format: double */
@@ -2407,6 +2460,11 @@ export interface components {
              *     }
              */
             schedule: components["schemas"]["WeeklySchedule"];
+            /**
+             * @description The plan's services, to say why a template was suggested for them.
+             * @default []
+             */
+            services: components["schemas"]["CarePlanService"][];
         };
         /** @description What a send did: the communication (sent, or failed with its reason) and the record. */
         CarePlanSent: {
@@ -2634,6 +2692,11 @@ export interface components {
         };
         ContractBody: {
             care_plan_id: string;
+            /**
+             * Format: int64
+             * @description The version of the care plan whose preview the user saw; a plan saved since is 409.
+             */
+            care_plan_version: number;
             content: string;
         };
         /** @description The contract the signing page shows, with the consent the signer gives. */
@@ -2658,7 +2721,13 @@ export interface components {
             items: components["schemas"]["Contract"][];
             stats: components["schemas"]["ContractStats"];
         };
+        /**
+         * @description The contract text for a care plan, with the version of the plan it was made from: a
+         *     contract saved from the preview names that version, so it carries the figures shown.
+         */
         ContractPreview: {
+            /** Format: int64 */
+            care_plan_version: number;
             content: string;
         };
         /** @description One numbered section of the contract template. */
@@ -3487,6 +3556,18 @@ export interface components {
             stage: components["schemas"]["Stage"];
         };
         /**
+         * @description What a family sees when it opens a link it already used: what it did and when, and
+         *     whether the signed agreement can be downloaded from the same link.
+         */
+        LinkOutcome: {
+            agency_name: string;
+            agency_phone: string;
+            client_name: string;
+            /** @description "You approved this proposal on March 3, 2026." or the signing's equivalent. */
+            message: string;
+            signed_pdf_available: boolean;
+        };
+        /**
          * @description What a link is for; a link serves exactly one purpose and one document.
          * @enum {string}
          */
@@ -3929,12 +4010,22 @@ export interface components {
             body: string;
             /** @description Default "Home Care Service Agreement - Ready for Signature". */
             subject?: string | null;
+            /**
+             * Format: int64
+             * @description The version of the contract on the sender's screen; a contract saved since is 409.
+             */
+            version: number;
         };
         SendProposalBody: {
             body: string;
             /** @description Default "Home Care Proposal". */
             subject?: string | null;
             to: string;
+            /**
+             * Format: int64
+             * @description The version of the care plan on the sender's screen; a plan saved since is 409.
+             */
+            version: number;
         };
         /** @description The user behind a live session. */
         SessionUser: {
@@ -5953,6 +6044,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6798,6 +6897,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7195,6 +7302,14 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8499,6 +8614,43 @@ export interface operations {
             };
         };
     };
+    approval_outcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkOutcome"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     question: {
         parameters: {
             query?: never;
@@ -8634,7 +8786,82 @@ export interface operations {
             };
         };
     };
+    signing_outcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkOutcome"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     contract_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    signed_pdf: {
         parameters: {
             query?: never;
             header?: never;

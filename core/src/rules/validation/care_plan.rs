@@ -10,7 +10,7 @@ pub const CARE_PLAN_NEEDS_CLIENT: &str =
 pub const CARE_PLAN_NEEDS_SERVICE: &str = "At least one service must be selected.";
 pub const CARE_PLAN_NEEDS_HOURS: &str = "Schedule must include at least one day with hours.";
 pub const CARE_PLAN_NEEDS_RATE: &str = "Hourly rate is required and must be greater than 0.";
-pub const INVALID_SCHEDULE_HOURS: &str = "Hours must be 0 or more, in steps of 0.5";
+pub const INVALID_SCHEDULE_HOURS: &str = "Hours must be between 0 and 24, in steps of 0.5.";
 /// A quote or a save named a pricing template that does not exist (any more).
 pub const UNKNOWN_PRICING_TEMPLATE: &str =
     "This pricing template no longer exists. Choose another template.";

@@ -51,7 +51,7 @@ export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, upda
   const save = useSaveCarePlan();
   const approve = useApproveCarePlan();
   const templates = usePricingTemplates();
-  const quote = useCarePlanQuote({ schedule: form.schedule, pricing_template_id: form.pricing_template_id, hourly_rate: form.hourly_rate });
+  const quote = useCarePlanQuote({ schedule: form.schedule, pricing_template_id: form.pricing_template_id, hourly_rate: form.hourly_rate, services: form.services });
   const figures = quote.data;
   const planAssessmentId = current?.assessment_id ?? assessmentId;
   const planIntakeId = current?.intake_id ?? intakeId;

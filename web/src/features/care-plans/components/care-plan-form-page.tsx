@@ -18,18 +18,11 @@ export default function CarePlanFormPage() {
 
 function ExistingCarePlan({ carePlanId, updateMode }: { carePlanId: string; updateMode: boolean }) {
   const plan = useCarePlan(carePlanId);
-  // A draft generated from an assessment has no pricing template yet: it gets the one the
-  // server suggests for that assessment, with its rate, as a new plan would.
-  const needsTemplate = plan.data?.status === 'draft' && !plan.data.pricing_template_id && Boolean(plan.data.assessment_id);
-  const prefill = useCarePlanPrefill(needsTemplate ? (plan.data?.assessment_id ?? null) : null);
-  if (plan.isPending || (needsTemplate && prefill.isPending)) return <Loading text="Loading care plan..." />;
+  if (plan.isPending) return <Loading text="Loading care plan..." />;
   if (!plan.data) return <p className="text-sm text-muted-foreground">Failed to load care plan</p>;
+  // The form shows the stored plan as it is: a generated plan already carries the
+  // template the server picked, so what is on screen is what a send would carry.
   const initial = carePlanFormValues(plan.data);
-  const suggestion = needsTemplate ? prefill.data?.plan : undefined;
-  if (suggestion?.pricing_template_id) {
-    initial.pricing_template_id = suggestion.pricing_template_id;
-    initial.hourly_rate = suggestion.hourly_rate ?? initial.hourly_rate;
-  }
   return <CarePlanEditor plan={plan.data} assessmentId={plan.data.assessment_id ?? null} intakeId={plan.data.intake_id ?? null} initialForm={initial} updateMode={updateMode} />;
 }
 

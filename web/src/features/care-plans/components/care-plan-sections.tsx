@@ -69,6 +69,8 @@ export function ScheduleSection({ binder, totalHours }: { binder: CarePlanBinder
                 <td className="py-2">
                   <Input
                     aria-label={`${DAY_LABELS[day]} hours`}
+                    aria-invalid={errors[`schedule.${day}`] ? true : undefined}
+                    aria-describedby={errors[`schedule.${day}`] ? `schedule-${day}-error` : undefined}
                     type="number"
                     min={0}
                     max={24}
@@ -82,6 +84,11 @@ export function ScheduleSection({ binder, totalHours }: { binder: CarePlanBinder
                       setDay(day, { hours: Number.isFinite(hours) && hours > 0 ? hours : 0 });
                     }}
                   />
+                  {errors[`schedule.${day}`] && (
+                    <p id={`schedule-${day}-error`} role="alert" className="mt-1 text-xs font-medium text-destructive">
+                      {errors[`schedule.${day}`]}
+                    </p>
+                  )}
                 </td>
               </tr>
             ))}
@@ -138,9 +145,9 @@ export function CostSection({ binder, templates, quote }: CostSectionProps) {
       />
       <TextField {...bindNumber(binder, 'hourly_rate', 'Hourly Rate ($)')} step={0.01} min={0} inputMode="decimal" />
       <dl className="grid gap-2 rounded-md border bg-muted/40 p-3 text-sm md:col-span-2" aria-label="Rate breakdown">
-        <CostLine label="Base Rate" value={quote ? `${formatMoney(quote.hourly_rate)}/hour` : '—'} />
-        {weekendHours > 0 && <CostLine label="Weekend Hours" value={`${weekendHours} hours (+${formatMoney(quote?.weekend_premium)}/hour)`} />}
-        {weekendHours > 0 && quote?.blended_rate != null && <CostLine label="Blended Rate" value={`${formatMoney(quote.blended_rate)}/hour`} />}
+        <CostLine label="Hourly Rate" value={quote ? `${formatMoney(quote.hourly_rate)}/hour` : '—'} />
+        {weekendHours > 0 && <CostLine label="Weekend Hours" value={`${weekendHours} hours at the same rate`} />}
+        {quote && <p className="text-xs text-muted-foreground">{quote.rate_source}</p>}
       </dl>
       <TextField id="total-weekly-hours" label="Total Weekly Hours" value={quote ? String(quote.total_weekly_hours) : ''} onChange={() => undefined} readOnly />
       <dl className="flex flex-col gap-2 rounded-md border border-primary/40 bg-accent p-3 text-accent-foreground" aria-live="polite" aria-label="Cost">

@@ -78,7 +78,7 @@ function ProposalEmailForm({ plan, onDone, onPlanChanged, variant }: { plan: Car
       return;
     }
     send.mutate(
-      { id: plan.id, body: { to: to.trim(), subject: subject.trim() || PROPOSAL_SUBJECT, body: content } },
+      { id: plan.id, body: { to: to.trim(), subject: subject.trim() || PROPOSAL_SUBJECT, body: content, version: plan.version } },
       {
         onSuccess: (sent) => {
           onPlanChanged(sent.care_plan);

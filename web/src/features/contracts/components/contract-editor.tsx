@@ -65,7 +65,7 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
 
   const persist = (then: (contract: Contract) => void) => {
     if (!check()) return;
-    save.mutate({ existing: current, carePlanId: form.care_plan_id, content: form.content }, { onSuccess: then });
+    save.mutate({ existing: current, carePlanId: form.care_plan_id, carePlanVersion: preview.data?.care_plan_version ?? 0, content: form.content }, { onSuccess: then });
   };
 
   const onSaveDraft = () =>

@@ -58,7 +58,7 @@ function SendContractForm({ contract, onDone, onSent }: { contract: Contract; on
 
   const onSend = () =>
     send.mutate(
-      { id: contract.id, body: { subject: subject.trim() || CONTRACT_SUBJECT, body } },
+      { id: contract.id, body: { subject: subject.trim() || CONTRACT_SUBJECT, body, version: contract.version } },
       {
         onSuccess: (sent) => {
           if (sent.communication.status === 'failed') {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ApprovalInput, ContractForSigning, ProposalLetter, PublicDone, QuestionInput, SignatureInput } from './types';
+import type { ApprovalInput, ContractForSigning, LinkOutcome, ProposalLetter, PublicDone, QuestionInput, SignatureInput } from './types';
 
 /** The family's pages: each answers for one link token, with no staff session. */
 export function proposalPath(token: string): string {
@@ -45,4 +45,21 @@ export function useSignContract(token: string) {
   return useMutation({
     mutationFn: (input: SignatureInput) => api.post<PublicDone>(contractPath(token), input),
   });
+}
+
+/** A link the family already used: what it did and when (asked only after the page's
+ * own answer said the link cannot be used). */
+export function useLinkOutcome(kind: 'approve' | 'sign', token: string, enabled: boolean) {
+  const path = kind === 'approve' ? proposalPath(token) : contractPath(token);
+  return useQuery({
+    queryKey: ['public', kind, token, 'outcome'],
+    queryFn: ({ signal }) => api.get<LinkOutcome>(`${path}/outcome`, undefined, signal),
+    enabled,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+export function signedPdfPath(token: string): string {
+  return `${contractPath(token)}/signed.pdf`;
 }

@@ -3,6 +3,7 @@ import type { Schemas } from '@/api/types';
 export type ProposalLetter = Schemas['ProposalLetter'];
 export type ContractForSigning = Schemas['ContractForSigning'];
 export type PublicDone = Schemas['PublicDone'];
+export type LinkOutcome = Schemas['LinkOutcome'];
 export type ApprovalInput = Schemas['ApprovalInput'];
 export type QuestionInput = Schemas['QuestionInput'];
 export type SignatureInput = Schemas['SignatureInput'];

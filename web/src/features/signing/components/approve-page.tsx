@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useApproveProposal, useAskQuestion, useProposalLetter } from '../api/public';
-import { LinkProblem, Money, PublicLayout } from './public-layout';
+import { Money, PublicLayout, UnusableLink } from './public-layout';
 
 /** `/approve/:token`: the family reads the proposal, approves it or asks a question. */
 export default function ApprovePage() {
@@ -20,7 +20,7 @@ export default function ApprovePage() {
   const [problem, setProblem] = useState<string | null>(null);
 
   if (letter.isPending) return <Loading />;
-  if (letter.isError) return <LinkProblem error={letter.error} />;
+  if (letter.isError) return <UnusableLink kind="approve" token={token} error={letter.error} />;
   const data = letter.data;
   const done = approve.data ?? ask.data;
 

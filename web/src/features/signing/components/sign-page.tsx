@@ -7,7 +7,7 @@ import { Input, Label } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { contractPath, useContractForSigning, useSignContract } from '../api/public';
 import type { Strokes } from '../api/types';
-import { LinkProblem, Money, PublicLayout } from './public-layout';
+import { Money, PublicLayout, UnusableLink } from './public-layout';
 import { SignaturePad } from './signature-pad';
 
 type Method = 'typed' | 'drawn';
@@ -26,7 +26,7 @@ export default function SignPage() {
   const [problem, setProblem] = useState<string | null>(null);
 
   if (contract.isPending) return <Loading />;
-  if (contract.isError) return <LinkProblem error={contract.error} />;
+  if (contract.isError) return <UnusableLink kind="sign" token={token} error={contract.error} />;
   const data = contract.data;
 
   const onSubmit = (event: SyntheticEvent) => {
