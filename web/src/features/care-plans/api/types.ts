@@ -12,7 +12,8 @@ export type CarePlanStatus = Schemas['CarePlanStatus'];
 export type WeeklySchedule = Schemas['WeeklySchedule'];
 export type DaySchedule = Schemas['DaySchedule'];
 export type MarketingEmail = Schemas['MarketingEmail'];
-export type SendProposalBody = Schemas['SendProposalBody'];
+/** `version`: the care plan version on screen; the server refuses a stale one (409) with the current plan. */
+export type SendProposalBody = Schemas['SendProposalBody'] & { version: number };
 export type CarePlanSent = Schemas['CarePlanSent'];
 export type PricingTemplate = Schemas['PricingTemplate'];
 
