@@ -6,15 +6,17 @@ import type { Contract, ContractBody, ContractUpdate } from './types';
 export interface SaveContractVariables {
   existing: Pick<Contract, 'id' | 'version'> | null;
   carePlanId: string;
+  /** The version of the care plan shown beside a new contract. */
+  carePlanVersion: number;
   content: string;
 }
 
-export function saveContract({ existing, carePlanId, content }: SaveContractVariables): Promise<Contract> {
+export function saveContract({ existing, carePlanId, carePlanVersion, content }: SaveContractVariables): Promise<Contract> {
   if (existing) {
     const update: ContractUpdate = { version: existing.version, content };
     return api.put<Contract>(`/api/contracts/${existing.id}`, update);
   }
-  const body: ContractBody = { care_plan_id: carePlanId, content };
+  const body: ContractBody = { care_plan_id: carePlanId, care_plan_version: carePlanVersion, content };
   return api.post<Contract>('/api/contracts', body);
 }
 

@@ -5,10 +5,12 @@ export type Contract = Schemas['Contract'];
 export type ContractList = Schemas['ContractList'];
 export type ContractStats = Schemas['ContractStats'];
 export type ContractStatus = Schemas['ContractStatus'];
-export type ContractBody = Schemas['ContractBody'];
+/** `care_plan_version`: the care plan version on screen; the server refuses a stale one (409). */
+export type ContractBody = Schemas['ContractBody'] & { care_plan_version: number };
 export type ContractUpdate = Schemas['ContractUpdate'];
 export type ContractPreview = Schemas['ContractPreview'];
-export type SendContractBody = Schemas['SendContractBody'];
+/** `version`: the contract version on screen; the server refuses a stale one (409) with the current contract. */
+export type SendContractBody = Schemas['SendContractBody'] & { version: number };
 export type ContractSent = Schemas['ContractSent'];
 export type SendableCarePlan = Schemas['CarePlan'];
 
