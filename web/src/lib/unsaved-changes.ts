@@ -4,32 +4,35 @@
  */
 import { useEffect, useState } from 'react';
 
-const dirtyForms = new Set<symbol>();
+/** Each dirty form, with what it does when the user chooses to leave it unsaved. */
+const dirtyForms = new Map<symbol, (() => void) | undefined>();
 
 /** True while any mounted form differs from what it last loaded or saved. */
 export function hasUnsavedChanges(): boolean {
   return dirtyForms.size > 0;
 }
 
-function report(token: symbol, dirty: boolean): void {
-  if (dirty) dirtyForms.add(token);
+function report(token: symbol, dirty: boolean, onDiscard?: () => void): void {
+  if (dirty) dirtyForms.set(token, onDiscard);
   else dirtyForms.delete(token);
 }
 
 /** The user chose to leave anyway: nothing on screen counts as unsaved until it changes again. */
 export function discardUnsavedChanges(): void {
+  const discarded = [...dirtyForms.values()];
   dirtyForms.clear();
+  for (const onDiscard of discarded) onDiscard?.();
 }
 
 /**
  * Reports one form's `dirty` to the guard. `settle` marks the form clean at once, so a
  * navigation made right after a save (before the next render) is not taken for leaving.
  */
-export function useUnsavedChanges(dirty: boolean): { settle: () => void } {
+export function useUnsavedChanges(dirty: boolean, onDiscard?: () => void): { settle: () => void } {
   const [token] = useState(() => Symbol('form'));
   // Every render re-reports, so a `settle` made too early is corrected by the next one.
   useEffect(() => {
-    report(token, dirty);
+    report(token, dirty, onDiscard);
   });
   useEffect(() => () => report(token, false), [token]);
   return { settle: () => report(token, false) };

@@ -39,6 +39,8 @@ export interface FormBinderOptions<T extends object> {
    * of a stored record): the form is then unsaved from the start. By default the initial values.
    */
   baseline?: T;
+  /** Called when the user leaves the form with its unsaved changes (a kept copy may go too). */
+  onDiscard?: () => void;
 }
 
 export interface FormState<T extends object> {
@@ -65,7 +67,7 @@ export function useFormBinder<T extends object>(initial: T | (() => T), options:
   const [errors, setErrors] = useState<FormErrors>({});
   const { required = [], readOnly = false, disabled, apply } = options;
   const dirty = !readOnly && !dequal(form, baseline);
-  const { settle } = useUnsavedChanges(dirty);
+  const { settle } = useUnsavedChanges(dirty, options.onDiscard);
   const binder: FormBinder<T> = {
     form,
     errors,

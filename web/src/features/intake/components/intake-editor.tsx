@@ -7,6 +7,7 @@ import { useFormBinder } from '@/components/form/form-binder';
 import { scrollToFirstInvalid } from '@/components/form/form-section';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { UnsavedNotice } from '@/components/unsaved-notice';
 import { ClientContextPanel } from '@/features/communications/components/client-context-panel';
 import { CommunicationTimeline } from '@/features/communications/components/communication-timeline';
 import { useMe } from '@/features/auth/api/auth';
@@ -47,6 +48,10 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
       readOnly,
       disabled: (values, field) => values.clientIsCaller && COPIED_WHEN_CLIENT_IS_CALLER.includes(field),
       apply: setIntakeField,
+      // Leaving on purpose throws the typing away, the copy kept in this browser included.
+      onDiscard: () => {
+        if (userId) removeLocalDraft(userId, LOCAL_DRAFT);
+      },
     },
   );
   const [saved, setSaved] = useState<Intake | null>(null);
@@ -187,6 +192,8 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
   };
   const assessmentId = current?.position.latest_assessment_id ?? null;
   const hasAssessment = Boolean(assessmentId);
+  // Print Form prints the stored intake; a new one is saved as a draft first.
+  const saveFirst = dirty && current !== null;
 
   return (
     <div className="flex flex-col gap-4">
@@ -200,7 +207,7 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
           <p className="text-sm text-muted-foreground">Client intake form. Fields marked * are required.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => void onPrint()} disabled={readOnly && !current}>
+          <Button variant="outline" onClick={() => void onPrint()} disabled={(readOnly && !current) || saveFirst} aria-describedby={saveFirst ? 'intake-save-first' : undefined}>
             <Printer aria-hidden="true" />
             Print Form
           </Button>
@@ -248,6 +255,7 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
         >
           <IntakeSections binder={binder} />
           <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t bg-background py-3">
+            {saveFirst && <UnsavedNotice id="intake-save-first">You have unsaved changes. Save them first: Print Form prints the saved intake.</UnsavedNotice>}
             <Button variant="outline" onClick={() => leaveTo('/')}>
               Cancel
             </Button>
