@@ -143,9 +143,6 @@ export function AssessmentEditor({ assessment, intakeId, initialForm }: Assessme
           )}
         </div>
       </div>
-      {saveFirst && (
-        <UnsavedNotice id="assessment-save-first">You have unsaved changes. Save them first: Print and Generate Care Plan use the saved assessment.</UnsavedNotice>
-      )}
       {conflict && <ConflictBanner message={conflict} latestHref={current ? `/assessments/new?assessment_id=${current.id}` : null} />}
       {current && (
         <div role="status" className="flex flex-wrap items-center gap-3 rounded-lg border border-primary/40 bg-accent p-3 text-sm text-accent-foreground">
@@ -167,6 +164,7 @@ export function AssessmentEditor({ assessment, intakeId, initialForm }: Assessme
         >
           <AssessmentSections binder={binder} />
           <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t bg-background py-3">
+            {saveFirst && <UnsavedNotice id="assessment-save-first">You have unsaved changes. Save them first: Print and Generate Care Plan use the saved assessment.</UnsavedNotice>}
             <Button variant="outline" onClick={() => void navigate('/assessments')}>
               Cancel
             </Button>

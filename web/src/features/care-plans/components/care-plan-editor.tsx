@@ -180,7 +180,6 @@ export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, stor
           {client.data && <ArchiveLeadButton intakeId={client.data.intake.id} clientName={client.data.intake.client_full_name} archived={client.data.intake.position.archived} />}
         </div>
       </div>
-      {saveFirst && <UnsavedNotice id="care-plan-save-first">{SAVE_FIRST_TEXT}</UnsavedNotice>}
       {current && (
         <div role="status" className="flex flex-wrap items-center gap-3 rounded-lg border p-3 text-sm">
           <span className="font-semibold">Status:</span>
@@ -223,6 +222,7 @@ export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, stor
           <ScheduleSection binder={binder} totalHours={figures?.total_weekly_hours} />
           <CostSection binder={binder} templates={templates.data?.items ?? []} quote={figures} />
           <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t bg-background py-3">
+            {saveFirst && <UnsavedNotice id="care-plan-save-first">{SAVE_FIRST_TEXT}</UnsavedNotice>}
             <Button variant="outline" onClick={() => void navigate('/care-plans')}>
               Cancel
             </Button>
@@ -237,9 +237,8 @@ export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, stor
                 {current ? 'Write the marketing proposal email for the family; the proposal letter PDF is attached when it is sent.' : 'Save the care plan first, then generate the proposal email.'}
               </CardDescription>
             </CardHeader>
-            <CardContent className="flex flex-col items-start gap-3">
-              {saveFirst && <UnsavedNotice id="care-plan-email-save-first">Save your changes first: the family would get the saved version of this care plan.</UnsavedNotice>}
-              <Button type="button" disabled={!current || saveFirst} aria-describedby={saveFirst ? 'care-plan-email-save-first' : undefined} onClick={onEmail}>
+            <CardContent>
+              <Button type="button" disabled={!current || saveFirst} aria-describedby={saveFirst ? 'care-plan-save-first' : undefined} onClick={onEmail}>
                 <Mail aria-hidden="true" />
                 Email Marketing Proposal
               </Button>

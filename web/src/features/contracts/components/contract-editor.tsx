@@ -134,11 +134,6 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
           </Button>
         )}
       </div>
-      {saveFirst && (
-        <UnsavedNotice id="contract-save-first">
-          You have unsaved changes. Print uses the saved contract, so save them first; Send Contract saves them before it sends.
-        </UnsavedNotice>
-      )}
       {conflict && <ConflictBanner message={conflict} latestHref={current ? `/contracts/new?contract_id=${current.id}` : chosenPlan ? `/care-plans/new?care_plan_id=${chosenPlan.id}` : null} />}
       {current && <ContractStatusCard contract={current} />}
       {current && current.status !== 'draft' && <SigningLinkStatus contractId={current.id} />}
@@ -183,6 +178,9 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
             )}
             {current?.status === 'draft' && (
               <>
+                {saveFirst && (
+                  <UnsavedNotice id="contract-save-first">You have unsaved changes. Print uses the saved contract, so save them first; Send Contract saves them before it sends.</UnsavedNotice>
+                )}
                 <Button variant="outline" onClick={() => void navigate('/contracts')}>
                   Cancel
                 </Button>
