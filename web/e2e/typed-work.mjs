@@ -105,6 +105,13 @@ export function typedWorkTests({ admin }) {
         expect(!(await dialog.isVisible()), 'the shortcut asked to leave');
         expect((await page.getByLabel('Caller Name').inputValue()) === 'Pat Typed', 'the shortcut lost the text');
 
+        // Signing out asks too.
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await expectInViewport(page, dialog, 'the leave dialog on sign-out');
+        await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+        expect(new URL(page.url()).pathname === '/intake', `sign-out left for ${page.url()}`);
+        expect((await page.getByLabel('Caller Name').inputValue()) === 'Pat Typed', 'sign-out lost the text');
+
         // The browser's back button asks too; leaving on purpose goes.
         await page.goBack();
         await expectInViewport(page, dialog, 'the leave dialog after back');
@@ -113,6 +120,27 @@ export function typedWorkTests({ admin }) {
         await page.getByRole('navigation', { name: 'Main Menu' }).getByRole('link', { name: 'Assessments & Care Plans' }).click();
         await dialog.getByRole('button', { name: 'Leave without saving' }).click();
         await page.waitForURL((url) => url.pathname === '/assessments');
+      },
+    },
+    {
+      name: 'typed work: updating an intake that has an assessment offers opening it, not scheduling another',
+      as: admin,
+      async run(page) {
+        const answer = await page.request.get('/api/clients?stage=assessment&limit=5');
+        expect(answer.ok(), `GET /api/clients answered ${answer.status()}`);
+        const { items } = await answer.json();
+        expect(items.length > 0, 'the demo has no client in the assessment stage');
+        const intake = await (await page.request.get(`/api/intakes/${items[0].id}`)).json();
+        expect(!intake.is_draft && intake.position.latest_assessment_id, 'the client has no submitted intake with an assessment');
+        await open(page, `/intake?intake_id=${intake.id}`);
+        await page.getByRole('heading', { name: 'Edit Intake' }).waitFor();
+        await page.getByRole('button', { name: 'Update Intake' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Intake Saved Successfully!' });
+        const openAssessment = dialog.getByRole('button', { name: 'Open Assessment' });
+        await expectInViewport(page, openAssessment, 'Open Assessment');
+        expect((await dialog.getByRole('button', { name: 'Schedule Assessment Now' }).count()) === 0, 'an assessed intake offers scheduling another');
+        await openAssessment.click();
+        await page.waitForURL((url) => url.pathname === '/assessments/new' && url.searchParams.get('assessment_id') === intake.position.latest_assessment_id);
       },
     },
     {
