@@ -21,7 +21,7 @@ import { useCarePlanQuote } from '../api/get-care-plan-quote';
 import { usePricingTemplates } from '../api/get-pricing-templates';
 import { useSaveCarePlan } from '../api/save-care-plan';
 import type { CarePlan, CarePlanForm } from '../api/types';
-import { normalizeSchedule } from '../care-plan-form-values';
+import { carePlanFormValues, normalizeSchedule } from '../care-plan-form-values';
 import { ClientInformationSection, CostSection, ScheduleSection, ServicesSection } from './care-plan-sections';
 import { ProposalEmailDialog } from './proposal-email-dialog';
 
@@ -45,7 +45,7 @@ interface CarePlanEditorProps {
 
 export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, storedForm, updateMode }: CarePlanEditorProps) {
   const navigate = useNavigate();
-  const { binder, form, setForm, setErrors, dirty, markSaved } = useFormBinder<CarePlanForm>(initialForm, { required: REQUIRED, baseline: storedForm });
+  const { binder, form, setForm, setErrors, dirty, markSaved, reset } = useFormBinder<CarePlanForm>(initialForm, { required: REQUIRED, baseline: storedForm });
   // `saved` is the version this form edits (a save names it); the status shown follows the
   // live record, so a send or approval made elsewhere appears here at once.
   const [saved, setCurrent] = useState<CarePlan | null>(plan);
@@ -56,6 +56,12 @@ export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, stor
   const [refreshing, setRefreshing] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveCarePlan();
+  // A change made elsewhere refreshes a form with nothing unsaved, so what it shows (and
+  // sends) is the latest plan; a form with unsaved changes keeps its version and gets a 409.
+  if (saved && live.data?.id === saved.id && live.data.version > saved.version && !dirty && !save.isPending) {
+    reset(carePlanFormValues(live.data));
+    setCurrent(live.data);
+  }
   const approve = useApproveCarePlan();
   const templates = usePricingTemplates();
   const quote = useCarePlanQuote({ schedule: form.schedule, pricing_template_id: form.pricing_template_id, hourly_rate: form.hourly_rate });
