@@ -32,6 +32,9 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
   const [saved, setSaved] = useState<Contract | null>(contract);
   const [conflict, setConflict] = useState<string | null>(null);
   const appliedPreview = useRef<string | null>(null);
+  // The care plan version the preview text was written from: the contract names it, so a
+  // plan changed since then is refused (409) rather than signed with the old text.
+  const previewVersion = useRef<number | null>(null);
   const [sendOpen, setSendOpen] = useState(false);
   const returnTimer = useRef<number | undefined>(undefined);
   const live = useContract(saved?.id ?? null);
@@ -46,17 +49,19 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
   const sendablePlans = plans.data?.items ?? [];
   const chosenPlan = sendablePlans.find((plan) => plan.id === form.care_plan_id) ?? null;
   const planNotSendable = isNew && Boolean(form.care_plan_id) && plans.isSuccess && chosenPlan === null;
+  const chosenVersion = chosenPlan?.version ?? null;
 
   useEffect(() => () => window.clearTimeout(returnTimer.current), []);
   useEffect(() => {
     if (!isNew || !preview.data || appliedPreview.current === preview.data.content) return;
     const content = preview.data.content;
     appliedPreview.current = content;
+    previewVersion.current = chosenVersion;
     // The preview of the plan the screen was opened for is what it loaded; another plan
     // chosen in the list is a change of the user's.
     if (form.care_plan_id === carePlanId) reset({ care_plan_id: carePlanId, content });
     else setForm((previous) => ({ ...previous, content }));
-  }, [isNew, preview.data, setForm, reset, form.care_plan_id, carePlanId]);
+  }, [isNew, preview.data, setForm, reset, form.care_plan_id, carePlanId, chosenVersion]);
 
   const returnToList = () => {
     returnTimer.current = window.setTimeout(() => void navigate('/contracts'), RETURN_AFTER_SAVE_MS);
@@ -79,7 +84,7 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
     setConflict(null);
     const sent = form;
     save.mutate(
-      { existing: current, carePlanId: sent.care_plan_id, carePlanVersion: chosenPlan?.version ?? 0, content: sent.content },
+      { existing: current, carePlanId: sent.care_plan_id, carePlanVersion: previewVersion.current ?? chosenVersion ?? 0, content: sent.content },
       {
         onSuccess: (result) => {
           markSaved(sent);
