@@ -29,6 +29,47 @@ export function typedWorkTests({ admin }) {
     return intake;
   }
 
+  /**
+   * Two tabs open one record and both type into `field`; the first saves, which reaches the
+   * second as a live update; the second save must show the conflict, keep its text and
+   * leave the first one's value stored.
+   */
+  async function twoTabs(page, { path, api, heading, field, save, saved, stored }) {
+    const second = await page.context().browser().newContext({ storageState: await page.context().storageState(), baseURL: process.env.CAREPATH_URL, viewport: { width: 1280, height: 800 } });
+    try {
+      const other = await second.newPage();
+      other.setDefaultTimeout(10_000);
+      await open(page, path);
+      await open(other, path);
+      for (const tab of [page, other]) await tab.getByRole('heading', { name: heading }).waitFor();
+      const stamp = Date.now();
+      const first = `First tab's note ${stamp}`;
+      const later = `Second tab's note ${stamp}`;
+      const text = (tab) => tab.getByRole('textbox', { name: field });
+      await text(page).fill(first);
+      await text(other).fill(later);
+
+      const refreshed = other.waitForResponse((response) => new URL(response.url()).pathname === api && response.request().method() === 'GET');
+      await page.getByRole('button', { name: save }).click();
+      await saved(page);
+      await refreshed;
+      // The live update must not have replaced what the second tab typed.
+      expect((await text(other).inputValue()) === later, "the live update changed the second tab's text");
+
+      await other.getByRole('button', { name: save }).click();
+      const banner = other.getByRole('alert').filter({ hasText: 'Your changes are still in the form.' });
+      await expectInViewport(other, banner, 'the conflict banner');
+      await expectInViewport(other, banner.getByRole('button', { name: 'Open latest version' }), 'Open latest version');
+      expect((await text(other).inputValue()) === later, 'the second tab lost its text');
+      await expectAccessible(other, `${heading} with a conflict`);
+
+      const value = stored(await (await page.request.get(api)).json());
+      expect(value === first, `the stored record has "${value}"`);
+    } finally {
+      await second.close();
+    }
+  }
+
   const leaveDialog = (page) => page.getByRole('alertdialog', { name: 'Leave without saving?' });
 
   return [
@@ -37,41 +78,34 @@ export function typedWorkTests({ admin }) {
       as: admin,
       async run(page) {
         const intake = await openIntake(page);
-        const path = `/intake?intake_id=${intake.id}`;
-        const second = await page.context().browser().newContext({ storageState: await page.context().storageState(), baseURL: process.env.CAREPATH_URL, viewport: { width: 1280, height: 800 } });
-        try {
-          const other = await second.newPage();
-          other.setDefaultTimeout(10_000);
-          await open(page, path);
-          await open(other, path);
-          for (const tab of [page, other]) await tab.getByRole('heading', { name: 'Edit Intake' }).waitFor();
-          const stamp = Date.now();
-          const first = `First tab's note ${stamp}`;
-          const later = `Second tab's note ${stamp}`;
-          const comments = (tab) => tab.getByRole('textbox', { name: 'Additional Comments' });
-          await comments(page).fill(first);
-          await comments(other).fill(later);
-
-          // The first save reaches the second tab as a live update, which reloads the intake there.
-          const refreshed = other.waitForResponse((response) => new URL(response.url()).pathname === `/api/intakes/${intake.id}` && response.request().method() === 'GET');
-          await page.getByRole('button', { name: 'Update Intake' }).click();
-          await page.getByRole('dialog').getByText('What would you like to do next?').waitFor();
-          await refreshed;
-          // The live update must not have replaced what the second tab typed.
-          expect((await comments(other).inputValue()) === later, 'the live update changed the second tab\'s text');
-
-          await other.getByRole('button', { name: 'Update Intake' }).click();
-          const banner = other.getByRole('alert').filter({ hasText: 'Your changes are still in the form.' });
-          await expectInViewport(other, banner, 'the conflict banner');
-          await expectInViewport(other, banner.getByRole('button', { name: 'Open latest version' }), 'Open latest version');
-          expect((await comments(other).inputValue()) === later, 'the second tab lost its text');
-          await expectAccessible(other, 'intake with a conflict');
-
-          const stored = await (await page.request.get(`/api/intakes/${intake.id}`)).json();
-          expect(stored.form.additionalComments === first, `the stored intake has "${stored.form.additionalComments}"`);
-        } finally {
-          await second.close();
-        }
+        await twoTabs(page, {
+          path: `/intake?intake_id=${intake.id}`,
+          api: `/api/intakes/${intake.id}`,
+          heading: 'Edit Intake',
+          field: 'Additional Comments',
+          save: 'Update Intake',
+          saved: (tab) => tab.getByRole('dialog').getByText('What would you like to do next?').waitFor(),
+          stored: (record) => record.form.additionalComments,
+        });
+      },
+    },
+    {
+      name: 'typed work: two tabs save one assessment; the second sees a conflict and the first one is kept',
+      as: admin,
+      async run(page) {
+        const answer = await page.request.get('/api/assessments?status=completed&limit=20');
+        expect(answer.ok(), `GET /api/assessments answered ${answer.status()}`);
+        const assessment = (await answer.json()).items.find((item) => item.status === 'completed');
+        expect(assessment, 'the demo has no completed assessment');
+        await twoTabs(page, {
+          path: `/assessments/new?assessment_id=${assessment.id}`,
+          api: `/api/assessments/${assessment.id}`,
+          heading: 'Non-Medical Assessment Form',
+          field: 'Additional Notes',
+          save: 'Update Assessment',
+          saved: (tab) => tab.locator('[data-sonner-toast]').getByText('Assessment Saved', { exact: true }).first().waitFor(),
+          stored: (record) => record.form.additionalNotes,
+        });
       },
     },
     {
