@@ -8,6 +8,7 @@ import { signingTests } from './signing.mjs';
 import { officeTests } from './office.mjs';
 import { officeDraftTests } from './office-drafts.mjs';
 import { notificationTests } from './notifications.mjs';
+import { typedWorkTests } from './typed-work.mjs';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
@@ -70,6 +71,7 @@ export function createTests({ admin, staff }) {
     ...officeTests({ admin, staff }),
     ...officeDraftTests({ admin, staff }),
     ...notificationTests({ admin, staff }),
+    ...typedWorkTests({ admin, staff }),
     {
       name: 'a signed-out visitor lands on the sign-in page and keeps the route',
       async run(page) {
@@ -202,6 +204,8 @@ export function createTests({ admin, staff }) {
         await page.getByRole('heading', { name: 'New Client Intake' }).waitFor();
         await expectAccessible(page, 'intake form');
         await screenshot(page, 'intake');
+        // The signed-in user is prefilled as the staff member taking the call; emptied here.
+        await page.getByLabel('Staff Member Taking Call').fill('');
         await page.getByLabel('Client Full Name').fill('');
         await page.getByRole('button', { name: 'Submit Intake' }).click();
         await toast(page, 'Missing Required Fields').waitFor();
@@ -343,6 +347,8 @@ export function createTests({ admin, staff }) {
         expect((await page.getByLabel('Client Name').inputValue()) === name, 'the assessment was not pre-filled from the intake');
         await expectAccessible(page, 'assessment form');
         await screenshot(page, 'assessment');
+        // The signed-in user is prefilled as the coordinator; emptied here.
+        await page.getByLabel('Coordinator Name').fill('');
         await page.getByRole('button', { name: 'Save Assessment' }).click();
         await page.locator('#coordinatorName[aria-invalid="true"]').waitFor();
         await page.getByLabel('Coordinator Name').fill('Casey Coordinator');

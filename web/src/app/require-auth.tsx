@@ -6,6 +6,8 @@ import { Loading } from '@/components/loading';
 import { meQueryKey, signOut, useMe } from '@/features/auth/api/auth';
 import { onSignedOut } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/live-events';
+import { removeLocalDrafts } from '@/lib/local-drafts';
+import { confirmLeave } from '@/lib/unsaved-changes';
 
 export function loginPath(pathname: string, search: string): string {
   const next = pathname + search;
@@ -31,7 +33,10 @@ export function RequireAuth() {
   if (me.isPending) return <Loading text="Loading Carepath..." />;
   if (!me.data) return <Navigate to={loginPath(location.pathname, location.search)} replace />;
 
+  const user = me.data;
   const handleSignOut = async () => {
+    if (!(await confirmLeave())) return;
+    removeLocalDrafts(user.id);
     try {
       await signOut();
     } finally {
@@ -41,5 +46,5 @@ export function RequireAuth() {
     }
   };
 
-  return <AppLayout userName={me.data.full_name || me.data.email} isAdmin={me.data.is_admin} onSignOut={() => void handleSignOut()} />;
+  return <AppLayout userName={user.full_name || user.email} isAdmin={user.is_admin} onSignOut={() => void handleSignOut()} />;
 }

@@ -54,4 +54,12 @@ describe('matchShortcut', () => {
     box.type = 'checkbox';
     expect(matchShortcut(key('a', box))).not.toBeNull();
   });
+
+  it('keeps the single-letter keys quiet while a form has unsaved changes', () => {
+    for (const letter of ['n', 'i', 'a', 'c', 't']) expect(matchShortcut(key(letter), true)).toBeNull();
+    // Ctrl/Cmd shortcuts still work: a navigation among them asks before leaving.
+    expect(matchShortcut(key('h', document.body, { ctrlKey: true }), true)?.action).toEqual({ kind: 'navigate', to: '/' });
+    expect(matchShortcut(key('k', document.body, { ctrlKey: true }), true)?.action).toEqual({ kind: 'search' });
+    expect(matchShortcut(key('?', document.body, { shiftKey: true }), true)?.action).toEqual({ kind: 'help' });
+  });
 });

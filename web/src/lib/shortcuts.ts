@@ -50,9 +50,14 @@ export interface KeyLike {
   target: EventTarget | null;
 }
 
-export function matchShortcut(event: KeyLike): Shortcut | null {
+/**
+ * The shortcut `event` presses, if any. While a form holds unsaved changes the single-letter
+ * keys stay quiet: one stray key must not throw away a form typed during a phone call.
+ */
+export function matchShortcut(event: KeyLike, unsavedChanges = false): Shortcut | null {
   if (isTypingTarget(event.target) || event.altKey) return null;
   const mod = event.ctrlKey || event.metaKey;
+  if (unsavedChanges && !mod && event.key !== '?') return null;
   const key = event.key.toLowerCase();
   for (const shortcut of SHORTCUTS) {
     if (shortcut.key === '?') {

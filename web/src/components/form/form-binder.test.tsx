@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { hasUnsavedChanges } from '@/lib/unsaved-changes';
 import { CheckboxGroupField } from './checkbox-group-field';
 import { bindList, bindNumber, bindText, useFormBinder, type FormErrors } from './form-binder';
 import { TextField } from './text-field';
@@ -34,6 +35,23 @@ function SampleForm({ errors = {} }: { errors?: FormErrors }) {
   );
 }
 
+function DirtyForm({ baseline }: { baseline?: Sample }) {
+  const { binder, dirty, markSaved, reset } = useFormBinder<Sample>({ name: 'Ellen', copy: '', services: [], rate: 28.5 }, { baseline });
+  return (
+    <>
+      <TextField {...bindText(binder, 'name', 'Name')} />
+      <TextField {...bindNumber(binder, 'rate', 'Rate')} />
+      <p>{dirty ? 'Unsaved changes' : 'All saved'}</p>
+      <button type="button" onClick={() => markSaved()}>
+        Saved
+      </button>
+      <button type="button" onClick={() => reset({ name: 'Latest', copy: '', services: [], rate: 30 })}>
+        Latest
+      </button>
+    </>
+  );
+}
+
 const state = (): Sample => JSON.parse(screen.getByRole('status').textContent) as Sample;
 
 describe('useFormBinder', () => {
@@ -61,5 +79,37 @@ describe('useFormBinder', () => {
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Client name is required', 'Hourly rate is required and must be greater than 0.']);
     fireEvent.change(screen.getByLabelText('Rate'), { target: { value: '30' } });
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Client name is required']);
+  });
+
+  it('knows when the form differs from what was last loaded or saved, and tells the leave guard', () => {
+    const { unmount } = render(<DirtyForm />);
+    screen.getByText('All saved');
+    expect(hasUnsavedChanges()).toBe(false);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ellen B' } });
+    screen.getByText('Unsaved changes');
+    expect(hasUnsavedChanges()).toBe(true);
+    // Typing the saved value back makes the form clean again.
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ellen' } });
+    screen.getByText('All saved');
+    fireEvent.change(screen.getByLabelText('Rate'), { target: { value: '32' } });
+    screen.getByText('Unsaved changes');
+    fireEvent.click(screen.getByRole('button', { name: 'Saved' }));
+    screen.getByText('All saved');
+    expect(hasUnsavedChanges()).toBe(false);
+    fireEvent.change(screen.getByLabelText('Rate'), { target: { value: '33' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Latest' }));
+    screen.getByText('All saved');
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Latest');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Typed' } });
+    expect(hasUnsavedChanges()).toBe(true);
+    unmount();
+    expect(hasUnsavedChanges()).toBe(false);
+  });
+
+  it('starts unsaved when it shows a suggestion on top of the stored values', () => {
+    render(<DirtyForm baseline={{ name: 'Ellen', copy: '', services: [], rate: 25 }} />);
+    screen.getByText('Unsaved changes');
+    fireEvent.change(screen.getByLabelText('Rate'), { target: { value: '25' } });
+    screen.getByText('All saved');
   });
 });

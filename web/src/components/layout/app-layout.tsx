@@ -7,6 +7,7 @@ import { Header } from './header';
 import { MobileDrawer } from './mobile-drawer';
 import { ShortcutsHelpDialog } from './shortcuts-help-dialog';
 import { Sidebar } from './sidebar';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useShortcuts } from './use-shortcuts';
 
 interface AppLayoutProps {
@@ -57,6 +58,7 @@ export function AppLayout({ userName, isAdmin, onSignOut }: AppLayoutProps) {
       </div>
       <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
       <ShortcutsHelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      <UnsavedChangesGuard />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { matchShortcut } from '@/lib/shortcuts';
+import { hasUnsavedChanges } from '@/lib/unsaved-changes';
 
 interface ShortcutHandlers {
   onSearch: () => void;
@@ -18,7 +19,7 @@ export function useShortcuts(handlers: ShortcutHandlers): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat) return;
-      const shortcut = matchShortcut(event);
+      const shortcut = matchShortcut(event, hasUnsavedChanges());
       if (!shortcut) return;
       event.preventDefault();
       switch (shortcut.action.kind) {

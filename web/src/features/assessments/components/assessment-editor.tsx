@@ -2,17 +2,20 @@ import { FileSignature, FileText, Printer, RefreshCw, Sparkles } from 'lucide-re
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ConflictBanner } from '@/components/conflict-banner';
 import { useFormBinder } from '@/components/form/form-binder';
 import { scrollToFirstInvalid } from '@/components/form/form-section';
 import { RecordStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
+import { UnsavedNotice } from '@/components/unsaved-notice';
 import { ClientSidePanel } from '@/features/communications/components/client-side-panel';
 import { isApiError } from '@/lib/api-client';
 import { statusText } from '@/lib/format';
 import { useGenerateCarePlan } from '../api/generate-care-plan';
+import { useAssessment } from '../api/get-assessment';
 import { useSaveAssessment, useSaveAssessmentDraft } from '../api/save-assessment';
 import type { Assessment, AssessmentForm } from '../api/types';
-import { REQUIRED_ASSESSMENT_FIELDS } from '../assessment-form-values';
+import { normalizeAssessmentForm, REQUIRED_ASSESSMENT_FIELDS } from '../assessment-form-values';
 import { AssessmentSections } from './assessment-sections';
 
 interface AssessmentEditorProps {
@@ -23,19 +26,43 @@ interface AssessmentEditorProps {
 
 export function AssessmentEditor({ assessment, intakeId, initialForm }: AssessmentEditorProps) {
   const navigate = useNavigate();
-  const { binder, form, setErrors } = useFormBinder<AssessmentForm>(initialForm, { required: REQUIRED_ASSESSMENT_FIELDS });
-  const [current, setCurrent] = useState<Assessment | null>(assessment);
+  const { binder, form, setErrors, dirty, markSaved, reset } = useFormBinder<AssessmentForm>(initialForm, { required: REQUIRED_ASSESSMENT_FIELDS });
+  // The stored version this form edits: a save names it.
+  const [record, setCurrent] = useState<Assessment | null>(assessment);
+  const [conflict, setConflict] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveAssessment();
   const draft = useSaveAssessmentDraft();
   const generate = useGenerateCarePlan();
+  const busy = save.isPending || draft.isPending || generate.isPending;
+  // Status and care plan follow the live record; the version stays the one the form shows.
+  const live = useAssessment(record?.id ?? null);
+  const newer = record && live.data?.id === record.id && live.data.version > record.version ? live.data : null;
+  const current = record && newer ? { ...newer, version: record.version } : record;
+
+  // A change made elsewhere refreshes a form with nothing unsaved; a form with unsaved
+  // changes keeps its version, so its save is refused (409) instead of overwriting.
+  if (newer && !dirty && !busy) {
+    reset(normalizeAssessmentForm(newer.form));
+    setCurrent(newer);
+  }
 
   const body = { ...(intakeId && !current ? { intake_id: intakeId } : {}), form };
   const showServerErrors = (error: unknown) => {
+    if (isApiError(error) && error.status === 409) {
+      setConflict(error.message);
+      return;
+    }
     if (isApiError(error) && Object.keys(error.fields).length > 0) {
       setErrors(error.fields);
       window.setTimeout(() => scrollToFirstInvalid(formRef.current ?? document), 0);
     }
+  };
+
+  const afterSave = (saved: Assessment, sent: AssessmentForm) => {
+    markSaved(sent);
+    setCurrent(saved);
+    setConflict(null);
   };
 
   const onSave = () =>
@@ -44,7 +71,7 @@ export function AssessmentEditor({ assessment, intakeId, initialForm }: Assessme
       {
         onSuccess: (saved) => {
           toast.success('Assessment Saved');
-          setCurrent(saved);
+          afterSave(saved, body.form);
           void navigate(`/assessments/new?assessment_id=${saved.id}`, { replace: true });
         },
         onError: showServerErrors,
@@ -55,7 +82,8 @@ export function AssessmentEditor({ assessment, intakeId, initialForm }: Assessme
     draft.mutate(
       { existing: current, body },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
+          afterSave(saved, body.form);
           toast.success('Draft Saved');
           void navigate('/assessments');
         },
@@ -76,8 +104,10 @@ export function AssessmentEditor({ assessment, intakeId, initialForm }: Assessme
     });
   };
 
-  const busy = save.isPending || draft.isPending || generate.isPending;
   const carePlanId = current?.care_plan_id ?? null;
+  // Print and Generate Care Plan use the stored assessment: with unsaved changes they wait.
+  const saveFirst = dirty && current !== null;
+  const describedBy = saveFirst ? 'assessment-save-first' : undefined;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -86,7 +116,7 @@ export function AssessmentEditor({ assessment, intakeId, initialForm }: Assessme
           <p className="text-sm text-muted-foreground">Fields marked * are required to save the assessment.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" disabled={!current} onClick={() => current && window.open(`/api/assessments/${current.id}/pdf`, '_blank', 'noopener')}>
+          <Button variant="outline" disabled={!current || saveFirst} aria-describedby={describedBy} onClick={() => current && window.open(`/api/assessments/${current.id}/pdf`, '_blank', 'noopener')}>
             <Printer aria-hidden="true" />
             Print
           </Button>
@@ -106,13 +136,14 @@ export function AssessmentEditor({ assessment, intakeId, initialForm }: Assessme
               </Button>
             </>
           ) : (
-            <Button variant="secondary" onClick={onGenerate} disabled={busy}>
+            <Button variant="secondary" onClick={onGenerate} disabled={busy || saveFirst} aria-describedby={describedBy}>
               <Sparkles aria-hidden="true" />
               Generate Care Plan
             </Button>
           )}
         </div>
       </div>
+      {conflict && <ConflictBanner message={conflict} latestHref={current ? `/assessments/new?assessment_id=${current.id}` : null} />}
       {current && (
         <div role="status" className="flex flex-wrap items-center gap-3 rounded-lg border border-primary/40 bg-accent p-3 text-sm text-accent-foreground">
           <span className="font-semibold">Status: {statusText(current.status)}</span>
@@ -133,6 +164,7 @@ export function AssessmentEditor({ assessment, intakeId, initialForm }: Assessme
         >
           <AssessmentSections binder={binder} />
           <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t bg-background py-3">
+            {saveFirst && <UnsavedNotice id="assessment-save-first">You have unsaved changes. Save them first: Print and Generate Care Plan use the saved assessment.</UnsavedNotice>}
             <Button variant="outline" onClick={() => void navigate('/assessments')}>
               Cancel
             </Button>

@@ -12,6 +12,7 @@ export type CarePlanStatus = Schemas['CarePlanStatus'];
 export type WeeklySchedule = Schemas['WeeklySchedule'];
 export type DaySchedule = Schemas['DaySchedule'];
 export type MarketingEmail = Schemas['MarketingEmail'];
+/** `version`: the care plan version on screen; the server refuses a stale one (409) with the current plan. */
 export type SendProposalBody = Schemas['SendProposalBody'];
 export type CarePlanSent = Schemas['CarePlanSent'];
 export type PricingTemplate = Schemas['PricingTemplate'];

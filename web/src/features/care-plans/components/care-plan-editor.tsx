@@ -2,11 +2,13 @@ import { AlertTriangle, CheckCircle2, Mail, Printer, RefreshCw } from 'lucide-re
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ConflictBanner } from '@/components/conflict-banner';
 import { useFormBinder } from '@/components/form/form-binder';
 import { scrollToFirstInvalid } from '@/components/form/form-section';
 import { RecordStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { UnsavedNotice } from '@/components/unsaved-notice';
 import { useClientContext } from '@/features/communications/api/get-client-context';
 import { ClientSidePanel } from '@/features/communications/components/client-side-panel';
 import { ArchiveLeadButton } from '@/features/leads/components/archive-lead-button';
@@ -19,7 +21,7 @@ import { useCarePlanQuote } from '../api/get-care-plan-quote';
 import { usePricingTemplates } from '../api/get-pricing-templates';
 import { useSaveCarePlan } from '../api/save-care-plan';
 import type { CarePlan, CarePlanForm } from '../api/types';
-import { normalizeSchedule } from '../care-plan-form-values';
+import { carePlanFormValues, normalizeSchedule } from '../care-plan-form-values';
 import { ClientInformationSection, CostSection, ScheduleSection, ServicesSection } from './care-plan-sections';
 import { ProposalEmailDialog } from './proposal-email-dialog';
 
@@ -28,17 +30,22 @@ const REQUIRED: readonly (keyof CarePlanForm)[] = ['client_name', 'family_contac
 
 export const UPDATE_MODE_TOAST_MS = 5000;
 
+/** Print, the proposal email and the contract use the stored plan: with unsaved changes they wait. */
+export const SAVE_FIRST_TEXT = 'You have unsaved changes. Save them first: Print, Email Marketing Proposal and Generate Contract use the saved care plan, so the family would get the saved version.';
+
 interface CarePlanEditorProps {
   plan: CarePlan | null;
   assessmentId: string | null;
   intakeId: string | null;
   initialForm: CarePlanForm;
+  /** The stored plan's values when `initialForm` shows a suggestion on top of them. */
+  storedForm?: CarePlanForm;
   updateMode: boolean;
 }
 
-export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, updateMode }: CarePlanEditorProps) {
+export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, storedForm, updateMode }: CarePlanEditorProps) {
   const navigate = useNavigate();
-  const { binder, form, setForm, setErrors } = useFormBinder<CarePlanForm>(initialForm, { required: REQUIRED });
+  const { binder, form, setForm, setErrors, dirty, markSaved, reset } = useFormBinder<CarePlanForm>(initialForm, { required: REQUIRED, baseline: storedForm });
   // `saved` is the version this form edits (a save names it); the status shown follows the
   // live record, so a send or approval made elsewhere appears here at once.
   const [saved, setCurrent] = useState<CarePlan | null>(plan);
@@ -49,6 +56,12 @@ export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, upda
   const [refreshing, setRefreshing] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveCarePlan();
+  // A change made elsewhere refreshes a form with nothing unsaved, so what it shows (and
+  // sends) is the latest plan; a form with unsaved changes keeps its version and gets a 409.
+  if (saved && live.data?.id === saved.id && live.data.version > saved.version && !dirty && !save.isPending) {
+    reset(carePlanFormValues(live.data));
+    setCurrent(live.data);
+  }
   const approve = useApproveCarePlan();
   const templates = usePricingTemplates();
   const quote = useCarePlanQuote({ schedule: form.schedule, pricing_template_id: form.pricing_template_id, hourly_rate: form.hourly_rate, services: form.services });
@@ -70,11 +83,13 @@ export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, upda
 
   const onSave = () => {
     setConflict(null);
+    const sent = form;
     save.mutate(
-      { existing: saved, assessmentId: planAssessmentId, plan: form },
+      { existing: saved, assessmentId: planAssessmentId, plan: sent },
       {
         onSuccess: (saved) => {
           toast.success('Care Plan Saved', { description: 'You can now generate the proposal email.' });
+          markSaved(sent);
           setCurrent(saved);
           void navigate(`/care-plans/new?care_plan_id=${saved.id}`, { replace: true });
         },
@@ -118,6 +133,8 @@ export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, upda
   };
 
   const showUpdateBanner = updateMode && current !== null;
+  // Acting on the stored plan while the form shows something else would send what is not shown.
+  const saveFirst = dirty && current !== null;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -126,11 +143,16 @@ export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, upda
           <p className="text-sm text-muted-foreground">Services, weekly schedule and cost of care for the family. Fields marked * are required.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" disabled={!current} onClick={() => current && window.open(`/api/care-plans/${current.id}/pdf`, '_blank', 'noopener')}>
+          <Button
+            variant="outline"
+            disabled={!current || saveFirst}
+            aria-describedby={saveFirst ? 'care-plan-save-first' : undefined}
+            onClick={() => current && window.open(`/api/care-plans/${current.id}/pdf`, '_blank', 'noopener')}
+          >
             <Printer aria-hidden="true" />
             Print
           </Button>
-          <Button variant="outline" disabled={!current} onClick={onEmail}>
+          <Button variant="outline" disabled={!current || saveFirst} aria-describedby={saveFirst ? 'care-plan-save-first' : undefined} onClick={onEmail}>
             <Mail aria-hidden="true" />
             Email Marketing Proposal
           </Button>
@@ -152,7 +174,12 @@ export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, upda
             </Button>
           )}
           {current && (current.status === 'sent' || current.status === 'approved') && (
-            <Button variant="secondary" onClick={() => void navigate(current.contract_id ? `/contracts/new?contract_id=${current.contract_id}` : `/contracts/new?care_plan_id=${current.id}`)}>
+            <Button
+              variant="secondary"
+              disabled={saveFirst && !current.contract_id}
+              aria-describedby={saveFirst && !current.contract_id ? 'care-plan-save-first' : undefined}
+              onClick={() => void navigate(current.contract_id ? `/contracts/new?contract_id=${current.contract_id}` : `/contracts/new?care_plan_id=${current.id}`)}
+            >
               {current.contract_id ? 'View Contract' : 'Generate Contract'}
             </Button>
           )}
@@ -184,14 +211,7 @@ export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, upda
           </Button>
         </div>
       )}
-      {conflict && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive bg-destructive/10 p-3 text-sm">
-          <p className="flex-1">{conflict} Your changes are still in the form.</p>
-          <Button variant="outline" size="sm" onClick={() => window.open(`/care-plans/new?care_plan_id=${current?.id ?? ''}`, '_blank', 'noopener')}>
-            Open latest version
-          </Button>
-        </div>
-      )}
+      {conflict && <ConflictBanner message={conflict} latestHref={current ? `/care-plans/new?care_plan_id=${current.id}` : null} />}
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
         <form
           ref={formRef}
@@ -208,6 +228,7 @@ export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, upda
           <ScheduleSection binder={binder} totalHours={figures?.total_weekly_hours} />
           <CostSection binder={binder} templates={templates.data?.items ?? []} quote={figures} />
           <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t bg-background py-3">
+            {saveFirst && <UnsavedNotice id="care-plan-save-first">{SAVE_FIRST_TEXT}</UnsavedNotice>}
             <Button variant="outline" onClick={() => void navigate('/care-plans')}>
               Cancel
             </Button>
@@ -223,7 +244,7 @@ export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, upda
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <Button type="button" disabled={!current} onClick={onEmail}>
+              <Button type="button" disabled={!current || saveFirst} aria-describedby={saveFirst ? 'care-plan-save-first' : undefined} onClick={onEmail}>
                 <Mail aria-hidden="true" />
                 Email Marketing Proposal
               </Button>

@@ -42,6 +42,9 @@ function ProposalEmailForm({ plan, onDone, onPlanChanged, variant }: { plan: Car
   const [to, setTo] = useState(plan.family_contact_email);
   const [subject, setSubject] = useState(PROPOSAL_SUBJECT);
   const [content, setContent] = useState(plan.marketing_email_content ?? '');
+  // The version on screen: drafting the email stores it with the plan, a new version.
+  const [version, setVersion] = useState(plan.version);
+  const [conflict, setConflict] = useState<string | null>(null);
   const draft = useDraftMarketingEmail();
   const send = useSendProposal();
   const drafted = useRef(false);
@@ -50,6 +53,7 @@ function ProposalEmailForm({ plan, onDone, onPlanChanged, variant }: { plan: Car
     draft.mutate(plan.id, {
       onSuccess: (answer) => {
         onPlanChanged(answer.care_plan);
+        setVersion(answer.care_plan.version);
         setContent(answer.generated_text);
         if (answer.subject) setSubject(answer.subject);
       },
@@ -77,9 +81,13 @@ function ProposalEmailForm({ plan, onDone, onPlanChanged, variant }: { plan: Car
       toast.error('Error', { description: 'Please provide recipient email and email content.' });
       return;
     }
+    setConflict(null);
     send.mutate(
-      { id: plan.id, body: { to: to.trim(), subject: subject.trim() || PROPOSAL_SUBJECT, body: content, version: plan.version } },
+      { id: plan.id, body: { to: to.trim(), subject: subject.trim() || PROPOSAL_SUBJECT, body: content, version } },
       {
+        onError: (error) => {
+          if (isApiError(error) && error.status === 409) setConflict(error.message);
+        },
         onSuccess: (sent) => {
           onPlanChanged(sent.care_plan);
           if (sent.communication.status === 'failed') {
@@ -106,6 +114,11 @@ function ProposalEmailForm({ plan, onDone, onPlanChanged, variant }: { plan: Car
         <Paperclip className="size-3" aria-hidden="true" />
         PDF attached: the proposal letter (the same document as Print).
       </p>
+      {conflict && (
+        <p role="alert" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm">
+          {conflict} The email was not sent: close this dialog and open the latest version of the care plan.
+        </p>
+      )}
       <DialogFooter className="flex-wrap gap-2">
         {variant === 'list' ? (
           <Button variant="outline" onClick={onDone}>

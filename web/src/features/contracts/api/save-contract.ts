@@ -6,7 +6,7 @@ import type { Contract, ContractBody, ContractUpdate } from './types';
 export interface SaveContractVariables {
   existing: Pick<Contract, 'id' | 'version'> | null;
   carePlanId: string;
-  /** The version of the care plan the previewed text was made from. */
+  /** The version of the care plan shown beside a new contract. */
   carePlanVersion: number;
   content: string;
 }

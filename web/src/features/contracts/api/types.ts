@@ -5,9 +5,11 @@ export type Contract = Schemas['Contract'];
 export type ContractList = Schemas['ContractList'];
 export type ContractStats = Schemas['ContractStats'];
 export type ContractStatus = Schemas['ContractStatus'];
+/** `care_plan_version`: the care plan version on screen; the server refuses a stale one (409). */
 export type ContractBody = Schemas['ContractBody'];
 export type ContractUpdate = Schemas['ContractUpdate'];
 export type ContractPreview = Schemas['ContractPreview'];
+/** `version`: the contract version on screen; the server refuses a stale one (409) with the current contract. */
 export type SendContractBody = Schemas['SendContractBody'];
 export type ContractSent = Schemas['ContractSent'];
 export type SendableCarePlan = Schemas['CarePlan'];

@@ -2,11 +2,14 @@ import { ArrowLeft, FileCheck2, Printer, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ConflictBanner } from '@/components/conflict-banner';
 import { useFormBinder, bindText } from '@/components/form/form-binder';
 import { SelectField } from '@/components/form/select-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
+import { UnsavedNotice } from '@/components/unsaved-notice';
 import { ClientSidePanel } from '@/features/communications/components/client-side-panel';
+import { isApiError } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useContract } from '../api/get-contract';
 import { useContractPreview } from '../api/get-contract-preview';
@@ -25,8 +28,13 @@ const NEEDS_SENT_PLAN = 'Care plan must be sent or approved before generating a 
 
 export function ContractEditor({ contract, carePlanId }: { contract: Contract | null; carePlanId: string | null }) {
   const navigate = useNavigate();
-  const { binder, form, setForm } = useFormBinder<ContractForm>({ care_plan_id: contract?.care_plan_proposal_id ?? carePlanId ?? '', content: contract?.contract_content ?? '' });
+  const { binder, form, setForm, dirty, markSaved, reset } = useFormBinder<ContractForm>({ care_plan_id: contract?.care_plan_proposal_id ?? carePlanId ?? '', content: contract?.contract_content ?? '' });
   const [saved, setSaved] = useState<Contract | null>(contract);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const appliedPreview = useRef<string | null>(null);
+  // The care plan version the preview text was written from: the contract names it, so a
+  // plan changed since then is refused (409) rather than signed with the old text.
+  const previewVersion = useRef<number | null>(null);
   const [sendOpen, setSendOpen] = useState(false);
   const returnTimer = useRef<number | undefined>(undefined);
   const live = useContract(saved?.id ?? null);
@@ -41,11 +49,19 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
   const sendablePlans = plans.data?.items ?? [];
   const chosenPlan = sendablePlans.find((plan) => plan.id === form.care_plan_id) ?? null;
   const planNotSendable = isNew && Boolean(form.care_plan_id) && plans.isSuccess && chosenPlan === null;
+  const chosenVersion = chosenPlan?.version ?? null;
 
   useEffect(() => () => window.clearTimeout(returnTimer.current), []);
   useEffect(() => {
-    if (isNew && preview.data) setForm((previous) => ({ ...previous, content: preview.data.content }));
-  }, [isNew, preview.data, setForm]);
+    if (!isNew || !preview.data || appliedPreview.current === preview.data.content) return;
+    const content = preview.data.content;
+    appliedPreview.current = content;
+    previewVersion.current = preview.data.care_plan_version;
+    // The preview of the plan the screen was opened for is what it loaded; another plan
+    // chosen in the list is a change of the user's.
+    if (form.care_plan_id === carePlanId) reset({ care_plan_id: carePlanId, content });
+    else setForm((previous) => ({ ...previous, content }));
+  }, [isNew, preview.data, setForm, reset, form.care_plan_id, carePlanId, chosenVersion]);
 
   const returnToList = () => {
     returnTimer.current = window.setTimeout(() => void navigate('/contracts'), RETURN_AFTER_SAVE_MS);
@@ -56,7 +72,7 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
       toast.error('Error', { description: NEEDS_PREVIEW });
       return false;
     }
-    if (planNotSendable) {
+    if (planNotSendable || (isNew && !chosenPlan)) {
       toast.error('Error', { description: NEEDS_SENT_PLAN });
       return false;
     }
@@ -65,7 +81,20 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
 
   const persist = (then: (contract: Contract) => void) => {
     if (!check()) return;
-    save.mutate({ existing: current, carePlanId: form.care_plan_id, carePlanVersion: preview.data?.care_plan_version ?? 0, content: form.content }, { onSuccess: then });
+    setConflict(null);
+    const sent = form;
+    save.mutate(
+      { existing: current, carePlanId: sent.care_plan_id, carePlanVersion: previewVersion.current ?? chosenVersion ?? 0, content: sent.content },
+      {
+        onSuccess: (result) => {
+          markSaved(sent);
+          then(result);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.status === 409) setConflict(error.message);
+        },
+      },
+    );
   };
 
   const onSaveDraft = () =>
@@ -88,6 +117,8 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
   };
 
   const intakeId = current?.intake_id ?? chosenPlan?.intake_id ?? null;
+  // Print uses the stored contract; Send Contract saves what is shown before it sends.
+  const saveFirst = dirty && current !== null;
   const planOptions = sendablePlans.map((plan) => ({ value: plan.id, label: `${plan.client_name} - ${formatDate(plan.created_at)}` }));
   return (
     <div className="flex flex-col gap-4">
@@ -97,12 +128,18 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
           <p className="text-sm text-muted-foreground">{current ? 'The service agreement and its signature status.' : 'Generate a service agreement from a sent or approved care plan.'}</p>
         </div>
         {current && (
-          <Button variant="outline" onClick={() => window.open(`/api/contracts/${current.id}/pdf`, '_blank', 'noopener')}>
+          <Button
+            variant="outline"
+            disabled={saveFirst}
+            aria-describedby={saveFirst ? 'contract-save-first' : undefined}
+            onClick={() => window.open(`/api/contracts/${current.id}/pdf`, '_blank', 'noopener')}
+          >
             <Printer aria-hidden="true" />
             Print
           </Button>
         )}
       </div>
+      {conflict && <ConflictBanner message={conflict} latestHref={current ? `/contracts/new?contract_id=${current.id}` : chosenPlan ? `/care-plans/new?care_plan_id=${chosenPlan.id}` : null} />}
       {current && <ContractStatusCard contract={current} />}
       {current && current.status !== 'draft' && <SigningLinkStatus contractId={current.id} />}
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
@@ -146,6 +183,9 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
             )}
             {current?.status === 'draft' && (
               <>
+                {saveFirst && (
+                  <UnsavedNotice id="contract-save-first">You have unsaved changes. Print uses the saved contract, so save them first; Send Contract saves them before it sends.</UnsavedNotice>
+                )}
                 <Button variant="outline" onClick={() => void navigate('/contracts')}>
                   Cancel
                 </Button>

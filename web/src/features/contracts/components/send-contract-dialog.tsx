@@ -5,6 +5,7 @@ import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { useSendContract } from '../api/send-contract';
 import type { Contract } from '../api/types';
@@ -45,6 +46,7 @@ export function SendContractDialog({ contract, open, onOpenChange, onSent }: Sen
 function SendContractForm({ contract, onDone, onSent }: { contract: Contract; onDone: () => void; onSent: (contract: Contract) => void }) {
   const [subject, setSubject] = useState(CONTRACT_SUBJECT);
   const [body, setBody] = useState(() => defaultContractEmail(contract));
+  const [conflict, setConflict] = useState<string | null>(null);
   const send = useSendContract();
 
   const copy = async () => {
@@ -56,10 +58,14 @@ function SendContractForm({ contract, onDone, onSent }: { contract: Contract; on
     }
   };
 
-  const onSend = () =>
+  const onSend = () => {
+    setConflict(null);
     send.mutate(
       { id: contract.id, body: { subject: subject.trim() || CONTRACT_SUBJECT, body, version: contract.version } },
       {
+        onError: (error) => {
+          if (isApiError(error) && error.status === 409) setConflict(error.message);
+        },
         onSuccess: (sent) => {
           if (sent.communication.status === 'failed') {
             toast.error('Error', { description: sent.communication.failure_reason ?? 'Failed to send contract' });
@@ -70,6 +76,7 @@ function SendContractForm({ contract, onDone, onSent }: { contract: Contract; on
         },
       },
     );
+  };
 
   return (
     <>
@@ -84,6 +91,11 @@ function SendContractForm({ contract, onDone, onSent }: { contract: Contract; on
         <Paperclip className="size-3" aria-hidden="true" />
         PDF attached: the contract.
       </p>
+      {conflict && (
+        <p role="alert" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm">
+          {conflict} The contract was not sent: close this dialog and open the latest version.
+        </p>
+      )}
       <DialogFooter className="flex-wrap gap-2">
         <Button variant="outline" onClick={onDone}>
           Cancel

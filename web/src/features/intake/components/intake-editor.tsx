@@ -2,19 +2,25 @@ import { ArrowLeft, ClipboardCheck, Printer } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ConflictBanner } from '@/components/conflict-banner';
 import { useFormBinder } from '@/components/form/form-binder';
 import { scrollToFirstInvalid } from '@/components/form/form-section';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { UnsavedNotice } from '@/components/unsaved-notice';
 import { ClientContextPanel } from '@/features/communications/components/client-context-panel';
 import { CommunicationTimeline } from '@/features/communications/components/communication-timeline';
+import { useMe } from '@/features/auth/api/auth';
 import { ManageContactsButton } from '@/features/contacts/components/contacts-dialog';
 import { isApiError } from '@/lib/api-client';
 import { todayIso } from '@/lib/date-rules';
+import { readLocalDraft, removeLocalDraft, writeLocalDraft, type LocalDraft } from '@/lib/local-drafts';
 import { useClientJourney } from '../api/get-client-journey';
+import { useIntake } from '../api/get-intake';
 import { useSaveIntakeDraft, useSubmitIntake } from '../api/save-intake';
 import type { Intake, IntakeForm } from '../api/types';
 import { COPIED_WHEN_CLIENT_IS_CALLER, missingFieldsToast, missingRequiredFields, normalizeIntakeForm, REQUIRED_FIELDS, setIntakeField } from '../intake-rules';
+import { IntakeDraftBanner } from './intake-draft-banner';
 import { IntakeSavedDialog } from './intake-saved-dialog';
 import { IntakeSections } from './intake-sections';
 import { IntakeStatusBanner } from './intake-status-banner';
@@ -23,27 +29,78 @@ import { PipelineProgress } from './pipeline-progress';
 /** After a save the app returns to the clients list after 3 seconds. */
 export const RETURN_AFTER_SAVE_MS = 3000;
 
+/** The name a new intake's typing is kept under in this browser (see lib/local-drafts). */
+const LOCAL_DRAFT = 'new-intake';
+
 export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; readOnly: boolean }) {
   const navigate = useNavigate();
-  const { binder, form, setErrors } = useFormBinder<IntakeForm>(() => normalizeIntakeForm(intake?.form ?? {}, todayIso()), {
-    required: REQUIRED_FIELDS,
-    readOnly,
-    disabled: (values, field) => values.clientIsCaller && COPIED_WHEN_CLIENT_IS_CALLER.includes(field),
-    apply: setIntakeField,
-  });
+  const me = useMe();
+  const userId = me.data?.id ?? null;
+  const { binder, form, setForm, setErrors, dirty, markSaved, reset } = useFormBinder<IntakeForm>(
+    () => {
+      const values = normalizeIntakeForm(intake?.form ?? {}, todayIso());
+      // A new intake is taken by whoever is signed in, unless they say otherwise.
+      if (!intake && !values.staffMemberTakingCall) values.staffMemberTakingCall = me.data?.full_name ?? '';
+      return values;
+    },
+    {
+      required: REQUIRED_FIELDS,
+      readOnly,
+      disabled: (values, field) => values.clientIsCaller && COPIED_WHEN_CLIENT_IS_CALLER.includes(field),
+      apply: setIntakeField,
+      // Leaving on purpose throws the typing away, the copy kept in this browser included.
+      onDiscard: () => {
+        if (userId) removeLocalDraft(userId, LOCAL_DRAFT);
+      },
+    },
+  );
   const [saved, setSaved] = useState<Intake | null>(null);
-  // Print and Manage Contacts need a stored intake: before the first save they save a draft.
-  const [draftSaved, setDraftSaved] = useState<Intake | null>(null);
+  // The stored version this form edits: a save names it. Print and Manage Contacts need a
+  // stored intake, so before the first save they save a draft.
+  const [record, setRecord] = useState<Intake | null>(intake);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [restorable, setRestorable] = useState<LocalDraft<IntakeForm> | null>(() => (!intake && !readOnly && userId ? readLocalDraft<IntakeForm>(userId, LOCAL_DRAFT) : null));
   const formRef = useRef<HTMLFormElement>(null);
   const returnTimer = useRef<number | undefined>(undefined);
   const submit = useSubmitIntake();
   const draft = useSaveIntakeDraft();
-  const current = saved ?? draftSaved ?? intake;
+  const busy = submit.isPending || draft.isPending;
+  // Status, stage and assessment follow the live record; the version stays the one the form shows.
+  const live = useIntake(record?.id ?? null);
+  const newer = record && live.data?.id === record.id && live.data.version > record.version ? live.data : null;
+  const current = record && newer ? { ...newer, version: record.version } : record;
   const journey = useClientJourney(current?.id ?? null);
 
   useEffect(() => () => window.clearTimeout(returnTimer.current), []);
 
+  // A change made elsewhere refreshes a form with nothing unsaved; a form with unsaved
+  // changes keeps its version, so its save is refused (409) instead of overwriting.
+  if (newer && !dirty && !busy) {
+    reset(normalizeIntakeForm(newer.form, todayIso()));
+    setRecord(newer);
+  }
+
+  // A new intake's typing is kept in this browser until it is saved.
+  const keepsLocalDraft = !readOnly && record === null && userId !== null && restorable === null;
+  useEffect(() => {
+    if (!keepsLocalDraft) return;
+    if (dirty) writeLocalDraft(userId, LOCAL_DRAFT, form);
+    else removeLocalDraft(userId, LOCAL_DRAFT);
+  }, [keepsLocalDraft, dirty, form, userId]);
+
+  const afterSave = (stored: Intake, sent: IntakeForm) => {
+    markSaved(sent);
+    setRecord(stored);
+    setConflict(null);
+    if (userId) removeLocalDraft(userId, LOCAL_DRAFT);
+  };
+
   const showServerErrors = (error: unknown) => {
+    if (isApiError(error) && error.status === 409) {
+      // Nothing is overwritten: the form keeps what was typed, the user reads the latest version.
+      setConflict(error.message);
+      return;
+    }
     if (isApiError(error) && Object.keys(error.fields).length > 0) {
       setErrors(error.fields);
       window.setTimeout(() => scrollToFirstInvalid(formRef.current ?? document), 0);
@@ -60,11 +117,13 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
       window.setTimeout(() => scrollToFirstInvalid(formRef.current ?? document), 0);
       return;
     }
+    const sent = form;
     submit.mutate(
-      { id: current?.id ?? null, version: current?.version ?? null, body: { form } },
+      { id: current?.id ?? null, version: current?.version ?? null, body: { form: sent } },
       {
         onSuccess: (result) => {
           toast.success(current && !current.is_draft ? 'Intake Updated Successfully' : 'Intake Saved Successfully');
+          afterSave(result, sent);
           setSaved(result);
           returnTimer.current = window.setTimeout(() => void navigate('/clients'), RETURN_AFTER_SAVE_MS);
         },
@@ -74,10 +133,12 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
   };
 
   const onDraft = () => {
+    const sent = form;
     draft.mutate(
-      { id: current?.id ?? null, version: current?.version ?? null, body: { form } },
+      { id: current?.id ?? null, version: current?.version ?? null, body: { form: sent } },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
+          afterSave(result, sent);
           toast.success('Draft Saved');
           void navigate('/dashboard');
         },
@@ -89,9 +150,10 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
   /** The stored intake's id, saving the form as a draft first when it was never saved. */
   const ensureSaved = async (): Promise<string | null> => {
     if (current) return current.id;
+    const sent = form;
     try {
-      const stored = await draft.mutateAsync({ id: null, version: null, body: { form } });
-      setDraftSaved(stored);
+      const stored = await draft.mutateAsync({ id: null, version: null, body: { form: sent } });
+      afterSave(stored, sent);
       toast.success('Draft Saved', { description: 'The intake was saved as a draft so it can be printed and given contacts.' });
       return stored.id;
     } catch (error) {
@@ -122,14 +184,16 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
     void navigate(to);
   };
 
-  const busy = submit.isPending || draft.isPending;
   const contact = {
     parents: { intake_id: current?.id },
     clientName: form.clientFullName || current?.client_full_name || '',
     email: form.clientEmail || form.callerEmail,
     phone: form.clientPhone || form.callerPhone,
   };
-  const hasAssessment = Boolean(current?.position.latest_assessment_id);
+  const assessmentId = current?.position.latest_assessment_id ?? null;
+  const hasAssessment = Boolean(assessmentId);
+  // Print Form prints the stored intake; a new one is saved as a draft first.
+  const saveFirst = dirty && current !== null;
 
   return (
     <div className="flex flex-col gap-4">
@@ -143,7 +207,7 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
           <p className="text-sm text-muted-foreground">Client intake form. Fields marked * are required.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => void onPrint()} disabled={readOnly && !current}>
+          <Button variant="outline" onClick={() => void onPrint()} disabled={(readOnly && !current) || saveFirst} aria-describedby={saveFirst ? 'intake-save-first' : undefined}>
             <Printer aria-hidden="true" />
             Print Form
           </Button>
@@ -156,7 +220,7 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
             </Button>
           )}
           {current && hasAssessment && (
-            <Button variant="secondary" onClick={() => leaveTo('/assessments')}>
+            <Button variant="secondary" onClick={() => leaveTo(assessmentId ? `/assessments/new?assessment_id=${assessmentId}` : '/assessments')}>
               <ClipboardCheck aria-hidden="true" />
               View Assessment
             </Button>
@@ -164,6 +228,20 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
         </div>
       </div>
       {current && <IntakeStatusBanner intake={current} />}
+      {restorable && (
+        <IntakeDraftBanner
+          savedAt={restorable.savedAt}
+          onRestore={() => {
+            setForm(normalizeIntakeForm(restorable.values, todayIso()));
+            setRestorable(null);
+          }}
+          onDiscard={() => {
+            if (userId) removeLocalDraft(userId, LOCAL_DRAFT);
+            setRestorable(null);
+          }}
+        />
+      )}
+      {conflict && <ConflictBanner message={conflict} latestHref={current ? `/intake?intake_id=${current.id}` : null} />}
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
         <form
           ref={formRef}
@@ -177,6 +255,7 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
         >
           <IntakeSections binder={binder} />
           <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t bg-background py-3">
+            {saveFirst && <UnsavedNotice id="intake-save-first">You have unsaved changes. Save them first: Print Form prints the saved intake.</UnsavedNotice>}
             <Button variant="outline" onClick={() => leaveTo('/')}>
               Cancel
             </Button>
@@ -218,6 +297,7 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
         open={saved !== null}
         onDashboard={() => leaveTo('/')}
         onScheduleAssessment={() => saved && leaveTo(`/assessments/new?intake_id=${saved.id}`)}
+        onOpenAssessment={saved?.position.latest_assessment_id ? () => leaveTo(`/assessments/new?assessment_id=${saved.position.latest_assessment_id ?? ''}`) : null}
       />
     </div>
   );

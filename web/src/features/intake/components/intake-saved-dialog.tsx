@@ -6,9 +6,11 @@ interface IntakeSavedDialogProps {
   open: boolean;
   onDashboard: () => void;
   onScheduleAssessment: () => void;
+  /** The client's assessment when it already has one: opening it replaces scheduling a new one. */
+  onOpenAssessment: (() => void) | null;
 }
 
-export function IntakeSavedDialog({ open, onDashboard, onScheduleAssessment }: IntakeSavedDialogProps) {
+export function IntakeSavedDialog({ open, onDashboard, onScheduleAssessment, onOpenAssessment }: IntakeSavedDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onDashboard()}>
       <DialogContent hideClose>
@@ -21,7 +23,7 @@ export function IntakeSavedDialog({ open, onDashboard, onScheduleAssessment }: I
           <Button variant="outline" onClick={onDashboard}>
             Return to Dashboard
           </Button>
-          <Button onClick={onScheduleAssessment}>Schedule Assessment Now</Button>
+          {onOpenAssessment ? <Button onClick={onOpenAssessment}>Open Assessment</Button> : <Button onClick={onScheduleAssessment}>Schedule Assessment Now</Button>}
         </DialogFooter>
       </DialogContent>
     </Dialog>

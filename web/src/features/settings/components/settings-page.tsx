@@ -1,3 +1,4 @@
+import { dequal } from 'dequal';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -11,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { useSaveSettingsTab, useSettings, type Settings, type SettingsTabName, type SettingsValues } from '../api/settings';
 
 const SAVED: Record<SettingsTabName, string> = {
@@ -36,6 +38,9 @@ function TabForm<T extends SettingsTabName>({
   children: (values: SettingsValues[T], set: (patch: Partial<SettingsValues[T]>) => void) => ReactNode;
 }) {
   const [values, setValues] = useState<SettingsValues[T]>(settings[tab] as SettingsValues[T]);
+  // What this tab last loaded or saved: leaving with other values asks first.
+  const [baseline, setBaseline] = useState<SettingsValues[T]>(values);
+  const { settle } = useUnsavedChanges(!dequal(values, baseline));
   const save = useSaveSettingsTab(tab);
   const set = (patch: Partial<SettingsValues[T]>) => setValues((current) => ({ ...current, ...patch }));
   const submit = () => {
@@ -44,6 +49,8 @@ function TabForm<T extends SettingsTabName>({
       {
         onSuccess: (stored) => {
           setValues(stored[tab]);
+          setBaseline(stored[tab]);
+          settle();
           toast.success(SAVED[tab]);
         },
         onError: (error) => toast.error('Error', { description: errorMessage(error, 'Failed to save settings') }),
@@ -113,6 +120,7 @@ export default function SettingsPage() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Settings" description="Settings are shared by all staff of the agency." />
+      {/* Every tab stays mounted (hidden when inactive), so switching tabs keeps what was typed. */}
       <Tabs defaultValue="general">
         <TabsList aria-label="Settings sections">
           <TabsTrigger value="general">General</TabsTrigger>
@@ -122,7 +130,7 @@ export default function SettingsPage() {
           <TabsTrigger value="workflow">Workflow</TabsTrigger>
           <TabsTrigger value="templates">Templates</TabsTrigger>
         </TabsList>
-        <TabsContent value="general">
+        <TabsContent value="general" forceMount className="data-[state=inactive]:hidden">
           <TabForm tab="general" settings={data} title="General Settings" description="Company details printed on PDFs and the proposal letter.">
             {(values, set) => (
               <>
@@ -143,7 +151,7 @@ export default function SettingsPage() {
             )}
           </TabForm>
         </TabsContent>
-        <TabsContent value="email">
+        <TabsContent value="email" forceMount className="data-[state=inactive]:hidden">
           <TabForm tab="email" settings={data} title="Email Settings" description="Sender, reply-to and copies of every outgoing email.">
             {(values, set) => (
               <>
@@ -171,7 +179,7 @@ export default function SettingsPage() {
             )}
           </TabForm>
         </TabsContent>
-        <TabsContent value="sms">
+        <TabsContent value="sms" forceMount className="data-[state=inactive]:hidden">
           <TabForm tab="sms" settings={data} title="SMS Settings" description="The sender number and the SMS dialogs' warnings.">
             {(values, set) => (
               <>
@@ -192,7 +200,7 @@ export default function SettingsPage() {
             )}
           </TabForm>
         </TabsContent>
-        <TabsContent value="notifications">
+        <TabsContent value="notifications" forceMount className="data-[state=inactive]:hidden">
           <TabForm tab="notifications" settings={data} title="Notification Settings" description="What the client's assigned coordinator is told, and how.">
             {(values, set) => (
               <>
@@ -221,7 +229,7 @@ export default function SettingsPage() {
             )}
           </TabForm>
         </TabsContent>
-        <TabsContent value="workflow">
+        <TabsContent value="workflow" forceMount className="data-[state=inactive]:hidden">
           <TabForm tab="workflow" settings={data} title="Workflow Settings" description="Stage alerts, assignment and sign-out.">
             {(values, set) => (
               <>
