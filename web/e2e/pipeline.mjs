@@ -127,8 +127,9 @@ export function pipelineTests({ admin, staff }) {
           await costs.getByText(money(weekly), { exact: true }).waitFor();
           await costs.getByText(money(monthly), { exact: true }).waitFor();
           await page.getByTestId('schedule-total-hours').getByText('11', { exact: true }).waitFor();
-          await costs.getByText('3 hours (+$2.00/hour)').waitFor();
-          await costs.getByText(`${money((8 * rate + 3 * (rate + 2)) / 11)}/hour`).waitFor();
+          // One price: every hour at the hourly rate, and the screen says where the rate comes from.
+          await costs.getByText('3 hours at the same rate').waitFor();
+          await costs.getByTestId('rate-source').getByText(/template's rate|set by staff/).waitFor();
           await expectAccessible(page, 'care plan form');
           await page.getByRole('button', { name: 'Save Care Plan' }).click();
           await toast(page, 'Care Plan Saved').waitFor();

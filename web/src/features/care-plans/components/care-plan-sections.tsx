@@ -147,8 +147,12 @@ export function CostSection({ binder, templates, quote }: CostSectionProps) {
       <dl className="grid gap-2 rounded-md border bg-muted/40 p-3 text-sm md:col-span-2" aria-label="Rate breakdown">
         <CostLine label="Hourly Rate" value={quote ? `${formatMoney(quote.hourly_rate)}/hour` : '—'} />
         {weekendHours > 0 && <CostLine label="Weekend Hours" value={`${weekendHours} hours at the same rate`} />}
-        {quote && <p className="text-xs text-muted-foreground">{quote.rate_source}</p>}
       </dl>
+      {quote && (
+        <p className="text-xs text-muted-foreground md:col-span-2" data-testid="rate-source">
+          {quote.rate_source}
+        </p>
+      )}
       <TextField id="total-weekly-hours" label="Total Weekly Hours" value={quote ? String(quote.total_weekly_hours) : ''} onChange={() => undefined} readOnly />
       <dl className="flex flex-col gap-2 rounded-md border border-primary/40 bg-accent p-3 text-accent-foreground" aria-live="polite" aria-label="Cost">
         <CostLine label="Weekly Cost" value={quote ? formatMoney(quote.weekly_cost) : '—'} strong />
