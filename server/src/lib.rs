@@ -155,6 +155,7 @@ pub fn app(state: AppState) -> Router {
             middleware::request_deadline,
         ))
         .layer(axum::middleware::from_fn(middleware::security_headers))
+        .layer(middleware::compression())
         .layer(axum::middleware::from_fn(middleware::log_request))
         .with_state(state)
 }

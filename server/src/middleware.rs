@@ -94,6 +94,28 @@ pub async fn request_deadline(
     }
 }
 
+/// Answers travel compressed (Brotli or gzip, as the client accepts) when they are big
+/// enough to gain from it: lists, timelines, exports, the OpenAPI document and the web
+/// UI's scripts. Under a kilobyte the headers and the CPU cost more than they save; live
+/// updates (event streams) and PDFs, images and fonts, already compressed, go as they are.
+pub fn compression()
+-> tower_http::compression::CompressionLayer<impl tower_http::compression::Predicate> {
+    use tower_http::compression::predicate::{
+        DefaultPredicate, NotForContentType, Predicate, SizeAbove,
+    };
+    let worth_it = DefaultPredicate::new()
+        .and(SizeAbove::new(COMPRESS_FROM_BYTES))
+        .and(NotForContentType::const_new("application/pdf"))
+        .and(NotForContentType::const_new("font/"));
+    tower_http::compression::CompressionLayer::new()
+        .br(true)
+        .gzip(true)
+        .compress_when(worth_it)
+}
+
+/// The smallest answer worth compressing.
+pub const COMPRESS_FROM_BYTES: u16 = 1024;
+
 pub async fn security_headers(request: Request, next: Next) -> Response {
     let api = request.uri().path().starts_with("/api/") || request.uri().path() == "/api";
     let mut response = next.run(request).await;
