@@ -34,6 +34,11 @@ pub const DRAWN_SIGNATURE_REQUIRED: &str = "Please draw your signature in the bo
 pub const DRAWN_SIGNATURE_TOO_LARGE: &str =
     "The drawn signature is too detailed. Please clear it and sign again.";
 pub const QUESTION_REQUIRED: &str = "Please write your question.";
+/// Questions one approval link may send in an hour: enough for a family with a lot to
+/// ask, too few to fill the client's timeline (and the disk) through a leaked link.
+pub const MAX_QUESTIONS_PER_HOUR: u32 = 10;
+pub const TOO_MANY_QUESTIONS: &str = "We have received your questions. Please wait an hour \
+before sending more, or call the agency.";
 pub const SIGNED_ON_INVALID: &str = "Please enter the date it was signed (not in the future).";
 pub const LINK_DAYS_RANGE: &str = "Links must last between 1 and 90 days.";
 

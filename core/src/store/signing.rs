@@ -19,7 +19,8 @@ use crate::model::{
 use crate::pdf::{render, signed_contract_document};
 use crate::rules::clock::format_timestamp;
 use crate::rules::signing::{
-    ESIGN_CONSENT, LINK_PLACEHOLDER, LinkFacts, contract_document_sha256, link_expiry,
+    ESIGN_CONSENT, LINK_PLACEHOLDER, LinkFacts, MAX_QUESTIONS_PER_HOUR, TOO_MANY_QUESTIONS,
+    contract_document_sha256, link_expiry,
     link_paragraph, link_state, link_token_hash, link_usable, new_link_token,
     proposal_document_sha256, sha256_hex, token_well_formed, validate_approval,
     validate_paper_signature, validate_question, validate_signature,
@@ -575,7 +576,26 @@ impl Store {
     pub fn question_by_link(&mut self, token: &str, input: &QuestionInput) -> Result<PublicDone> {
         let (link, _, _) = self.usable_link(token, LinkPurpose::ProposalApproval)?;
         validate_question(input)?;
-        let now = ts(self.now());
+        let moment = self.now();
+        let now = ts(moment);
+        let hour_ago = ts(moment - jiff::SignedDuration::from_hours(1));
+        // The family's questions are the link's system events; counted per care plan,
+        // which has one live approval link at a time.
+        let recent: u32 = super::query_row(
+            self.conn(),
+            "SELECT COUNT(*) FROM communications
+              WHERE care_plan_id = ?1 AND created_at >= ?2
+                AND communication_type = 'system_event' AND sender_user_id IS NULL
+                AND content LIKE 'Question about the proposal from %'",
+            params![link.care_plan_id.as_ref().map(|id| id.as_str()), hour_ago],
+            |row| row.get(0),
+        )?;
+        if recent >= MAX_QUESTIONS_PER_HOUR {
+            return Err(Error::TooMany {
+                message: TOO_MANY_QUESTIONS,
+                retry_after_secs: 3600,
+            });
+        }
         self.log_system_event(
             &family(),
             &link.parents(),

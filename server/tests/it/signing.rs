@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use crate::support::{TestServer, expect_error, expect_json, outbox_emails};
 
 /// A client whose care plan is ready to send; returns the plan.
-fn plan_ready(server: &TestServer, name: &str) -> CarePlanId {
+pub(crate) fn plan_ready(server: &TestServer, name: &str) -> CarePlanId {
     let mut store = Store::open(&server.db).unwrap();
     let actor = Actor::system(Channel::Cli);
     let intake = store
@@ -504,4 +504,56 @@ fn the_public_routes_expose_nothing_but_the_document() {
         }
     }
     assert_eq!(public, 6, "the six public operations");
+}
+
+/// A live approval link takes a bounded number of questions an hour; past it the family
+/// is told plainly to wait (429), and nothing more reaches the timeline.
+#[tokio::test]
+async fn a_link_takes_a_bounded_number_of_questions_an_hour() {
+    use carepath_core::rules::signing::{MAX_QUESTIONS_PER_HOUR, TOO_MANY_QUESTIONS};
+    let server = TestServer::start().await;
+    let family = server.anonymous();
+    let plan = plan_ready(&server, "Quentin Ames");
+    let token = send_proposal(&server, &plan).await;
+    let path = format!("/api/public/approve/{token}/questions");
+    for number in 0..MAX_QUESTIONS_PER_HOUR {
+        expect_json(
+            family
+                .post(
+                    &path,
+                    json!({"name": "Ruth Ames", "message": format!("Question {number}?")}),
+                )
+                .await,
+            StatusCode::OK,
+        )
+        .await;
+    }
+    let response = family
+        .post(&path, json!({"name": "Ruth Ames", "message": "One more?"}))
+        .await;
+    assert!(response.headers().get("retry-after").is_some());
+    let (code, message, _) = expect_error(response, StatusCode::TOO_MANY_REQUESTS).await;
+    assert_eq!(code, "rate_limited");
+    assert_eq!(message, TOO_MANY_QUESTIONS);
+    let store = Store::open(&server.db).unwrap();
+    let filter = carepath_core::store::CommunicationFilter {
+        parents: carepath_core::model::Parents {
+            care_plan_id: Some(plan.clone()),
+            ..Default::default()
+        },
+        visibility: None,
+    };
+    let questions = store
+        .communications(&filter)
+        .unwrap()
+        .iter()
+        .filter(|entry| entry.content.starts_with("Question about the proposal"))
+        .count();
+    assert_eq!(questions, MAX_QUESTIONS_PER_HOUR as usize);
+    // The link itself still opens: approving stays possible.
+    expect_json(
+        family.get(&format!("/api/public/approve/{token}")).await,
+        StatusCode::OK,
+    )
+    .await;
 }
