@@ -170,6 +170,15 @@ pub fn openapi_json() -> String {
     text
 }
 
+/// Installs the one TLS crypto provider lettre and reqwest use. reqwest is built without
+/// one of its own and panics when a client is made before a provider is installed, so
+/// the `carepath` binary calls this first thing, whatever the command; the entry points
+/// here call it too for callers that are not the binary. Calling it again does nothing.
+pub fn install_crypto_provider() {
+    // An error only means a provider is installed already.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 /// Logs to stderr; `CAREPATH_LOG` (e.g. `debug`, `carepath_server=debug`) sets the level.
 pub fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("CAREPATH_LOG")
@@ -251,8 +260,7 @@ pub async fn serve_on(
     config: Config,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    // One TLS crypto provider for lettre and reqwest; an error only means it is set.
-    let _ = rustls::crypto::ring::default_provider().install_default();
+    install_crypto_provider();
     raise_open_file_limit();
     let (stopping, shutdown) = watch::channel(false);
     tracing::info!(config = ?config, "starting");
@@ -352,6 +360,7 @@ pub fn serve_blocking(config: Config) -> anyhow::Result<()> {
 /// (Settings → Notifications), through the configured mail adapter or the outbox. Meant
 /// for a daily cron job. Answers how many digests were sent; stops at the first failure.
 pub fn send_digests_blocking(config: Config) -> anyhow::Result<usize> {
+    install_crypto_provider();
     let store = carepath_core::store::Store::open(&config.db_path)?;
     let digests = store.overdue_digests(&config.public_url.base)?;
     let settings = store.settings()?.email;
