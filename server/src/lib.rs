@@ -73,6 +73,8 @@ pub struct Shared {
     /// Bad family links per client address (same limits as sign-in).
     link_throttle: Arc<Throttle>,
     events: broadcast::Sender<ChangeEvent>,
+    /// Event streams open per session and per user.
+    streams: Arc<events::StreamCounts>,
     /// Turns true when the server is stopping; open event streams end on it.
     shutdown: watch::Receiver<bool>,
 }
@@ -99,6 +101,7 @@ impl AppState {
             config: Arc::new(config),
             outbound,
             events,
+            streams: Arc::default(),
             shutdown,
         })))
     }

@@ -80,3 +80,57 @@ async fn a_note_written_through_core_elsewhere_reaches_the_event_stream() {
     assert!(found["seq"].as_i64().unwrap() > 0);
     assert!(found["id"].is_string());
 }
+
+/// One session holds a few event streams, not the server's connections: one stream more
+/// is answered 429, and a stream that ends gives its place back. Another session of the
+/// same user is counted toward the user's own bound.
+#[tokio::test]
+async fn a_session_holds_a_bounded_number_of_event_streams() {
+    use carepath_server::events::{STREAMS_PER_SESSION, STREAMS_PER_USER};
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let mut open = Vec::new();
+    for _ in 0..STREAMS_PER_SESSION {
+        let stream = staff.get("/api/events").await;
+        assert_eq!(stream.status(), StatusCode::OK);
+        open.push(stream);
+    }
+    let (code, message, _) = crate::support::expect_error(
+        staff.get("/api/events").await,
+        StatusCode::TOO_MANY_REQUESTS,
+    )
+    .await;
+    assert_eq!(code, "rate_limited");
+    assert!(message.contains("Too many Carepath tabs"), "{message}");
+    // Everything else still answers that session.
+    assert_eq!(staff.get("/api/auth/me").await.status(), StatusCode::OK);
+
+    // A closed stream frees its place.
+    drop(open.pop());
+    let mut retried = None;
+    for _ in 0..50 {
+        let stream = staff.get("/api/events").await;
+        if stream.status() == StatusCode::OK {
+            retried = Some(stream);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    open.push(retried.expect("a freed place is taken again"));
+
+    // The same user's other sessions share the user's bound.
+    let mut others = Vec::new();
+    let mut refused = false;
+    for _ in 0..STREAMS_PER_USER {
+        let session = server.staff().await;
+        let stream = session.get("/api/events").await;
+        if stream.status() == StatusCode::TOO_MANY_REQUESTS {
+            refused = true;
+            break;
+        }
+        assert_eq!(stream.status(), StatusCode::OK);
+        others.push((session, stream));
+    }
+    assert!(refused, "the user's bound applies across sessions");
+    assert_eq!(open.len() + others.len(), STREAMS_PER_USER);
+}
