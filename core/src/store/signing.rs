@@ -20,10 +20,10 @@ use crate::pdf::{render, signed_contract_document};
 use crate::rules::clock::format_timestamp;
 use crate::rules::signing::{
     ESIGN_CONSENT, LINK_PLACEHOLDER, LinkFacts, MAX_QUESTIONS_PER_HOUR, TOO_MANY_QUESTIONS,
-    contract_document_sha256, link_expiry,
-    link_paragraph, link_state, link_token_hash, link_usable, new_link_token,
-    proposal_document_sha256, sha256_hex, token_well_formed, validate_approval,
-    validate_paper_signature, validate_question, validate_signature,
+    contract_document_sha256, link_expiry, link_paragraph, link_state, link_token_hash,
+    link_usable, new_link_token, printable_user_agent, proposal_document_sha256, sha256_hex,
+    token_well_formed, validate_approval, validate_paper_signature, validate_question,
+    validate_signature,
 };
 use crate::rules::validation::{FILL_IN_ALL_FIELDS, validate_care_plan_email};
 
@@ -683,7 +683,7 @@ impl Store {
             typed_signature: typed,
             consent_text: ESIGN_CONSENT.to_owned(),
             ip_address: origin.ip_address.clone(),
-            user_agent: origin.user_agent.clone(),
+            user_agent: printable_user_agent(&origin.user_agent),
             document_sha256: sha.clone(),
             signed_at: now.clone(),
             link_sent_at: Some(link.created_at.clone()),
@@ -1044,7 +1044,7 @@ fn record_signature(tx: &Connection, signature: &NewSignature<'_>) -> Result<()>
             serde_json::to_string(signature.strokes)?,
             signature.consent_text,
             signature.origin.ip_address.chars().take(100).collect::<String>(),
-            signature.origin.user_agent.chars().take(500).collect::<String>(),
+            printable_user_agent(&signature.origin.user_agent),
             signature.document_sha256,
             signature.signed_at,
             signature.recorded_by,
