@@ -82,6 +82,16 @@ pub struct Shared {
 impl AppState {
     /// Opens the database, sets up the adapters and starts the live update feed.
     pub fn new(config: Config, shutdown: watch::Receiver<bool>) -> anyhow::Result<Self> {
+        if config
+            .sms
+            .as_ref()
+            .is_some_and(|sms| sms.auth_token.is_empty())
+        {
+            tracing::warn!(
+                "CAREPATH_SMS_TOKEN is not set: text message replies from families are refused \
+                 until it is, since their signatures cannot be checked"
+            );
+        }
         let db = Db::open(&config.db_path, config.pool_size, config.query_deadline)?;
         let outbound = Outbound::from_config(&config)?;
         let (events, _) = broadcast::channel(1024);
