@@ -257,6 +257,84 @@ impl Store {
         })
     }
 
+    /// Retry of a failed email that carried a family's personal link (a proposal or
+    /// contract email, or a resend): its token was never delivered and is not kept, so a
+    /// fresh link is made (revoking the one made for the failed send, as every send
+    /// does), and the recorded body's link paragraph gets the new link's expiry. Answers
+    /// the link, the email as recorded now, and the document's PDF to attach; None for an
+    /// email without a link.
+    pub fn renew_link_for_retry(
+        &mut self,
+        actor: &Actor,
+        communication: &crate::model::Communication,
+    ) -> Result<
+        Option<(
+            NewSigningLink,
+            crate::model::Communication,
+            crate::outbound::EmailAttachment,
+        )>,
+    > {
+        let content = &communication.content;
+        let Some(at) = content.rfind(LINK_PLACEHOLDER) else {
+            return Ok(None);
+        };
+        let (link_document, document) = match (
+            &communication.parents.contract_id,
+            &communication.parents.care_plan_id,
+        ) {
+            (Some(id), _) => (
+                LinkDocument::Contract(id.clone()),
+                EmailedDocument::Contract(id.clone()),
+            ),
+            (None, Some(id)) => (
+                LinkDocument::CarePlan(id.clone()),
+                EmailedDocument::CarePlan(id.clone()),
+            ),
+            (None, None) => return Ok(None),
+        };
+        let recipient = communication.recipient_email.clone().unwrap_or_default();
+        // The link paragraph is the body's last one.
+        let kept = content[..at]
+            .rfind("\n\n")
+            .map_or("", |end| &content[..end]);
+        self.batch(|store| {
+            let made = store.create_signing_link(actor, &link_document, &recipient)?;
+            let paragraph =
+                link_paragraph(made.link.purpose, LINK_PLACEHOLDER, &made.link.expires_at);
+            let body = if kept.is_empty() {
+                paragraph
+            } else {
+                format!("{kept}\n\n{paragraph}")
+            };
+            let now = store.now();
+            store.write(|tx| {
+                super::exec(
+                    tx,
+                    "UPDATE communications SET content = ?2, updated_at = ?3, version = version + 1
+                      WHERE id = ?1",
+                    params![communication.id, body, ts(now)],
+                )?;
+                audit(
+                    tx,
+                    actor,
+                    now,
+                    "update",
+                    "communication",
+                    communication.id.as_str(),
+                    communication
+                        .parents
+                        .intake_id
+                        .as_ref()
+                        .map(|id| id.as_str()),
+                    &["content"],
+                )
+            })?;
+            let attachment = store.document_attachment(&document)?;
+            let communication = store.get_communication(&communication.id)?;
+            Ok(Some((made, communication, attachment)))
+        })
+    }
+
     /// Makes the personal link for a document about to be emailed to `recipient`, and
     /// revokes every earlier link of the same document and purpose that is still open
     /// (Resend). The token is returned once; only its hash is kept.
