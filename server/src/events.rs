@@ -149,40 +149,70 @@ impl Drop for StreamSlot {
     }
 }
 
-/// The open stream of one browser; ends when the server shuts down, so a graceful
-/// shutdown does not wait for it. It holds its slot until it ends.
-fn changes(
+/// How often an open stream checks that its session still holds, besides before each
+/// change it passes on.
+const SESSION_CHECK: Duration = Duration::from_secs(60);
+
+/// Whether the stream's session still holds, read without touching it.
+async fn session_holds(state: &AppState, token: &str) -> bool {
+    let token = token.to_owned();
+    state
+        .db
+        .call(move |store| {
+            let minutes = store.settings()?.workflow.idle_timeout_minutes.max(1);
+            store.session_live(&token, jiff::SignedDuration::from_mins(i64::from(minutes)))
+        })
+        .await
+        .unwrap_or(false)
+}
+
+/// What an open stream carries between events.
+struct Open {
     receiver: broadcast::Receiver<ChangeEvent>,
     shutdown: watch::Receiver<bool>,
-    slot: StreamSlot,
-) -> impl Stream<Item = Result<Event, Infallible>> {
-    futures_util::stream::unfold(
-        (receiver, shutdown, slot),
-        |(mut receiver, mut shutdown, slot)| async move {
-            if *shutdown.borrow() {
+    state: AppState,
+    token: String,
+    /// Given back when the stream ends.
+    _slot: StreamSlot,
+}
+
+/// The open stream of one browser; ends when the server shuts down, so a graceful
+/// shutdown does not wait for it, and when its session ends (signed out, revoked by a
+/// password change, expired or idle), so no change reaches a browser signed out.
+fn changes(open: Open) -> impl Stream<Item = Result<Event, Infallible>> {
+    futures_util::stream::unfold(open, |mut open| async move {
+        loop {
+            if *open.shutdown.borrow() {
                 return None;
             }
-            tokio::select! {
-                message = receiver.recv() => match message {
-                    Ok(change) => {
-                        let event = Event::default()
-                            .event("change")
-                            .id(change.seq.to_string())
-                            .json_data(&change)
-                            .unwrap_or_else(|_| Event::default().comment("unreadable change"));
-                        Some((Ok(event), (receiver, shutdown, slot)))
+            let message = tokio::select! {
+                message = open.receiver.recv() => message,
+                _ = open.shutdown.changed() => return None,
+                () = tokio::time::sleep(SESSION_CHECK) => {
+                    if !session_holds(&open.state, &open.token).await {
+                        return None;
                     }
-                    // A slow browser missed some: tell it to refetch everything.
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
-                        let event = Event::default().event("resync").data("{}");
-                        Some((Ok(event), (receiver, shutdown, slot)))
-                    }
-                    Err(broadcast::error::RecvError::Closed) => None,
-                },
-                _ = shutdown.changed() => None,
+                    continue;
+                }
+            };
+            if !session_holds(&open.state, &open.token).await {
+                return None;
             }
-        },
-    )
+            let event = match message {
+                Ok(change) => Event::default()
+                    .event("change")
+                    .id(change.seq.to_string())
+                    .json_data(&change)
+                    .unwrap_or_else(|_| Event::default().comment("unreadable change")),
+                // A slow browser missed some: tell it to refetch everything.
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    Event::default().event("resync").data("{}")
+                }
+                Err(broadcast::error::RecvError::Closed) => return None,
+            };
+            return Some((Ok(event), open));
+        }
+    })
 }
 
 /// Server-sent events, one `change` event per change:
@@ -200,6 +230,12 @@ pub async fn stream(
         .streams
         .take(&user.token, user.user.id.as_str())
         .ok_or_else(|| ApiError::rate_limited(TOO_MANY_STREAMS, 60))?;
-    let receiver = state.events.subscribe();
-    Ok(Sse::new(changes(receiver, state.shutdown.clone(), slot)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+    let open = Open {
+        receiver: state.events.subscribe(),
+        shutdown: state.shutdown.clone(),
+        state: state.clone(),
+        token: user.token,
+        _slot: slot,
+    };
+    Ok(Sse::new(changes(open)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }

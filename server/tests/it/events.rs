@@ -134,3 +134,53 @@ async fn a_session_holds_a_bounded_number_of_event_streams() {
     assert!(refused, "the user's bound applies across sessions");
     assert_eq!(open.len() + others.len(), STREAMS_PER_USER);
 }
+
+/// A stream belongs to its session: once the session is signed out, the next change
+/// ends the stream instead of reaching the browser.
+#[tokio::test]
+async fn a_signed_out_sessions_stream_ends_and_carries_no_change() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let intake = expect_json(
+        staff
+            .post("/api/intakes", json!({"form": intake_form("Ada")}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let intake_id = intake["id"].as_str().unwrap().to_owned();
+    let mut stream = staff.get("/api/events").await;
+    assert_eq!(stream.status(), StatusCode::OK);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    let signed_out = staff
+        .post("/api/auth/sign-out", json!({"everywhere": false}))
+        .await;
+    assert!(signed_out.status().is_success(), "{}", signed_out.status());
+    let db = server.db.clone();
+    tokio::task::spawn_blocking(move || {
+        let mut store = Store::open(&db).unwrap();
+        let note = NoteInput {
+            parents: Parents {
+                intake_id: Some(intake_id.as_str().into()),
+                ..Parents::default()
+            },
+            content: "Written after the sign-out".into(),
+            ..NoteInput::default()
+        };
+        store.add_note(&Actor::system(Channel::Tui), &note).unwrap();
+    })
+    .await
+    .unwrap();
+
+    let mut text = String::new();
+    let ended = tokio::time::timeout(Duration::from_secs(5), async {
+        while let Some(chunk) = stream.chunk().await.ok().flatten() {
+            text.push_str(&String::from_utf8_lossy(&chunk));
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the stream ended");
+    // The intake's own creation may arrive before the sign-out; the note never does.
+    assert!(!text.contains(r#""entity":"communication""#), "{text}");
+}
