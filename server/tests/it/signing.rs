@@ -557,3 +557,36 @@ async fn a_link_takes_a_bounded_number_of_questions_an_hour() {
     )
     .await;
 }
+
+/// Bad links sent all at once spend the address's attempts exactly: no more of them are
+/// looked up than the burst allows, however many arrive together.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn simultaneous_bad_links_cannot_outrun_the_throttle() {
+    let server = TestServer::start_with(|config| {
+        config.auth_burst = 5;
+        config.auth_refill = std::time::Duration::from_secs(600);
+    })
+    .await;
+    let family = server.anonymous();
+    let tries = (0..60).map(|number| {
+        let family = &family;
+        async move {
+            let token: String = format!("{number:0>43}");
+            family
+                .get(&format!("/api/public/approve/{token}"))
+                .await
+                .status()
+        }
+    });
+    let answers = futures_util::future::join_all(tries).await;
+    let looked_up = answers
+        .iter()
+        .filter(|status| **status == StatusCode::NOT_FOUND)
+        .count();
+    let refused = answers
+        .iter()
+        .filter(|status| **status == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert_eq!(looked_up, 5, "{answers:?}");
+    assert_eq!(refused, 55);
+}
