@@ -766,6 +766,7 @@ impl Store {
             signed_at: now.clone(),
             link_sent_at: Some(link.created_at.clone()),
             link_opened_at: Some(link.opened_at.clone().unwrap_or_else(|| now.clone())),
+            link_sent_to: Some(link.recipient_email.clone()),
             signed_pdf_sha256: None,
         };
         // The PDF is made before the transaction, so the write lock is held only briefly.
@@ -999,7 +1000,7 @@ impl Store {
             self.conn(),
             "SELECT s.id, s.method, s.signer_name, s.relationship, s.typed_signature,
                     s.consent_text, s.ip_address, s.user_agent, s.document_sha256, s.signed_at,
-                    l.created_at, l.opened_at, s.signed_pdf_sha256
+                    l.created_at, l.opened_at, s.signed_pdf_sha256, l.recipient_email
              FROM signatures s LEFT JOIN signing_links l ON l.id = s.link_id
              WHERE s.contract_id = ?1 ORDER BY s.created_at DESC, s.id DESC LIMIT 1",
             [contract_id],
@@ -1020,6 +1021,7 @@ impl Store {
                     link_sent_at: row.get(10)?,
                     link_opened_at: row.get(11)?,
                     signed_pdf_sha256: row.get(12)?,
+                    link_sent_to: row.get(13)?,
                 })
             },
         )
