@@ -128,6 +128,26 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         .collect()
 }
 
+/// The SHA-256 (hex) of everything `reader` gives, read a piece at a time, so a large
+/// file is never held whole.
+pub fn sha256_of(mut reader: impl std::io::Read) -> std::io::Result<String> {
+    let mut hasher = Sha256::new();
+    let mut buffer = vec![0u8; 64 * 1024];
+    loop {
+        match reader.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(read) => hasher.update(&buffer[..read]),
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(error) => return Err(error),
+        }
+    }
+    Ok(hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect())
+}
+
 fn base64url(bytes: &[u8]) -> String {
     const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
@@ -704,6 +724,13 @@ mod tests {
         };
         let today = jiff::civil::date(2026, 11, 20);
         assert!(validate_paper_signature(&paper, today).is_err());
+    }
+
+    #[test]
+    fn a_streamed_hash_is_the_hash_of_the_whole() {
+        let bytes: Vec<u8> = (0..200_000u32).map(|n| (n % 251) as u8).collect();
+        assert_eq!(sha256_of(bytes.as_slice()).unwrap(), sha256_hex(&bytes));
+        assert_eq!(sha256_of(&b""[..]).unwrap(), sha256_hex(b""));
     }
 
     #[test]

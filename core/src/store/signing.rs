@@ -1042,7 +1042,12 @@ impl Store {
 
     /// Whether `pdf` is, byte for byte, a signed PDF Carepath made.
     pub fn verify_signed_pdf(&self, pdf: &[u8]) -> Result<PdfVerification> {
-        let sha = sha256_hex(pdf);
+        self.verify_signed_pdf_sha256(sha256_hex(pdf))
+    }
+
+    /// [`Store::verify_signed_pdf`] for a file's SHA-256 computed by the caller (from a
+    /// file read piece by piece, say, with [`crate::rules::signing::sha256_of`]).
+    pub fn verify_signed_pdf_sha256(&self, sha: String) -> Result<PdfVerification> {
         let found = super::query_row(
             self.conn(),
             "SELECT s.contract_id, c.client_name, s.signer_name, s.signed_at
