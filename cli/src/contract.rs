@@ -30,10 +30,15 @@ pub fn run(db: &Path, args: Args) -> anyhow::Result<()> {
 }
 
 fn verify(db: &Path, file: &Path) -> anyhow::Result<()> {
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    // Hashed as it is read: any file may be given, however large.
+    let sha = std::fs::File::open(file)
+        .and_then(|opened| {
+            carepath_core::rules::signing::sha256_of(std::io::BufReader::new(opened))
+        })
+        .with_context(|| format!("cannot read {}", file.display()))?;
     let store =
         Store::open_existing(db).with_context(|| format!("cannot open {}", db.display()))?;
-    let verdict = store.verify_signed_pdf(&bytes)?;
+    let verdict = store.verify_signed_pdf_sha256(sha)?;
     if !verdict.matches {
         bail!(
             "{} is NOT the signed contract: {} (SHA-256 {})",

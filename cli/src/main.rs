@@ -73,6 +73,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Before any command can make an HTTP client or a TLS connection (serve, digest).
+    carepath_server::install_crypto_provider();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => {

@@ -91,6 +91,14 @@ pub enum Error {
     #[error("{}", crate::rules::signing::LINK_UNAVAILABLE)]
     LinkUnavailable,
 
+    /// Too many requests of one kind in a while (a family link's questions): the
+    /// message says what to do, `retry_after_secs` when to try again.
+    #[error("{message}")]
+    TooMany {
+        message: &'static str,
+        retry_after_secs: u64,
+    },
+
     #[error(
         "the database was written by a newer Carepath (schema {found}, this build knows {known}); upgrade Carepath"
     )]

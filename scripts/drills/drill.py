@@ -80,7 +80,9 @@ class Server:
 
         def limits():
             if self.nofile:
-                resource.setrlimit(resource.RLIMIT_NOFILE, (self.nofile, self.nofile))
+                # A number is both limits; a pair is the soft and the hard one.
+                soft, hard = self.nofile if isinstance(self.nofile, tuple) else (self.nofile,) * 2
+                resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
             limit = self.memory_mib * 1024 * 1024
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""Slow clients: hundreds of connections that never finish their headers or their body,
-more than the server's file-descriptor limit allows, while ordinary clients keep asking.
-The ordinary clients must keep being answered; the drill prints how long their first
-answer took and how many of the stalled connections the server closed, and when."""
+"""Slow clients: over a thousand connections that send nothing, part of an HTTP/2
+preface, part of their headers or part of their body, more than the connection cap and
+the server's starting file-descriptor limit, while ordinary clients keep asking for the
+health check and a signed-in list. The ordinary clients must be answered, nine in ten
+within 100 ms (and none slower than a second) while the stalled connections are open;
+the drill prints how long their answers took and how many of the stalled connections
+the server closed, and when."""
 
 import os
 import socket
@@ -11,11 +14,17 @@ import time
 
 import drill
 
-# The server runs with this many file descriptors; the drill opens more stalled
-# connections than that, as a client that wanted to exhaust them would.
-SERVER_NOFILE = 512
-STALLED = int(os.environ.get("DRILL_SLOW_CONNECTIONS", "600"))
+# The server starts with this soft limit on file descriptors (and may raise it to the
+# hard one); the drill opens more stalled connections than the soft limit and than the
+# connection cap (1,024), as a client that wanted to exhaust them would.
+SERVER_NOFILE = (512, 4096)
+STALLED = int(os.environ.get("DRILL_SLOW_CONNECTIONS", "1100"))
 DURATION = float(os.environ.get("DRILL_SLOW_SECONDS", "40"))
+# The server's header timeout: the stalled connections that never sent a request are
+# open until then, and the answers asked before it are the ones that must be quick.
+HEADER_TIMEOUT = 10.0
+QUICK = 0.1
+KINDS = ("silent", "preface", "headers", "body")
 
 
 def stall(server, kind, sockets, refused):
@@ -25,7 +34,12 @@ def stall(server, kind, sockets, refused):
         refused.add("connect")
         return
     try:
-        if kind == "headers":
+        if kind == "silent":
+            pass
+        elif kind == "preface":
+            # The first 20 of the 24 bytes of an HTTP/2 connection preface.
+            sock.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n")
+        elif kind == "headers":
             sock.sendall(b"GET /api/auth/me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
         else:
             sock.sendall(b"POST /api/auth/sign-in HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -75,7 +89,8 @@ def main():
     sockets = []
     refused = drill.Counter()
     for number in range(STALLED):
-        stall(server, "headers" if number % 2 == 0 else "body", sockets, refused)
+        stall(server, KINDS[number % len(KINDS)], sockets, refused)
+    stalled_at = time.monotonic()
     opened = len(sockets)
     fds_with_stalled = server.open_fds()
 
@@ -86,16 +101,25 @@ def main():
 
     answers = drill.Counter()
     latencies = []
+    # Answers asked while every stalled connection is still open, per path.
+    while_stalled = {"/api/health": [], "/api/clients": []}
     deadline = time.monotonic() + DURATION
+    asked = 0
     while time.monotonic() < deadline:
+        path = ("/api/health", "/api/clients", "/api/dashboard")[asked % 3]
+        asked += 1
         started = time.monotonic()
         try:
-            status, _, _ = drill.request(server, "GET", "/api/dashboard", cookie=cookie,
+            status, _, _ = drill.request(server, "GET", path,
+                                         cookie=None if path == "/api/health" else cookie,
                                          timeout=10)
             answers.add(status)
         except OSError:
             answers.add("no answer in 10 s")
-        latencies.append(time.monotonic() - started)
+        took = time.monotonic() - started
+        latencies.append(took)
+        if path in while_stalled and started - stalled_at < HEADER_TIMEOUT - 1:
+            while_stalled[path].append(took)
         time.sleep(0.1)
     stop.set()
     watcher.join()
@@ -106,7 +130,8 @@ def main():
     answered = answers[200]
     drill.figures(
         "slow clients",
-        stalled_connections_opened=f"{opened} (server file-descriptor limit {SERVER_NOFILE})",
+        stalled_connections_opened=f"{opened} ({', '.join(KINDS)}; server file-descriptor "
+        f"limit {SERVER_NOFILE[0]}, hard {SERVER_NOFILE[1]})",
         stalled_connections_refused=refused.total(),
         stalled_connections_closed_by_server=f"{len(closed_after)} of {opened}"
         + (f", after {drill.percentile(closed_after, 0.5):.1f} s (median)" if closed_after else ""),
@@ -117,10 +142,21 @@ def main():
         time_to_answer_others=f"median {drill.percentile(latencies, 0.5) * 1000:.0f} ms, "
         f"p99 {drill.percentile(latencies, 0.99) * 1000:.0f} ms, "
         f"max {max(latencies, default=0) * 1000:.0f} ms",
+        **{
+            f"while_stalled_{path.rsplit('/', 1)[1]}": f"{len(times)} asked, "
+            f"median {drill.percentile(times, 0.5) * 1000:.0f} ms, "
+            f"p90 {drill.percentile(times, 0.9) * 1000:.0f} ms, "
+            f"max {max(times, default=0) * 1000:.0f} ms"
+            for path, times in while_stalled.items()
+        },
         lost_writes="- (no writes)",
         peak_memory=drill.mib(peak),
     )
-    healthy = answered == answers.total() and answers.total() > 0
+    # The drill's own watcher sweeps 1,100 sockets in this process, and the machine may
+    # be shared: nine answers in ten within 100 ms, and none slower than a second.
+    quick = all(times and drill.percentile(times, 0.9) < QUICK and max(times) < 1.0
+                for times in while_stalled.values())
+    healthy = answered == answers.total() and answers.total() > 0 and quick
     return 0 if healthy else 1
 
 

@@ -167,7 +167,7 @@ impl Config {
             trust_proxy: false,
             query_deadline: Duration::from_secs(20),
             header_timeout: Duration::from_secs(10),
-            body_timeout: Duration::from_secs(30),
+            body_timeout: Duration::from_secs(10),
             max_connections: 1024,
             hashing_slots: std::thread::available_parallelism()
                 .map(|cores| cores.get())

@@ -120,6 +120,10 @@ impl From<CoreError> for ApiError {
             CoreError::LinkUnavailable => {
                 Self::new(StatusCode::NOT_FOUND, "link_unavailable", message)
             }
+            CoreError::TooMany {
+                message,
+                retry_after_secs,
+            } => Self::rate_limited(message, retry_after_secs),
             error if error.is_busy() => {
                 tracing::warn!(error = %error, "database busy");
                 Self::new(StatusCode::SERVICE_UNAVAILABLE, "busy", BUSY)

@@ -2,8 +2,10 @@
 //! change; `GET /api/events` streams them to browsers as server-sent events. Changes made
 //! by other processes (the TUI, the CLI) on the same file arrive the same way.
 
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::State;
@@ -14,7 +16,7 @@ use serde::Serialize;
 use tokio::sync::{broadcast, watch};
 
 use crate::AppState;
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::session::CurrentUser;
 
 /// One change, as the web UI receives it. Never client data: it says what changed, the
@@ -83,50 +85,157 @@ pub fn start_feed(
     Ok(())
 }
 
-/// The open stream of one browser; ends when the server shuts down, so a graceful
-/// shutdown does not wait for it.
-fn changes(
+/// Event streams one session may hold open (a browser opens one per tab), and one user
+/// across their sessions: each holds a connection, and connections are capped for
+/// everyone together.
+pub const STREAMS_PER_SESSION: usize = 6;
+pub const STREAMS_PER_USER: usize = 12;
+const TOO_MANY_STREAMS: &str = "Too many Carepath tabs are open for this account. Please close \
+some of them and reload this page.";
+
+/// The event streams open now, per session token and per user.
+#[derive(Default)]
+pub struct StreamCounts {
+    open: Mutex<(HashMap<String, usize>, HashMap<String, usize>)>,
+}
+
+/// One open stream's place in [`StreamCounts`], given back when the stream ends.
+pub struct StreamSlot {
+    counts: Arc<StreamCounts>,
+    session: String,
+    user: String,
+}
+
+impl StreamCounts {
+    /// A place for one more stream of this session and user; None when either has all
+    /// it may hold.
+    fn take(self: &Arc<Self>, session: &str, user: &str) -> Option<StreamSlot> {
+        let mut open = self
+            .open
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let (sessions, users) = &mut *open;
+        if sessions.get(session).copied().unwrap_or(0) >= STREAMS_PER_SESSION
+            || users.get(user).copied().unwrap_or(0) >= STREAMS_PER_USER
+        {
+            return None;
+        }
+        *sessions.entry(session.to_owned()).or_default() += 1;
+        *users.entry(user.to_owned()).or_default() += 1;
+        Some(StreamSlot {
+            counts: self.clone(),
+            session: session.to_owned(),
+            user: user.to_owned(),
+        })
+    }
+}
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        let mut open = self
+            .counts
+            .open
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let (sessions, users) = &mut *open;
+        for (map, key) in [(sessions, &self.session), (users, &self.user)] {
+            if let Some(count) = map.get_mut(key) {
+                *count -= 1;
+                if *count == 0 {
+                    map.remove(key);
+                }
+            }
+        }
+    }
+}
+
+/// How often an open stream checks that its session still holds, besides before each
+/// change it passes on.
+const SESSION_CHECK: Duration = Duration::from_secs(60);
+
+/// Whether the stream's session still holds, read without touching it.
+async fn session_holds(state: &AppState, token: &str) -> bool {
+    let token = token.to_owned();
+    state
+        .db
+        .call(move |store| {
+            let minutes = store.settings()?.workflow.idle_timeout_minutes.max(1);
+            store.session_live(&token, jiff::SignedDuration::from_mins(i64::from(minutes)))
+        })
+        .await
+        .unwrap_or(false)
+}
+
+/// What an open stream carries between events.
+struct Open {
     receiver: broadcast::Receiver<ChangeEvent>,
     shutdown: watch::Receiver<bool>,
-) -> impl Stream<Item = Result<Event, Infallible>> {
-    futures_util::stream::unfold(
-        (receiver, shutdown),
-        |(mut receiver, mut shutdown)| async move {
-            if *shutdown.borrow() {
+    state: AppState,
+    token: String,
+    /// Given back when the stream ends.
+    _slot: StreamSlot,
+}
+
+/// The open stream of one browser; ends when the server shuts down, so a graceful
+/// shutdown does not wait for it, and when its session ends (signed out, revoked by a
+/// password change, expired or idle), so no change reaches a browser signed out.
+fn changes(open: Open) -> impl Stream<Item = Result<Event, Infallible>> {
+    futures_util::stream::unfold(open, |mut open| async move {
+        loop {
+            if *open.shutdown.borrow() {
                 return None;
             }
-            tokio::select! {
-                message = receiver.recv() => match message {
-                    Ok(change) => {
-                        let event = Event::default()
-                            .event("change")
-                            .id(change.seq.to_string())
-                            .json_data(&change)
-                            .unwrap_or_else(|_| Event::default().comment("unreadable change"));
-                        Some((Ok(event), (receiver, shutdown)))
+            let message = tokio::select! {
+                message = open.receiver.recv() => message,
+                _ = open.shutdown.changed() => return None,
+                () = tokio::time::sleep(SESSION_CHECK) => {
+                    if !session_holds(&open.state, &open.token).await {
+                        return None;
                     }
-                    // A slow browser missed some: tell it to refetch everything.
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
-                        let event = Event::default().event("resync").data("{}");
-                        Some((Ok(event), (receiver, shutdown)))
-                    }
-                    Err(broadcast::error::RecvError::Closed) => None,
-                },
-                _ = shutdown.changed() => None,
+                    continue;
+                }
+            };
+            if !session_holds(&open.state, &open.token).await {
+                return None;
             }
-        },
-    )
+            let event = match message {
+                Ok(change) => Event::default()
+                    .event("change")
+                    .id(change.seq.to_string())
+                    .json_data(&change)
+                    .unwrap_or_else(|_| Event::default().comment("unreadable change")),
+                // A slow browser missed some: tell it to refetch everything.
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    Event::default().event("resync").data("{}")
+                }
+                Err(broadcast::error::RecvError::Closed) => return None,
+            };
+            return Some((Ok(event), open));
+        }
+    })
 }
 
 /// Server-sent events, one `change` event per change:
 /// `{"seq", "entity", "id", "action", "intake_id"}`; keep-alive comments every 15 s.
+/// A session may hold [`STREAMS_PER_SESSION`] streams, a user [`STREAMS_PER_USER`];
+/// one more is answered 429.
 #[utoipa::path(get, path = "/api/events", tag = "live",
-    responses((status = 200, description = "text/event-stream of `change` events", body = ChangeEvent, content_type = "text/event-stream")))]
+    responses((status = 200, description = "text/event-stream of `change` events", body = ChangeEvent, content_type = "text/event-stream"),
+        (status = 429, body = crate::error::ErrorBody)))]
 pub async fn stream(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    user: CurrentUser,
 ) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
-    let receiver = state.events.subscribe();
-    Ok(Sse::new(changes(receiver, state.shutdown.clone()))
-        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+    let slot = state
+        .streams
+        .take(&user.token, user.user.id.as_str())
+        .ok_or_else(|| ApiError::rate_limited(TOO_MANY_STREAMS, 60))?;
+    let open = Open {
+        receiver: state.events.subscribe(),
+        shutdown: state.shutdown.clone(),
+        state: state.clone(),
+        token: user.token,
+        _slot: slot,
+    };
+    Ok(Sse::new(changes(open)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }

@@ -82,6 +82,15 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
                 "The request body is too large (at most 1 MB).",
             )
         }
+        JsonRejection::BytesRejection(error)
+            if error.body_text().contains(crate::middleware::BODY_TOO_SLOW) =>
+        {
+            ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "too_slow",
+                "The request body did not arrive in time. Please try again.",
+            )
+        }
         other => ApiError::bad_request(other.body_text()),
     }
 }

@@ -17,7 +17,7 @@ mod throttle;
 mod web;
 
 use std::future::Future;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use axum::Router;
@@ -25,11 +25,8 @@ use axum::extract::DefaultBodyLimit;
 use axum::extract::connect_info::ConnectInfo;
 use axum::http::{Request, StatusCode};
 use hyper::body::Incoming;
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-use hyper_util::server::conn::auto;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
-use hyper_util::service::TowerToHyperService;
-use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast, watch};
 use tower::ServiceExt;
@@ -76,6 +73,8 @@ pub struct Shared {
     /// Bad family links per client address (same limits as sign-in).
     link_throttle: Arc<Throttle>,
     events: broadcast::Sender<ChangeEvent>,
+    /// Event streams open per session and per user.
+    streams: Arc<events::StreamCounts>,
     /// Turns true when the server is stopping; open event streams end on it.
     shutdown: watch::Receiver<bool>,
 }
@@ -83,6 +82,16 @@ pub struct Shared {
 impl AppState {
     /// Opens the database, sets up the adapters and starts the live update feed.
     pub fn new(config: Config, shutdown: watch::Receiver<bool>) -> anyhow::Result<Self> {
+        if config
+            .sms
+            .as_ref()
+            .is_some_and(|sms| sms.auth_token.is_empty())
+        {
+            tracing::warn!(
+                "CAREPATH_SMS_TOKEN is not set: text message replies from families are refused \
+                 until it is, since their signatures cannot be checked"
+            );
+        }
         let db = Db::open(&config.db_path, config.pool_size, config.query_deadline)?;
         let outbound = Outbound::from_config(&config)?;
         let (events, _) = broadcast::channel(1024);
@@ -102,6 +111,7 @@ impl AppState {
             config: Arc::new(config),
             outbound,
             events,
+            streams: Arc::default(),
             shutdown,
         })))
     }
@@ -174,6 +184,15 @@ pub fn openapi_json() -> String {
     text
 }
 
+/// Installs the one TLS crypto provider lettre and reqwest use. reqwest is built without
+/// one of its own and panics when a client is made before a provider is installed, so
+/// the `carepath` binary calls this first thing, whatever the command; the entry points
+/// here call it too for callers that are not the binary. Calling it again does nothing.
+pub fn install_crypto_provider() {
+    // An error only means a provider is installed already.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 /// Logs to stderr; `CAREPATH_LOG` (e.g. `debug`, `carepath_server=debug`) sets the level.
 pub fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("CAREPATH_LOG")
@@ -195,23 +214,68 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
 }
 
 /// The answer to a connection over the cap, written before it is closed.
-const TOO_MANY_CONNECTIONS: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\n\
-content-type: application/json\r\nretry-after: 5\r\nconnection: close\r\ncontent-length: 87\r\n\r\n\
-{\"error\":{\"code\":\"busy\",\"message\":\"The server is busy. Please try again in a moment.\"}}";
+const TOO_MANY_CONNECTIONS: &str = "{\"error\":{\"code\":\"busy\",\"message\":\"The server is busy. Please try again in a moment.\"}}";
+
+/// The 503 a request gets when its connection finds the cap full.
+fn too_many_connections() -> axum::response::Response {
+    let mut response = axum::response::Response::new(axum::body::Body::from(TOO_MANY_CONNECTIONS));
+    *response.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
+    let headers = response.headers_mut();
+    headers.insert(
+        axum::http::header::CONTENT_TYPE,
+        axum::http::HeaderValue::from_static("application/json"),
+    );
+    headers.insert(
+        axum::http::header::RETRY_AFTER,
+        axum::http::HeaderValue::from_static("5"),
+    );
+    headers.insert(
+        axum::http::header::CONNECTION,
+        axum::http::HeaderValue::from_static("close"),
+    );
+    response
+}
+
+/// Raises the soft limit on open files to the hard one, so the connection cap (and not
+/// the file-descriptor limit) is what a flood of connections meets first.
+fn raise_open_file_limit() {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit and setrlimit only read and write the struct passed.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+                return;
+            }
+            if limit.rlim_cur < limit.rlim_max {
+                let before = limit.rlim_cur;
+                limit.rlim_cur = limit.rlim_max;
+                if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) == 0 {
+                    tracing::info!(from = before, to = limit.rlim_max, "open-file limit raised");
+                }
+            }
+        }
+    }
+}
 
 /// Serves on a bound listener until `stop` completes; requests in flight are finished,
 /// open event streams are closed.
 ///
-/// Each connection must send its request headers within `header_timeout`, and at most
-/// `max_connections` are served at once, so clients that connect and never finish
-/// cannot use up the file descriptors every other request needs.
+/// A connection must send a whole request head within `header_timeout` of being
+/// accepted (and of its previous answer): one that sends nothing, or only part of a
+/// request, is closed then. It counts toward `max_connections` from its first request
+/// on, so connections that never send one cannot keep anyone else out; past the cap a
+/// request is answered 503 and its connection closed.
 pub async fn serve_on(
     listener: TcpListener,
     config: Config,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    // One TLS crypto provider for lettre and reqwest; an error only means it is set.
-    let _ = rustls::crypto::ring::default_provider().install_default();
+    install_crypto_provider();
+    raise_open_file_limit();
     let (stopping, shutdown) = watch::channel(false);
     tracing::info!(config = ?config, "starting");
     let header_timeout = config.header_timeout;
@@ -221,9 +285,10 @@ pub async fn serve_on(
     tracing::info!(%addr, "listening");
     let router = app(state);
     let graceful = GracefulShutdown::new();
-    let mut builder = auto::Builder::new(TokioExecutor::new());
+    // HTTP/1 only, without the automatic version detection: that detection waits for
+    // the first bytes with no time limit, before hyper's header timeout starts.
+    let mut builder = hyper::server::conn::http1::Builder::new();
     builder
-        .http1()
         .timer(TokioTimer::new())
         .header_read_timeout(header_timeout);
     tokio::pin!(stop);
@@ -241,30 +306,31 @@ pub async fn serve_on(
             },
             () = &mut stop => break,
         };
-        let Ok(permit) = connections.clone().try_acquire_owned() else {
-            tokio::spawn(async move {
-                let mut stream = stream;
-                let _ = tokio::time::timeout(
-                    Duration::from_secs(1),
-                    stream.write_all(TOO_MANY_CONNECTIONS),
-                )
-                .await;
-            });
-            continue;
-        };
-        let service = router
-            .clone()
-            .map_request(move |mut request: Request<Incoming>| {
-                request.extensions_mut().insert(ConnectInfo(remote));
-                request
-            });
-        let connection = builder
-            .serve_connection_with_upgrades(TokioIo::new(stream), TowerToHyperService::new(service))
-            .into_owned();
+        let held: Arc<OnceLock<OwnedSemaphorePermit>> = Arc::new(OnceLock::new());
+        let router = router.clone();
+        let connections = connections.clone();
+        let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+            let router = router.clone();
+            let admitted = held.get().is_some()
+                || connections
+                    .clone()
+                    .try_acquire_owned()
+                    .map(|permit| {
+                        let _ = held.set(permit);
+                    })
+                    .is_ok();
+            request.extensions_mut().insert(ConnectInfo(remote));
+            async move {
+                if !admitted {
+                    return Ok::<_, std::convert::Infallible>(too_many_connections());
+                }
+                router.oneshot(request).await
+            }
+        });
+        let connection = builder.serve_connection(TokioIo::new(stream), service);
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
             let _ = connection.await;
-            drop(permit);
         });
     }
     tracing::info!("shutting down: finishing requests in flight");
@@ -308,6 +374,7 @@ pub fn serve_blocking(config: Config) -> anyhow::Result<()> {
 /// (Settings → Notifications), through the configured mail adapter or the outbox. Meant
 /// for a daily cron job. Answers how many digests were sent; stops at the first failure.
 pub fn send_digests_blocking(config: Config) -> anyhow::Result<usize> {
+    install_crypto_provider();
     let store = carepath_core::store::Store::open(&config.db_path)?;
     let digests = store.overdue_digests(&config.public_url.base)?;
     let settings = store.settings()?.email;

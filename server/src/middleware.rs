@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, header};
 use axum::middleware::Next;
@@ -76,13 +77,25 @@ pub async fn check_origin(State(state): State<AppState>, request: Request, next:
 
 /// A request must be read and answered within the body timeout plus the database
 /// deadline (the answer's head, that is: a streamed export or event stream then goes on).
-/// Past that it is dropped, which interrupts its database work, and answered 503.
+/// Past that it is dropped, which interrupts its database work, and answered 503. Its
+/// body alone must arrive within the body timeout: a body that stalls fails then, so a
+/// client that never finishes one holds its connection no longer than that.
 pub async fn request_deadline(
     State(state): State<AppState>,
     request: Request,
     next: Next,
 ) -> Response {
     let deadline = state.config.body_timeout + state.config.query_deadline;
+    let body_deadline = tokio::time::Instant::now() + state.config.body_timeout;
+    let bodiless = matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    );
+    let request = if bodiless {
+        request
+    } else {
+        request.map(|body| timed_body(body, body_deadline))
+    };
     match tokio::time::timeout(deadline, next.run(request)).await {
         Ok(response) => response,
         Err(_) => ApiError::new(
@@ -115,6 +128,33 @@ pub fn compression()
 
 /// The smallest answer worth compressing.
 pub const COMPRESS_FROM_BYTES: u16 = 1024;
+
+/// What a body that stalled fails with; the JSON extractor answers it 408.
+pub const BODY_TOO_SLOW: &str = "the request body did not arrive in time";
+
+/// `body`, failing once `deadline` passes before its end.
+fn timed_body(body: Body, deadline: tokio::time::Instant) -> Body {
+    use futures_util::StreamExt;
+    let chunks = body.into_data_stream();
+    Body::from_stream(futures_util::stream::unfold(
+        Some(chunks),
+        move |chunks| async move {
+            let mut chunks = chunks?;
+            match tokio::time::timeout_at(deadline, chunks.next()).await {
+                Ok(Some(Ok(chunk))) => Some((Ok(chunk), Some(chunks))),
+                Ok(Some(Err(error))) => Some((Err(std::io::Error::other(error)), None)),
+                Ok(None) => None,
+                Err(_) => Some((
+                    Err(std::io::Error::new(
+                        std::io::ErrorKind::TimedOut,
+                        BODY_TOO_SLOW,
+                    )),
+                    None,
+                )),
+            }
+        },
+    ))
+}
 
 pub async fn security_headers(request: Request, next: Next) -> Response {
     let api = request.uri().path().starts_with("/api/") || request.uri().path() == "/api";

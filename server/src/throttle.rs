@@ -32,25 +32,14 @@ impl Throttle {
         self.check_at(address, Instant::now())
     }
 
-    /// Whether `address` has an attempt left, without taking it: the family's links
-    /// spend an attempt only on a bad link, but are refused once none is left.
-    pub fn peek(&self, address: IpAddr) -> Result<(), u64> {
-        self.peek_at(address, Instant::now())
-    }
-
-    fn peek_at(&self, address: IpAddr, now: Instant) -> Result<(), u64> {
-        let Ok(buckets) = self.buckets.lock() else {
-            return Ok(());
-        };
-        let Some(bucket) = buckets.get(&address) else {
-            return Ok(());
-        };
-        let earned = now.duration_since(bucket.updated).as_secs_f64() / self.refill.as_secs_f64();
-        let tokens = (bucket.tokens + earned).min(self.burst);
-        if tokens >= 1.0 {
-            Ok(())
-        } else {
-            Err(((1.0 - tokens) * self.refill.as_secs_f64()).ceil().max(1.0) as u64)
+    /// Gives back an attempt taken with [`Throttle::check`] (up to the burst): the
+    /// family's links take one before they are looked up, so simultaneous bad links can
+    /// never spend more than the address has, and give it back when the link was good.
+    pub fn refund(&self, address: IpAddr) {
+        if let Ok(mut buckets) = self.buckets.lock()
+            && let Some(bucket) = buckets.get_mut(&address)
+        {
+            bucket.tokens = (bucket.tokens + 1.0).min(self.burst);
         }
     }
 
@@ -107,20 +96,21 @@ mod tests {
     }
 
     #[test]
-    fn peeking_takes_no_attempt() {
+    fn a_refunded_attempt_can_be_taken_again_but_never_beyond_the_burst() {
         let throttle = Throttle::new(2, Duration::from_secs(60));
-        let address: IpAddr = [127, 0, 0, 2].into();
+        let address: IpAddr = [127, 0, 0, 3].into();
         let start = Instant::now();
+        assert!(throttle.check_at(address, start).is_ok());
+        assert!(throttle.check_at(address, start).is_ok());
+        assert!(throttle.check_at(address, start).is_err());
+        throttle.refund(address);
+        assert!(throttle.check_at(address, start).is_ok());
+        assert!(throttle.check_at(address, start).is_err());
         for _ in 0..5 {
-            assert!(throttle.peek_at(address, start).is_ok());
+            throttle.refund(address);
         }
         assert!(throttle.check_at(address, start).is_ok());
         assert!(throttle.check_at(address, start).is_ok());
-        assert_eq!(throttle.peek_at(address, start), Err(60));
-        assert!(
-            throttle
-                .peek_at(address, start + Duration::from_secs(60))
-                .is_ok()
-        );
+        assert!(throttle.check_at(address, start).is_err());
     }
 }

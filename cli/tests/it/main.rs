@@ -3,6 +3,7 @@
 
 mod bench;
 mod common;
+mod digest;
 mod export;
 mod import;
 mod print;

@@ -120,6 +120,9 @@ fn the_signed_pdf_prints_shows_its_evidence_and_verifies() {
     assert!(certificate.contains(&sha), "{certificate}");
     assert!(certificate.contains("198.51.100.4"), "{certificate}");
     assert!(certificate.contains("Link opened at"), "{certificate}");
+    // Where the link was emailed is part of the evidence.
+    assert!(certificate.contains("Link sent to"), "{certificate}");
+    assert!(certificate.contains("ruth@example.com"), "{certificate}");
     assert!(text.contains("Signed electronically by Ruth Ames (Wife)"));
 
     let verified = ok(carepath(

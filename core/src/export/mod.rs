@@ -111,10 +111,22 @@ pub struct ExportOptions {
 pub const DELETED_NEEDS_ADMIN: &str = "Only an administrator can export deleted records.";
 
 impl ExportOptions {
-    /// Refuses an export that would show `actor` records they may not see.
+    /// Refuses an export that would show `actor` records they may not see, or whose
+    /// search the list itself would refuse.
     pub fn check_permitted(&self, actor: &Actor) -> Result<()> {
         if self.include_deleted && !actor.is_admin {
             return Err(Error::Forbidden(DELETED_NEEDS_ADMIN));
+        }
+        // A search the list refuses is refused here too, before the first byte is sent
+        // (a streamed answer cannot turn into an error once it has begun).
+        if let ListFilter::Clients {
+            search: Some(term), ..
+        }
+        | ListFilter::Assessments {
+            search: Some(term), ..
+        } = &self.filter
+        {
+            crate::rules::search::search_term(term)?;
         }
         Ok(())
     }

@@ -119,6 +119,10 @@ pub struct SignatureEvidence {
     /// When the link was emailed and first opened (none for a paper signature).
     pub link_sent_at: Option<String>,
     pub link_opened_at: Option<String>,
+    /// The address the link was emailed to: whoever sent it chose it, so the evidence
+    /// shows where the link went (a staff member's own address stands out).
+    #[serde(default)]
+    pub link_sent_to: Option<String>,
     /// SHA-256 of the signed PDF, when one was made.
     pub signed_pdf_sha256: Option<String>,
 }

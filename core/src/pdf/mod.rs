@@ -101,6 +101,9 @@ fn font(full: &'static [u8]) -> Result<FontData> {
 /// Characters of the widest glyph (W) that fit across the text column, less a margin.
 const COLUMN_CHARS: usize = 48;
 
+/// Wide characters of a typed signature (bold, 18 pt) that fit across the column.
+const TYPED_CHARS: usize = COLUMN_CHARS * 10 / 18 - 3;
+
 /// Text with every word longer than `max` characters split by spaces, so the layout can
 /// wrap it: a long map link or a word typed without spaces must not overflow the page
 /// (genpdf refuses a word wider than its column).
@@ -271,7 +274,7 @@ pub fn render(document: &PrintDocument, out: &mut impl Write) -> Result<()> {
             Block::Typed(text) => {
                 pdf.push(Break::new(0.5));
                 pdf.push(
-                    Paragraph::new(text.as_str())
+                    Paragraph::new(breakable(text, TYPED_CHARS))
                         .styled(Style::new().bold().italic().with_font_size(18)),
                 );
                 pdf.push(Paragraph::new("_______________________________________"));
@@ -415,6 +418,10 @@ mod tests {
                 ),
                 Block::Boxed(vec![name.clone(), link.clone()]),
                 Block::Signature(name.clone()),
+                // The longest typed signature the signing page accepts, in its large type.
+                Block::Typed("W".repeat(crate::rules::signing::MAX_NAME)),
+                Block::Typed("n".repeat(crate::rules::signing::MAX_NAME)),
+                Block::Typed("Wm".repeat(crate::rules::signing::MAX_NAME / 2)),
             ],
         };
         // Each block alone first, so a failure names the block.

@@ -69,6 +69,10 @@ fn certificate(contract: &Contract, evidence: &SignatureEvidence) -> Vec<Block> 
             "Link opened at (UTC)",
             evidence.link_opened_at.clone().unwrap_or_default(),
         ),
+        field(
+            "Link sent to",
+            evidence.link_sent_to.clone().unwrap_or_default(),
+        ),
         field("IP address", &evidence.ip_address),
         field("User agent", &evidence.user_agent),
         Block::Heading("Document SHA-256".to_owned()),

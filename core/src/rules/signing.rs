@@ -34,6 +34,11 @@ pub const DRAWN_SIGNATURE_REQUIRED: &str = "Please draw your signature in the bo
 pub const DRAWN_SIGNATURE_TOO_LARGE: &str =
     "The drawn signature is too detailed. Please clear it and sign again.";
 pub const QUESTION_REQUIRED: &str = "Please write your question.";
+/// Questions one approval link may send in an hour: enough for a family with a lot to
+/// ask, too few to fill the client's timeline (and the disk) through a leaked link.
+pub const MAX_QUESTIONS_PER_HOUR: u32 = 10;
+pub const TOO_MANY_QUESTIONS: &str = "We have received your questions. Please wait an hour \
+before sending more, or call the agency.";
 pub const SIGNED_ON_INVALID: &str = "Please enter the date it was signed (not in the future).";
 pub const LINK_DAYS_RANGE: &str = "Links must last between 1 and 90 days.";
 
@@ -121,6 +126,26 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// The SHA-256 (hex) of everything `reader` gives, read a piece at a time, so a large
+/// file is never held whole.
+pub fn sha256_of(mut reader: impl std::io::Read) -> std::io::Result<String> {
+    let mut hasher = Sha256::new();
+    let mut buffer = vec![0u8; 64 * 1024];
+    loop {
+        match reader.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(read) => hasher.update(&buffer[..read]),
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(error) => return Err(error),
+        }
+    }
+    Ok(hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect())
 }
 
 fn base64url(bytes: &[u8]) -> String {
@@ -245,16 +270,44 @@ fn check_text(errors: &mut ValidationErrors, field: &str, value: &str, required:
     }
 }
 
+/// A name, relationship or typed signature is one line of printable text: it is printed
+/// as one line of the certificate, the verify message and the timeline, where a line
+/// break would let it pass for lines of their own ("Consent: WITHDRAWN").
+pub const ONE_LINE_ONLY: &str =
+    "Please use letters, numbers, spaces and punctuation only, on one line.";
+
+/// [`check_text`] for a one-line value: control characters (line breaks, tabs, escapes)
+/// are refused too.
+fn check_line(errors: &mut ValidationErrors, field: &str, value: &str, required: &str, max: usize) {
+    check_text(errors, field, value, required, max);
+    if value.chars().any(char::is_control) {
+        errors.add(field, ONE_LINE_ONLY);
+    }
+}
+
+/// The user agent as printed in the evidence: its first 120 characters, with control
+/// characters (line breaks included) made spaces, so what a browser sends can never
+/// pass for lines of the certificate.
+pub fn printable_user_agent(user_agent: &str) -> String {
+    user_agent
+        .chars()
+        .take(120)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .trim()
+        .to_owned()
+}
+
 /// "Approve this proposal" needs the approver's name.
 pub fn validate_approval(name: &str) -> Result<(), Error> {
     let mut errors = ValidationErrors::new();
-    check_text(&mut errors, "name", name, SIGNER_NAME_REQUIRED, MAX_NAME);
+    check_line(&mut errors, "name", name, SIGNER_NAME_REQUIRED, MAX_NAME);
     errors.into_result()
 }
 
 pub fn validate_question(input: &QuestionInput) -> Result<(), Error> {
     let mut errors = ValidationErrors::new();
-    check_text(
+    check_line(
         &mut errors,
         "name",
         &input.name,
@@ -275,14 +328,14 @@ pub fn validate_question(input: &QuestionInput) -> Result<(), Error> {
 /// stays on the pad and within size.
 pub fn validate_signature(input: &SignatureInput) -> Result<(), Error> {
     let mut errors = ValidationErrors::new();
-    check_text(
+    check_line(
         &mut errors,
         "signer_name",
         &input.signer_name,
         SIGNER_NAME_REQUIRED,
         MAX_NAME,
     );
-    check_text(
+    check_line(
         &mut errors,
         "relationship",
         &input.relationship,
@@ -293,7 +346,7 @@ pub fn validate_signature(input: &SignatureInput) -> Result<(), Error> {
         errors.add("consent", CONSENT_REQUIRED);
     }
     match input.method {
-        SignatureMethod::Typed => check_text(
+        SignatureMethod::Typed => check_line(
             &mut errors,
             "typed_signature",
             &input.typed_signature,
@@ -327,7 +380,7 @@ pub fn validate_paper_signature(
     today: jiff::civil::Date,
 ) -> Result<jiff::civil::Date, Error> {
     let mut errors = ValidationErrors::new();
-    check_text(
+    check_line(
         &mut errors,
         "signer_name",
         &input.signer_name,
@@ -339,6 +392,8 @@ pub fn validate_paper_signature(
             "relationship",
             format!("Please keep this under {MAX_NAME} characters."),
         );
+    } else if input.relationship.chars().any(char::is_control) {
+        errors.add("relationship", ONE_LINE_ONLY);
     }
     let date = input
         .signed_on
@@ -617,5 +672,74 @@ mod tests {
         );
         assert!(validate_approval("Jane Doe").is_ok());
         assert!(validate_approval("").is_err());
+    }
+
+    #[test]
+    fn names_and_relationships_are_one_line_of_text() {
+        let field_of = |input: &SignatureInput, field: &str| match validate_signature(input) {
+            Err(Error::Validation(errors)) => errors.fields.get(field).cloned(),
+            _ => None,
+        };
+        let mut input = signature(SignatureMethod::Typed, Vec::new());
+        input.relationship = "Daughter\r\nConsent: WITHDRAWN".into();
+        assert_eq!(
+            field_of(&input, "relationship").as_deref(),
+            Some(ONE_LINE_ONLY)
+        );
+        let mut input = signature(SignatureMethod::Typed, Vec::new());
+        input.signer_name = "Jane Doe\nSigned at (UTC): 1999-01-01".into();
+        assert_eq!(
+            field_of(&input, "signer_name").as_deref(),
+            Some(ONE_LINE_ONLY)
+        );
+        let mut input = signature(SignatureMethod::Typed, Vec::new());
+        input.typed_signature = "Jane\u{1b}[2J Doe".into();
+        assert_eq!(
+            field_of(&input, "typed_signature").as_deref(),
+            Some(ONE_LINE_ONLY)
+        );
+        // Accents, apostrophes and hyphens are text.
+        let mut input = signature(SignatureMethod::Typed, Vec::new());
+        input.signer_name = "Zoë O'Brien-Núñez".into();
+        assert!(validate_signature(&input).is_ok());
+        assert!(validate_approval("Jane\r\nDoe").is_err());
+        assert!(
+            validate_question(&QuestionInput {
+                name: "Jane\nDoe".into(),
+                message: "Two lines\nare fine here.".into(),
+            })
+            .is_err()
+        );
+        assert!(
+            validate_question(&QuestionInput {
+                name: "Jane Doe".into(),
+                message: "Two lines\nare fine here.".into(),
+            })
+            .is_ok()
+        );
+        let paper = PaperSignatureInput {
+            signed_on: "2026-11-20".into(),
+            signer_name: "Jane".into(),
+            relationship: "Son\rConsent: WITHDRAWN".into(),
+        };
+        let today = jiff::civil::date(2026, 11, 20);
+        assert!(validate_paper_signature(&paper, today).is_err());
+    }
+
+    #[test]
+    fn a_streamed_hash_is_the_hash_of_the_whole() {
+        let bytes: Vec<u8> = (0..200_000u32).map(|n| (n % 251) as u8).collect();
+        assert_eq!(sha256_of(bytes.as_slice()).unwrap(), sha256_hex(&bytes));
+        assert_eq!(sha256_of(&b""[..]).unwrap(), sha256_hex(b""));
+    }
+
+    #[test]
+    fn the_printed_user_agent_is_one_short_line() {
+        let agent = format!("Mozilla/5.0\r\nConsent: WITHDRAWN\t{}", "x".repeat(500));
+        let printed = printable_user_agent(&agent);
+        assert!(!printed.chars().any(char::is_control), "{printed}");
+        assert!(printed.starts_with("Mozilla/5.0  Consent: WITHDRAWN"));
+        assert!(printed.chars().count() <= 120);
+        assert_eq!(printable_user_agent("  Firefox/130  "), "Firefox/130");
     }
 }

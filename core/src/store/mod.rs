@@ -103,9 +103,11 @@ impl Store {
     pub fn open(path: impl AsRef<Path>) -> Result<Self> {
         let path = path.as_ref().to_path_buf();
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent)
+            private_dir(parent)
                 .map_err(|e| Error::io(format!("cannot create {}", parent.display()), e))?;
         }
+        private_file(&path)
+            .map_err(|e| Error::io(format!("cannot create {}", path.display()), e))?;
         let conn = Connection::open_with_flags(
             &path,
             OpenFlags::SQLITE_OPEN_READ_WRITE
@@ -331,7 +333,8 @@ impl Store {
         let _ = std::fs::remove_file(&partial);
         let written = self.write_checked_copy(&partial);
         let result = written.and_then(|()| {
-            std::fs::rename(&partial, target)
+            restrict_to_owner(&partial)
+                .and_then(|()| std::fs::rename(&partial, target))
                 .map_err(|e| Error::io(format!("cannot write {}", target.display()), e))
         });
         // Finished or failed, never half a file left behind.
@@ -456,6 +459,48 @@ pub(crate) fn exec<P: rusqlite::Params>(conn: &Connection, sql: &str, params: P)
     Ok(conn.prepare_cached(sql)?.execute(params)?)
 }
 
+/// Creates the folders of a database that are missing, readable by their owner alone
+/// (0700): the database holds every client's details.
+fn private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
+}
+
+/// Creates a missing database file readable and writable by its owner alone (0600),
+/// before SQLite opens it: SQLite gives its WAL and shared-memory files the database
+/// file's permissions. An existing file is left as its owner set it.
+fn private_file(path: &Path) -> std::io::Result<()> {
+    // A URI or a special name (":memory:") is SQLite's to interpret.
+    let name = path.to_string_lossy();
+    if name.starts_with("file:") || name == ":memory:" || name.is_empty() {
+        return Ok(());
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(path) {
+        Ok(_) => Ok(()),
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(error) => Err(error),
+    }
+}
+
+/// Makes a written file (a backup) readable and writable by its owner alone.
+fn restrict_to_owner(path: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
+}
+
 /// `query_row` through the statement cache.
 pub(crate) fn query_row<T, P: rusqlite::Params>(
     conn: &Connection,
@@ -469,6 +514,31 @@ pub(crate) fn query_row<T, P: rusqlite::Params>(
 #[cfg(test)]
 mod tests {
     use super::Store;
+
+    /// A new database, its folder and its WAL are its owner's alone.
+    #[cfg(unix)]
+    #[test]
+    fn a_new_database_and_its_folder_are_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("agency");
+        let path = folder.join("carepath.db");
+        let mut store = Store::open(&path).unwrap();
+        store
+            .write(|tx| {
+                crate::store::exec(tx, "CREATE TABLE t (x)", [])?;
+                Ok(())
+            })
+            .unwrap();
+        let mode =
+            |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&folder), 0o700);
+        assert_eq!(mode(&path), 0o600);
+        assert_eq!(mode(&folder.join("carepath.db-wal")), 0o600);
+        let backup = folder.join("copy.db");
+        store.backup_to(&backup).unwrap();
+        assert_eq!(mode(&backup), 0o600);
+    }
 
     #[test]
     fn the_schema_is_current_only_at_the_version_this_build_writes() {

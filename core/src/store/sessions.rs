@@ -171,6 +171,30 @@ impl Store {
             .map(|(user, _)| user))
     }
 
+    /// Whether a session still holds (not ended, expired, idle too long, or of a
+    /// disabled account), without touching it: an open event stream asks this, and a
+    /// stream alone must not keep a session from going idle.
+    pub fn session_live(&self, token: &str, idle_timeout: SignedDuration) -> Result<bool> {
+        let now = self.now();
+        let row: Option<(String, String, bool)> = super::query_row(
+            self.conn(),
+            "SELECT s.last_seen_at, s.expires_at, u.disabled FROM sessions s
+               JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1",
+            [token_hash(token)],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+        )
+        .optional()?;
+        let Some((last_seen, expires, disabled)) = row else {
+            return Ok(false);
+        };
+        let last_seen = parse_timestamp(&last_seen).unwrap_or(Timestamp::MIN);
+        let expires = parse_timestamp(&expires).unwrap_or(Timestamp::MIN);
+        let idle_deadline = last_seen
+            .checked_add(idle_timeout)
+            .unwrap_or(Timestamp::MAX);
+        Ok(!disabled && now < expires && now < idle_deadline)
+    }
+
     /// Like [`Store::session_user`], with the moment until which the answer holds if
     /// nothing is written meanwhile: the session's end (absolute or idle), or when its
     /// last-seen time is due to be touched again, whichever comes first. A server may

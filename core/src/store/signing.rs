@@ -20,10 +20,11 @@ use crate::pdf::{render, signed_contract_document};
 use crate::rules::clock::format_timestamp;
 use crate::rules::contract_text::format_long_date;
 use crate::rules::signing::{
-    ESIGN_CONSENT, LINK_PLACEHOLDER, LinkFacts, contract_document_sha256, link_expiry,
-    link_paragraph, link_state, link_token_hash, link_usable, new_link_token,
-    proposal_document_sha256, sha256_hex, token_well_formed, validate_approval,
-    validate_paper_signature, validate_question, validate_signature,
+    ESIGN_CONSENT, LINK_PLACEHOLDER, LinkFacts, MAX_QUESTIONS_PER_HOUR, TOO_MANY_QUESTIONS,
+    contract_document_sha256, link_expiry, link_paragraph, link_state, link_token_hash,
+    link_usable, new_link_token, printable_user_agent, proposal_document_sha256, sha256_hex,
+    token_well_formed, validate_approval, validate_paper_signature, validate_question,
+    validate_signature,
 };
 use crate::rules::validation::{FILL_IN_ALL_FIELDS, validate_care_plan_email};
 
@@ -254,6 +255,84 @@ impl Store {
             };
             let communication = store.record_email(actor, &input)?;
             Ok((made, communication, attachment))
+        })
+    }
+
+    /// Retry of a failed email that carried a family's personal link (a proposal or
+    /// contract email, or a resend): its token was never delivered and is not kept, so a
+    /// fresh link is made (revoking the one made for the failed send, as every send
+    /// does), and the recorded body's link paragraph gets the new link's expiry. Answers
+    /// the link, the email as recorded now, and the document's PDF to attach; None for an
+    /// email without a link.
+    pub fn renew_link_for_retry(
+        &mut self,
+        actor: &Actor,
+        communication: &crate::model::Communication,
+    ) -> Result<
+        Option<(
+            NewSigningLink,
+            crate::model::Communication,
+            crate::outbound::EmailAttachment,
+        )>,
+    > {
+        let content = &communication.content;
+        let Some(at) = content.rfind(LINK_PLACEHOLDER) else {
+            return Ok(None);
+        };
+        let (link_document, document) = match (
+            &communication.parents.contract_id,
+            &communication.parents.care_plan_id,
+        ) {
+            (Some(id), _) => (
+                LinkDocument::Contract(id.clone()),
+                EmailedDocument::Contract(id.clone()),
+            ),
+            (None, Some(id)) => (
+                LinkDocument::CarePlan(id.clone()),
+                EmailedDocument::CarePlan(id.clone()),
+            ),
+            (None, None) => return Ok(None),
+        };
+        let recipient = communication.recipient_email.clone().unwrap_or_default();
+        // The link paragraph is the body's last one.
+        let kept = content[..at]
+            .rfind("\n\n")
+            .map_or("", |end| &content[..end]);
+        self.batch(|store| {
+            let made = store.create_signing_link(actor, &link_document, &recipient)?;
+            let paragraph =
+                link_paragraph(made.link.purpose, LINK_PLACEHOLDER, &made.link.expires_at);
+            let body = if kept.is_empty() {
+                paragraph
+            } else {
+                format!("{kept}\n\n{paragraph}")
+            };
+            let now = store.now();
+            store.write(|tx| {
+                super::exec(
+                    tx,
+                    "UPDATE communications SET content = ?2, updated_at = ?3, version = version + 1
+                      WHERE id = ?1",
+                    params![communication.id, body, ts(now)],
+                )?;
+                audit(
+                    tx,
+                    actor,
+                    now,
+                    "update",
+                    "communication",
+                    communication.id.as_str(),
+                    communication
+                        .parents
+                        .intake_id
+                        .as_ref()
+                        .map(|id| id.as_str()),
+                    &["content"],
+                )
+            })?;
+            let attachment = store.document_attachment(&document)?;
+            let communication = store.get_communication(&communication.id)?;
+            Ok(Some((made, communication, attachment)))
         })
     }
 
@@ -638,7 +717,26 @@ impl Store {
     pub fn question_by_link(&mut self, token: &str, input: &QuestionInput) -> Result<PublicDone> {
         let (link, _, _) = self.usable_link(token, LinkPurpose::ProposalApproval)?;
         validate_question(input)?;
-        let now = ts(self.now());
+        let moment = self.now();
+        let now = ts(moment);
+        let hour_ago = ts(moment - jiff::SignedDuration::from_hours(1));
+        // The family's questions are the link's system events; counted per care plan,
+        // which has one live approval link at a time.
+        let recent: u32 = super::query_row(
+            self.conn(),
+            "SELECT COUNT(*) FROM communications
+              WHERE care_plan_id = ?1 AND created_at >= ?2
+                AND communication_type = 'system_event' AND sender_user_id IS NULL
+                AND content LIKE 'Question about the proposal from %'",
+            params![link.care_plan_id.as_ref().map(|id| id.as_str()), hour_ago],
+            |row| row.get(0),
+        )?;
+        if recent >= MAX_QUESTIONS_PER_HOUR {
+            return Err(Error::TooMany {
+                message: TOO_MANY_QUESTIONS,
+                retry_after_secs: 3600,
+            });
+        }
         self.log_system_event(
             &family(),
             &link.parents(),
@@ -726,11 +824,12 @@ impl Store {
             typed_signature: typed,
             consent_text: ESIGN_CONSENT.to_owned(),
             ip_address: origin.ip_address.clone(),
-            user_agent: origin.user_agent.clone(),
+            user_agent: printable_user_agent(&origin.user_agent),
             document_sha256: sha.clone(),
             signed_at: now.clone(),
             link_sent_at: Some(link.created_at.clone()),
             link_opened_at: Some(link.opened_at.clone().unwrap_or_else(|| now.clone())),
+            link_sent_to: Some(link.recipient_email.clone()),
             signed_pdf_sha256: None,
         };
         // The PDF is made before the transaction, so the write lock is held only briefly.
@@ -964,7 +1063,7 @@ impl Store {
             self.conn(),
             "SELECT s.id, s.method, s.signer_name, s.relationship, s.typed_signature,
                     s.consent_text, s.ip_address, s.user_agent, s.document_sha256, s.signed_at,
-                    l.created_at, l.opened_at, s.signed_pdf_sha256
+                    l.created_at, l.opened_at, s.signed_pdf_sha256, l.recipient_email
              FROM signatures s LEFT JOIN signing_links l ON l.id = s.link_id
              WHERE s.contract_id = ?1 ORDER BY s.created_at DESC, s.id DESC LIMIT 1",
             [contract_id],
@@ -985,6 +1084,7 @@ impl Store {
                     link_sent_at: row.get(10)?,
                     link_opened_at: row.get(11)?,
                     signed_pdf_sha256: row.get(12)?,
+                    link_sent_to: row.get(13)?,
                 })
             },
         )
@@ -1005,7 +1105,12 @@ impl Store {
 
     /// Whether `pdf` is, byte for byte, a signed PDF Carepath made.
     pub fn verify_signed_pdf(&self, pdf: &[u8]) -> Result<PdfVerification> {
-        let sha = sha256_hex(pdf);
+        self.verify_signed_pdf_sha256(sha256_hex(pdf))
+    }
+
+    /// [`Store::verify_signed_pdf`] for a file's SHA-256 computed by the caller (from a
+    /// file read piece by piece, say, with [`crate::rules::signing::sha256_of`]).
+    pub fn verify_signed_pdf_sha256(&self, sha: String) -> Result<PdfVerification> {
         let found = super::query_row(
             self.conn(),
             "SELECT s.contract_id, c.client_name, s.signer_name, s.signed_at
@@ -1087,7 +1192,7 @@ fn record_signature(tx: &Connection, signature: &NewSignature<'_>) -> Result<()>
             serde_json::to_string(signature.strokes)?,
             signature.consent_text,
             signature.origin.ip_address.chars().take(100).collect::<String>(),
-            signature.origin.user_agent.chars().take(500).collect::<String>(),
+            printable_user_agent(&signature.origin.user_agent),
             signature.document_sha256,
             signature.signed_at,
             signature.recorded_by,

@@ -92,6 +92,23 @@ impl Store {
             if let Some(intake_id) = &client {
                 position::refresh(tx, intake_id, &clock)?;
             }
+            // A deleted document's open family links end with it: restoring the document
+            // does not bring them back (staff send a new one).
+            let link_column = match kind {
+                Trashable::CarePlan => Some("care_plan_id"),
+                Trashable::Contract => Some("contract_id"),
+                Trashable::Intake | Trashable::Assessment => None,
+            };
+            if let (true, Some(column)) = (deleting, link_column) {
+                super::exec(
+                    tx,
+                    &format!(
+                        "UPDATE signing_links SET revoked_at = ?2, version = version + 1
+                          WHERE {column} = ?1 AND used_at IS NULL AND revoked_at IS NULL"
+                    ),
+                    params![id, ts(clock.now())],
+                )?;
+            }
             let intake_id = match kind {
                 Trashable::Intake => Some(id),
                 _ => client.as_ref().map(IntakeId::as_str),

@@ -228,3 +228,33 @@ fn contract_template_versions_and_required_sections() {
         "1.0"
     );
 }
+
+/// The contract template keeps a bounded number of versions: Create New Version past
+/// it is refused with a message saying what to do instead.
+#[test]
+fn the_contract_template_keeps_a_bounded_number_of_versions() {
+    use carepath_core::model::ContractTemplateInput;
+    use carepath_core::rules::validation::{
+        MAX_CONTRACT_TEMPLATE_VERSIONS, TOO_MANY_TEMPLATE_VERSIONS,
+    };
+    let mut test = open();
+    let admin = test.admin.clone();
+    let current = test.store.current_contract_template().unwrap();
+    let input = ContractTemplateInput {
+        name: current.name.clone(),
+        sections: current.sections.clone(),
+    };
+    for _ in 0..MAX_CONTRACT_TEMPLATE_VERSIONS {
+        test.store
+            .create_contract_template_version(&admin, input.clone())
+            .unwrap();
+    }
+    match test.store.create_contract_template_version(&admin, input) {
+        Err(Error::Rejected(message)) => assert_eq!(message, TOO_MANY_TEMPLATE_VERSIONS),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    assert_eq!(
+        test.store.contract_template_versions().unwrap().len(),
+        MAX_CONTRACT_TEMPLATE_VERSIONS
+    );
+}

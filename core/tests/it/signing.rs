@@ -477,3 +477,37 @@ fn only_administrators_change_how_long_links_last() {
     ));
     assert_unavailable(test.store.open_proposal_link(&link.token), "expired");
 }
+
+/// Deleting a contract ends its signing link: restoring the contract does not bring the
+/// link back to life.
+#[test]
+fn a_deleted_contracts_link_stays_dead_after_a_restore() {
+    let mut test = open();
+    let admin = test.admin.clone();
+    let (contract, token) = sent_contract(&mut test, "Nora Whitaker");
+    test.store.open_contract_link(&token).unwrap();
+    test.store.delete_contract(&admin, &contract.id).unwrap();
+    assert_unavailable(test.store.open_contract_link(&token), "deleted");
+    test.store.restore_contract(&admin, &contract.id).unwrap();
+    assert_unavailable(test.store.open_contract_link(&token), "restored");
+}
+
+/// A typed signature of the longest length the page accepts, without a space, signs and
+/// prints.
+#[test]
+fn the_longest_typed_signature_signs_and_prints() {
+    let mut test = open();
+    let (contract, token) = sent_contract(&mut test, "Walt Whitaker");
+    let sha = test
+        .store
+        .open_contract_link(&token)
+        .unwrap()
+        .document_sha256;
+    let mut input = drawn(&sha);
+    input.method = SignatureMethod::Typed;
+    input.typed_signature = "W".repeat(carepath_core::rules::signing::MAX_NAME);
+    input.drawn_signature = Vec::new();
+    test.store.sign_by_link(&token, &input, &origin()).unwrap();
+    let pdf = test.store.signed_contract_pdf(&contract.id).unwrap();
+    assert!(pdf.is_some_and(|pdf| pdf.starts_with(b"%PDF")));
+}

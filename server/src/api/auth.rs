@@ -381,14 +381,19 @@ pub struct NewPasswordBody {
 }
 
 /// Changes the signed-in user's password, given the current one; their other sessions
-/// and every sign-in or recovery link sent before end, this session stays.
+/// and every sign-in or recovery link sent before end, this session stays. Checking the
+/// current password is throttled like sign-in, so a session left open cannot be used to
+/// guess it.
 #[utoipa::path(put, path = "/api/auth/password", tag = "auth", request_body = NewPasswordBody,
-    responses((status = 204, description = "Password changed"), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 204, description = "Password changed"), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
 pub async fn change_password(
     State(state): State<AppState>,
+    client: ClientAddr,
     current: CurrentUser,
     ApiJson(body): ApiJson<NewPasswordBody>,
 ) -> ApiResult<StatusCode> {
+    throttle(&state, &client)?;
     let _hashing = state.hashing_permit().await?;
     let actor = current.actor();
     state

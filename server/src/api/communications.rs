@@ -7,6 +7,7 @@ use carepath_core::model::{
     EmailInput, NoteInput, Parents, SmsInput, Visibility,
 };
 use carepath_core::outbound::{EmailAttachment, SendFailure, SentEmail, SmsMessage, compose_email};
+use carepath_core::rules::signing::link_path;
 use carepath_core::store::{CommunicationFilter, HubQuery, Page};
 use serde::Deserialize;
 use serde_json::json;
@@ -62,6 +63,52 @@ pub(crate) async fn deliver_email(
     actor: Actor,
     communication: Communication,
 ) -> ApiResult<Communication> {
+    // An email that carried a family's link goes out with a fresh one: the first
+    // link's token was never delivered and is not kept.
+    let (renewer, failed) = (actor.clone(), communication.clone());
+    let renewed = state
+        .db
+        .call(move |store| store.renew_link_for_retry(&renewer, &failed))
+        .await?;
+    if let Some((made, communication, attachment)) = renewed {
+        let url = format!(
+            "{}{}",
+            state.config.public_url.base,
+            link_path(made.link.purpose, &made.token)
+        );
+        let settings = state.db.call(|store| store.settings()).await?;
+        let outcome = super::signing::send_link_email(
+            state,
+            &settings.email,
+            communication.recipient_email.as_deref().unwrap_or_default(),
+            communication.subject.as_deref().unwrap_or_default(),
+            &communication.content,
+            &url,
+            attachment,
+        )
+        .await;
+        let document = state
+            .db
+            .call({
+                let communication = communication.clone();
+                move |store| Ok(store.emailed_document(&communication))
+            })
+            .await?;
+        let id = communication.id.clone();
+        return state
+            .db
+            .call(move |store| match document {
+                // A proposal or contract email moves its document, as the first send does.
+                Some(document) => store
+                    .finish_document_email(&actor, &document, &communication, outcome)
+                    .map(|(communication, _)| communication),
+                None => match outcome {
+                    Ok(sent) => store.mark_communication_sent(&id, json!({ "email_id": sent.id })),
+                    Err(failure) => store.mark_communication_failed(&id, &failure.reason),
+                },
+            })
+            .await;
+    }
     let lookup = communication.clone();
     let document = state
         .db

@@ -43,8 +43,9 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_signed_pdf, _, _>(signed_pdf)
 }
 
-/// Runs `f` for a link, unless this address has sent too many bad links; a bad link
-/// spends one of the address's attempts.
+/// Runs `f` for a link, unless this address has sent too many bad links. An attempt is
+/// taken before the link is looked up and given back unless the link was bad, so links
+/// sent all at once can never spend more attempts than the address has.
 async fn with_link<T: Send + 'static>(
     state: &AppState,
     client: &ClientAddr,
@@ -53,14 +54,13 @@ async fn with_link<T: Send + 'static>(
     if let Some(address) = client.ip() {
         state
             .link_throttle
-            .peek(address)
+            .check(address)
             .map_err(|wait| ApiError::rate_limited(super::auth::TOO_MANY_ATTEMPTS, wait))?;
     }
     let result = state.db.call(f).await;
-    if let (Err(error), Some(address)) = (&result, client.ip())
-        && error.code == "link_unavailable"
-    {
-        let _ = state.link_throttle.check(address);
+    let bad_link = matches!(&result, Err(error) if error.code == "link_unavailable");
+    if let (false, Some(address)) = (bad_link, client.ip()) {
+        state.link_throttle.refund(address);
     }
     result
 }

@@ -8,7 +8,8 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use carepath_core::model::Reply;
 use carepath_core::rules::validation::{
-    REPLIES_NEED_SMS_ACCOUNT, REPLY_NOT_A_FORM, REPLY_NOT_SIGNED,
+    MAX_REPLY_BYTES, REPLIES_NEED_SMS_ACCOUNT, REPLIES_NEED_SMS_TOKEN, REPLY_NOT_A_FORM,
+    REPLY_NOT_SIGNED, REPLY_TOO_LARGE,
 };
 
 use super::communications::notify_coordinator;
@@ -34,7 +35,8 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
     request_body(content = String, content_type = "application/x-www-form-urlencoded",
         description = "The provider's report: From, Body and MessageSid (other fields are signed but unused)."),
     responses((status = 200, description = "Kept (or kept before).", content_type = "text/xml", body = String),
-        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 413, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
 pub async fn reply(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -43,16 +45,33 @@ pub async fn reply(
     let Some(account) = state.config.sms.as_ref() else {
         return Err(ApiError::not_found(REPLIES_NEED_SMS_ACCOUNT));
     };
+    // The cheap checks first: no key, no signature or an oversized body are refused
+    // before the body is parsed or anything is hashed.
+    if account.auth_token.is_empty() {
+        return Err(ApiError::forbidden(REPLIES_NEED_SMS_TOKEN));
+    }
+    let signature = headers
+        .get(SIGNATURE)
+        .and_then(|value| value.to_str().ok())
+        .map(str::trim)
+        .unwrap_or_default();
+    // An HMAC-SHA1 in base64 is 28 characters.
+    if signature.len() != 28 {
+        return Err(ApiError::forbidden(REPLY_NOT_SIGNED));
+    }
+    if body.len() > MAX_REPLY_BYTES {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "payload_too_large",
+            REPLY_TOO_LARGE,
+        ));
+    }
     let params: Vec<(String, String)> =
         serde_urlencoded::from_bytes(&body).map_err(|_| ApiError::bad_request(REPLY_NOT_A_FORM))?;
     let url = format!(
         "{}{PATH}",
         state.config.public_url.base.trim_end_matches('/')
     );
-    let signature = headers
-        .get(SIGNATURE)
-        .and_then(|value| value.to_str().ok())
-        .unwrap_or_default();
     if !signed_by_provider(&account.auth_token, &url, &params, signature) {
         return Err(ApiError::forbidden(REPLY_NOT_SIGNED));
     }

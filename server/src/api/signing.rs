@@ -84,7 +84,7 @@ pub(crate) async fn send_document_with_link(
 /// Sends a link email: the link to its recipient alone (a private message), then a copy
 /// without the link to the Settings' copy and blind-copy addresses. The outcome is the
 /// family's message's; a failed copy is logged.
-async fn send_link_email(
+pub(crate) async fn send_link_email(
     state: &AppState,
     settings: &EmailSettings,
     to: &str,

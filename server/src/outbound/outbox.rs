@@ -72,15 +72,16 @@ pub(crate) async fn write(
 ) -> Result<(), SendFailure> {
     let failed = |_| SendFailure::new("The outbox folder cannot be written.");
     tokio::fs::create_dir_all(dir).await.map_err(failed)?;
-    if private {
-        restrict(dir, 0o700).await.map_err(failed)?;
+    // Every message holds a client's or a family's details: the outbox and its files
+    // are the server account's alone, the private folder's as much as the rest.
+    restrict(dir, 0o700).await.map_err(failed)?;
+    if private && let Some(outbox) = dir.parent() {
+        restrict(outbox, 0o700).await.map_err(failed)?;
     }
     // Written under a temporary name, then renamed: the listing never sees half a file.
     let partial = dir.join(format!(".{file_name}.partial"));
     tokio::fs::write(&partial, contents).await.map_err(failed)?;
-    if private {
-        restrict(&partial, 0o600).await.map_err(failed)?;
-    }
+    restrict(&partial, 0o600).await.map_err(failed)?;
     tokio::fs::rename(&partial, dir.join(file_name))
         .await
         .map_err(failed)
@@ -281,6 +282,28 @@ pub fn list(dir: &Path, limit: usize) -> std::io::Result<Vec<OutboxEntry>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The outbox, its private folder and every message in them are the server
+    /// account's alone.
+    #[cfg(unix)]
+    #[tokio::test]
+    async fn the_outbox_and_its_messages_are_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let outbox = dir.path().join("outbox");
+        write(&outbox, "m1.eml", b"To: a@b.test\r\n\r\nHello\r\n", false)
+            .await
+            .unwrap();
+        let private = outbox.join(PRIVATE_FOLDER);
+        write(&private, "m2.eml", b"To: a@b.test\r\n\r\nLink\r\n", true)
+            .await
+            .unwrap();
+        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&outbox), 0o700);
+        assert_eq!(mode(&private), 0o700);
+        assert_eq!(mode(&outbox.join("m1.eml")), 0o600);
+        assert_eq!(mode(&private.join("m2.eml")), 0o600);
+    }
 
     #[test]
     fn only_names_the_outbox_writes_are_accepted() {

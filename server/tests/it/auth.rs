@@ -499,3 +499,31 @@ async fn behind_a_trusted_proxy_each_forwarded_address_has_its_own_limit() {
         StatusCode::UNAUTHORIZED
     );
 }
+
+/// From a session, the current password cannot be guessed without limit: checking it is
+/// throttled like sign-in.
+#[tokio::test]
+async fn the_current_password_cannot_be_guessed_from_a_session() {
+    let server = TestServer::start_with(|config| {
+        config.auth_burst = 4;
+        config.auth_refill = std::time::Duration::from_secs(600);
+    })
+    .await;
+    // The sign-in takes one attempt of the four.
+    let staff = server.staff().await;
+    let guess = |number: usize| {
+        json!({
+            "current_password": format!("guess-{number}"),
+            "password": "a-new-long-password",
+            "confirm_password": "a-new-long-password",
+        })
+    };
+    for number in 0..3 {
+        let response = staff.put("/api/auth/password", guess(number)).await;
+        assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    let response = staff.put("/api/auth/password", guess(3)).await;
+    assert!(response.headers().get("retry-after").is_some());
+    let (code, _, _) = expect_error(response, StatusCode::TOO_MANY_REQUESTS).await;
+    assert_eq!(code, "rate_limited");
+}

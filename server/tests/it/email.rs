@@ -249,3 +249,65 @@ async fn sign_in_links_never_reach_the_settings_copies() {
     assert!(!head.lines().any(|line| line.starts_with("Cc:")), "{head}");
     assert!(crate::support::readable(&message).contains("type=magiclink&token="));
 }
+
+/// Retry of a proposal email whose send failed sends a fresh, working link: the first
+/// link's token was never delivered, so the email sent again carries a new one, and the
+/// kept copy still shows only the placeholder.
+#[tokio::test]
+async fn retrying_a_failed_proposal_email_sends_a_fresh_working_link() {
+    use carepath_core::rules::signing::LINK_PLACEHOLDER;
+    let port = free_port();
+    // Nothing listens yet: the send fails.
+    let server =
+        TestServer::start_with(|config| config.smtp_url = Some(format!("smtp://127.0.0.1:{port}")))
+            .await;
+    let staff = server.staff().await;
+    let plan = crate::signing::plan_ready(&server, "Rita Ames");
+    let sent = expect_json(
+        staff
+            .post(
+                &format!("/api/care-plans/{plan}/send"),
+                json!({ "to": "ruth@family.test", "body": "Dear Ruth, here is our proposal." }),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(sent["communication"]["status"], "failed", "{sent}");
+    let id = sent["communication"]["id"].as_str().unwrap().to_owned();
+
+    let smtp = start_smtp(port).await;
+    let retried = expect_json(
+        staff
+            .post(&format!("/api/communications/{id}/retry"), json!({}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(retried["status"], "sent", "{retried}");
+    let message = eventually(5, || delivered(smtp.maildir.path()).into_iter().next())
+        .await
+        .expect("the proposal arrived");
+    let text = crate::support::readable(&message);
+    assert!(
+        !text.contains(LINK_PLACEHOLDER),
+        "the family gets the link itself"
+    );
+    let at = text.find("/approve/").expect("a link to approve") + "/approve/".len();
+    let token: String = text[at..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    assert_eq!(token.len(), 43, "{token}");
+    let letter = server
+        .anonymous()
+        .get(&format!("/api/public/approve/{token}"))
+        .await;
+    assert_eq!(letter.status(), StatusCode::OK);
+    // The timeline's copy never shows the token.
+    let content = retried["content"].as_str().unwrap_or_default();
+    assert!(content.contains(LINK_PLACEHOLDER), "{content}");
+    assert!(!content.contains(&token));
+    let plan = staff.ok(&format!("/api/care-plans/{plan}")).await;
+    assert_eq!(plan["status"], "sent", "{plan}");
+}

@@ -356,3 +356,55 @@ async fn replies_need_an_sms_provider_account() {
     let (_, message, _) = expect_error(unsigned(&server).await, StatusCode::NOT_FOUND).await;
     assert_eq!(message, REPLIES_NEED_SMS_ACCOUNT);
 }
+
+/// An SMS account without its auth token cannot check signatures: every report is
+/// refused, one signed with the empty key included, and nothing reaches the timeline.
+/// Reports without a signature or larger than any text are refused before parsing.
+#[tokio::test]
+async fn replies_are_refused_without_a_token_and_cheap_checks_come_first() {
+    use carepath_core::rules::validation::{REPLIES_NEED_SMS_TOKEN, REPLY_TOO_LARGE};
+    let (base, _texts) = provider().await;
+    let server = TestServer::start_with(|config| {
+        config.sms = Some(SmsConfig {
+            base_url: base,
+            account_sid: "AC1".into(),
+            auth_token: String::new(),
+            from: "+15550001111".into(),
+        });
+    })
+    .await;
+    let staff = server.staff().await;
+    let intake_id = overdue_client(&staff).await;
+    let before = timeline(&staff, &intake_id).await.len();
+    let (code, message, _) = expect_error(
+        reply(&server, "+12175550100", "Forged", "SMforged", "").await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    assert_eq!(code, "forbidden");
+    assert_eq!(message, REPLIES_NEED_SMS_TOKEN);
+    assert_eq!(timeline(&staff, &intake_id).await.len(), before);
+
+    let (server, _texts) = start().await;
+    // No signature: refused whatever the body, even one that is no form at all.
+    let response = crate::support::client()
+        .post(format!("{}/api/sms/replies", server.url))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("%%%not a form")
+        .send()
+        .await
+        .unwrap();
+    let (_, message, _) = expect_error(response, StatusCode::FORBIDDEN).await;
+    assert_eq!(message, REPLY_NOT_SIGNED);
+    // A signature-shaped header over a body larger than any text: 413 before parsing.
+    let response = crate::support::client()
+        .post(format!("{}/api/sms/replies", server.url))
+        .header("X-Twilio-Signature", "A".repeat(27) + "=")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(format!("Body={}", "x".repeat(100_000)))
+        .send()
+        .await
+        .unwrap();
+    let (_, message, _) = expect_error(response, StatusCode::PAYLOAD_TOO_LARGE).await;
+    assert_eq!(message, REPLY_TOO_LARGE);
+}

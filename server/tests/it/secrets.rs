@@ -260,56 +260,124 @@ async fn the_intake_pdf_prints_long_words() {
     assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF"));
 }
 
-/// A client that never finishes its headers is cut off, and past the connection cap
-/// the server answers 503 at once instead of letting clients hang.
+/// Reads what the server sends until it closes the connection (or `limit` passes):
+/// the text and how long it took.
+fn read_until_closed(stream: &mut std::net::TcpStream, limit: Duration) -> (String, Duration) {
+    stream.set_read_timeout(Some(limit)).unwrap();
+    let started = Instant::now();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    (
+        String::from_utf8_lossy(&answer).into_owned(),
+        started.elapsed(),
+    )
+}
+
+/// One request on a fresh connection that asks to be closed after it; its answer.
+fn ask(address: &str, request: &str) -> String {
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    read_until_closed(&mut stream, Duration::from_secs(5)).0
+}
+
+/// Connections that send nothing, part of an HTTP/2 preface or part of their headers
+/// are cut off after the header timeout, counted from the moment they were accepted,
+/// and take no slot meanwhile: the server answers everyone else at once.
 // Plain blocking sockets play the clients, so the server needs threads of its own.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn slow_clients_are_cut_off_and_excess_connections_refused() {
+async fn connections_that_send_nothing_are_cut_off_and_keep_nobody_out() {
     let server = TestServer::start_with(|config| {
         config.header_timeout = Duration::from_millis(500);
         config.max_connections = 2;
     })
     .await;
     let address = server.url.trim_start_matches("http://").to_owned();
-    let mut slow = std::net::TcpStream::connect(&address).unwrap();
-    slow.write_all(b"GET /api/auth/me HTTP/1.1\r\nHost: x\r\n")
-        .unwrap();
-    let mut second = std::net::TcpStream::connect(&address).unwrap();
-    second.write_all(b"GET /api/auth/me HTTP/1.1\r\n").unwrap();
+    let mut stalled: Vec<std::net::TcpStream> = Vec::new();
+    for opening in [
+        &b""[..],
+        b"PRI * HTTP/2.0\r\n\r\nSM",
+        b"GET /api/auth/me HTTP/1.1\r\nHost: x\r\n",
+    ] {
+        for _ in 0..3 {
+            let mut stream = std::net::TcpStream::connect(&address).unwrap();
+            stream.write_all(opening).unwrap();
+            stalled.push(stream);
+        }
+    }
     std::thread::sleep(Duration::from_millis(100));
 
-    // Both slots are taken: a third connection is told so and closed.
-    let mut third = std::net::TcpStream::connect(&address).unwrap();
-    third
-        .set_read_timeout(Some(Duration::from_secs(5)))
-        .unwrap();
-    third
-        .write_all(b"GET /api/auth/me HTTP/1.1\r\nHost: x\r\n\r\n")
-        .unwrap();
-    let mut answer = String::new();
-    let _ = third.read_to_string(&mut answer);
+    // Nine stalled connections, a cap of two: the others are answered all the same.
+    let started = Instant::now();
+    let answer = ask(
+        &address,
+        "GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(started.elapsed() < Duration::from_millis(400));
+
+    // Each stalled one is closed once the header timeout has passed since it connected.
+    for mut stream in stalled {
+        let (_, waited) = read_until_closed(&mut stream, Duration::from_secs(5));
+        assert!(waited < Duration::from_secs(3), "closed after {waited:?}");
+    }
+}
+
+/// Connections that have sent a request count toward the cap: past it a request is
+/// answered 503 at once and its connection closed, and a free slot serves again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn excess_connections_are_refused_until_a_slot_frees() {
+    let server = TestServer::start_with(|config| config.max_connections = 2).await;
+    let address = server.url.trim_start_matches("http://").to_owned();
+    let health = "GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n";
+    let mut held = Vec::new();
+    for _ in 0..2 {
+        // Kept alive after its answer, so the connection keeps its slot.
+        let mut stream = std::net::TcpStream::connect(&address).unwrap();
+        stream.write_all(health.as_bytes()).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        let mut first = [0u8; 12];
+        stream.read_exact(&mut first).unwrap();
+        assert_eq!(&first, b"HTTP/1.1 200");
+        held.push(stream);
+    }
+    let answer = ask(&address, "GET /api/auth/me HTTP/1.1\r\nHost: x\r\n\r\n");
     assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
     assert!(answer.contains(r#""code":"busy""#), "{answer}");
 
-    // The slow ones are cut off after the header timeout, and the server answers again.
-    slow.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
-    let started = Instant::now();
-    let mut rest = Vec::new();
-    let _ = slow.read_to_end(&mut rest);
-    assert!(started.elapsed() < Duration::from_secs(4));
-    drop(second);
+    drop(held);
     let answered = eventually(5, || {
-        let mut stream = std::net::TcpStream::connect(&address).ok()?;
-        stream.set_read_timeout(Some(Duration::from_secs(2))).ok()?;
-        stream
-            .write_all(b"GET /api/auth/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-            .ok()?;
-        let mut answer = String::new();
-        let _ = stream.read_to_string(&mut answer);
+        let answer = ask(
+            &address,
+            "GET /api/auth/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        );
         answer.starts_with("HTTP/1.1 401").then_some(())
     })
     .await;
     assert!(answered.is_some(), "the server answers again");
+}
+
+/// A body that stops arriving is answered 408 once the body timeout has passed, and
+/// its connection closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_that_never_arrives_is_answered_408() {
+    let server = TestServer::start_with(|config| {
+        config.body_timeout = Duration::from_millis(500);
+    })
+    .await;
+    let address = server.url.trim_start_matches("http://").to_owned();
+    let mut stream = std::net::TcpStream::connect(&address).unwrap();
+    stream
+        .write_all(
+            b"POST /api/auth/sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+              Content-Length: 1000\r\n\r\n{\"email\":",
+        )
+        .unwrap();
+    let (answer, waited) = read_until_closed(&mut stream, Duration::from_secs(10));
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("did not arrive in time"), "{answer}");
+    assert!(waited < Duration::from_secs(3), "answered after {waited:?}");
 }
 
 /// A request whose database work runs past the deadline is answered 503 with the

@@ -347,3 +347,26 @@ async fn graceful_shutdown_stops_the_server_with_an_event_stream_open() {
     // The stream ends instead of holding the shutdown open.
     while let Ok(Some(_)) = events.chunk().await {}
 }
+
+/// An export whose search the list would refuse is refused the same way (422) before
+/// the download starts, instead of answering 200 and breaking off the file.
+#[tokio::test]
+async fn an_export_with_an_overlong_search_is_refused_before_it_starts() {
+    use carepath_core::rules::search::SEARCH_TOO_LONG;
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let long = "a".repeat(101);
+    for path in ["/api/clients", "/api/assessments"] {
+        let (_, message, _) = expect_error(
+            staff.get(&format!("{path}/export.csv?q={long}")).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert_eq!(message, SEARCH_TOO_LONG, "{path}");
+    }
+    let fine = staff
+        .get(&format!("/api/clients/export.csv?q={}", "a".repeat(100)))
+        .await;
+    assert_eq!(fine.status(), StatusCode::OK);
+    assert!(fine.text().await.is_ok());
+}

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use crate::support::{TestServer, expect_error, expect_json, outbox_emails};
 
 /// A client whose care plan is ready to send; returns the plan.
-fn plan_ready(server: &TestServer, name: &str) -> CarePlanId {
+pub(crate) fn plan_ready(server: &TestServer, name: &str) -> CarePlanId {
     let mut store = Store::open(&server.db).unwrap();
     let actor = Actor::system(Channel::Cli);
     let intake = store
@@ -553,4 +553,89 @@ fn the_public_routes_expose_nothing_but_the_document() {
         }
     }
     assert_eq!(public, 9, "the nine public operations");
+}
+
+/// A live approval link takes a bounded number of questions an hour; past it the family
+/// is told plainly to wait (429), and nothing more reaches the timeline.
+#[tokio::test]
+async fn a_link_takes_a_bounded_number_of_questions_an_hour() {
+    use carepath_core::rules::signing::{MAX_QUESTIONS_PER_HOUR, TOO_MANY_QUESTIONS};
+    let server = TestServer::start().await;
+    let family = server.anonymous();
+    let plan = plan_ready(&server, "Quentin Ames");
+    let token = send_proposal(&server, &plan).await;
+    let path = format!("/api/public/approve/{token}/questions");
+    for number in 0..MAX_QUESTIONS_PER_HOUR {
+        expect_json(
+            family
+                .post(
+                    &path,
+                    json!({"name": "Ruth Ames", "message": format!("Question {number}?")}),
+                )
+                .await,
+            StatusCode::OK,
+        )
+        .await;
+    }
+    let response = family
+        .post(&path, json!({"name": "Ruth Ames", "message": "One more?"}))
+        .await;
+    assert!(response.headers().get("retry-after").is_some());
+    let (code, message, _) = expect_error(response, StatusCode::TOO_MANY_REQUESTS).await;
+    assert_eq!(code, "rate_limited");
+    assert_eq!(message, TOO_MANY_QUESTIONS);
+    let store = Store::open(&server.db).unwrap();
+    let filter = carepath_core::store::CommunicationFilter {
+        parents: carepath_core::model::Parents {
+            care_plan_id: Some(plan.clone()),
+            ..Default::default()
+        },
+        visibility: None,
+    };
+    let questions = store
+        .communications(&filter)
+        .unwrap()
+        .iter()
+        .filter(|entry| entry.content.starts_with("Question about the proposal"))
+        .count();
+    assert_eq!(questions, MAX_QUESTIONS_PER_HOUR as usize);
+    // The link itself still opens: approving stays possible.
+    expect_json(
+        family.get(&format!("/api/public/approve/{token}")).await,
+        StatusCode::OK,
+    )
+    .await;
+}
+
+/// Bad links sent all at once spend the address's attempts exactly: no more of them are
+/// looked up than the burst allows, however many arrive together.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn simultaneous_bad_links_cannot_outrun_the_throttle() {
+    let server = TestServer::start_with(|config| {
+        config.auth_burst = 5;
+        config.auth_refill = std::time::Duration::from_secs(600);
+    })
+    .await;
+    let family = server.anonymous();
+    let tries = (0..60).map(|number| {
+        let family = &family;
+        async move {
+            let token: String = format!("{number:0>43}");
+            family
+                .get(&format!("/api/public/approve/{token}"))
+                .await
+                .status()
+        }
+    });
+    let answers = futures_util::future::join_all(tries).await;
+    let looked_up = answers
+        .iter()
+        .filter(|status| **status == StatusCode::NOT_FOUND)
+        .count();
+    let refused = answers
+        .iter()
+        .filter(|status| **status == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert_eq!(looked_up, 5, "{answers:?}");
+    assert_eq!(refused, 55);
 }

@@ -352,7 +352,9 @@ export interface paths {
         get?: never;
         /**
          * Changes the signed-in user's password, given the current one; their other sessions
-         *     and every sign-in or recovery link sent before end, this session stays.
+         *     and every sign-in or recovery link sent before end, this session stays. Checking the
+         *     current password is throttled like sign-in, so a session left open cannot be used to
+         *     guess it.
          */
         put: operations["change_password"];
         post?: never;
@@ -1252,6 +1254,8 @@ export interface paths {
         /**
          * Server-sent events, one `change` event per change:
          *     `{"seq", "entity", "id", "action", "intake_id"}`; keep-alive comments every 15 s.
+         *     A session may hold [`STREAMS_PER_SESSION`] streams, a user [`STREAMS_PER_USER`];
+         *     one more is answered 429.
          */
         get: operations["stream"];
         put?: never;
@@ -4082,6 +4086,11 @@ export interface components {
             link_opened_at?: string | null;
             /** @description When the link was emailed and first opened (none for a paper signature). */
             link_sent_at?: string | null;
+            /**
+             * @description The address the link was emailed to: whoever sent it chose it, so the evidence
+             *     shows where the link went (a staff member's own address stands out).
+             */
+            link_sent_to?: string | null;
             method: components["schemas"]["SignatureMethod"];
             purpose: components["schemas"]["LinkPurpose"];
             relationship: string;
@@ -5286,6 +5295,14 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7567,6 +7584,14 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ChangeEvent"];
                 };
             };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     health: {
@@ -9043,6 +9068,14 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

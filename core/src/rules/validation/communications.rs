@@ -104,6 +104,14 @@ pub const REPLIES_NEED_SMS_ACCOUNT: &str = "Replies arrive only through an SMS p
 pub const REPLY_NOT_A_FORM: &str = "The report is not a form.";
 /// The reply webhook's answer to a report without the provider's valid signature.
 pub const REPLY_NOT_SIGNED: &str = "The report does not carry the SMS provider's signature.";
+/// The reply webhook's answer when the account has no auth token to check signatures
+/// with: every report is refused rather than checked against an empty key.
+pub const REPLIES_NEED_SMS_TOKEN: &str =
+    "Replies are refused until the SMS provider's auth token (CAREPATH_SMS_TOKEN) is set.";
+/// The reply webhook's answer to a report larger than any the provider sends.
+pub const REPLY_TOO_LARGE: &str = "The report is too large.";
+/// The largest report the webhook reads: a text message's fields take a few kilobytes.
+pub const MAX_REPLY_BYTES: usize = 16 * 1024;
 
 /// A reply reported by the SMS provider: a sender that looks like a phone number, the
 /// provider's message id (letters and digits, at most 64), and text within the bounds

@@ -12,6 +12,21 @@ pub const MESSAGE_TEMPLATE_INCOMPLETE: &str = "Please fill in required fields";
 pub const SECTION_INCOMPLETE: &str = "Section title and content are required";
 pub const CONTRACT_TEMPLATE_NEEDS_NAME: &str = "Template name is required";
 pub const CONTRACT_TEMPLATE_NEEDS_SECTION: &str = "A contract template needs at least one section";
+/// The list placeholders a template may use in all: each fills in a list (every service,
+/// every day of the schedule), so a template of nothing else would be many times longer
+/// as a contract than as a template.
+pub const MAX_LIST_PLACEHOLDERS: usize = 10;
+pub const TOO_MANY_LIST_PLACEHOLDERS: &str =
+    "A contract template can use [SERVICES] and [SCHEDULE] at most 10 times in all.";
+/// The sections' text in all, so the contract made from it stays within a contract's
+/// length.
+pub const TEMPLATE_TOO_LONG: &str =
+    "The contract template is too long: its sections can hold at most 100,000 characters in all.";
+pub const MAX_TEMPLATE_TEXT: usize = 100_000;
+/// Versions of the contract template kept: Create New Version past it is refused.
+pub const MAX_CONTRACT_TEMPLATE_VERSIONS: usize = 200;
+pub const TOO_MANY_TEMPLATE_VERSIONS: &str = "The contract template has 200 versions already. \
+Please edit the current version with Save Changes instead.";
 /// Contract save or send without a care plan or a preview.
 pub const CONTRACT_NEEDS_PREVIEW: &str =
     "Please select a care plan and generate a contract preview";
@@ -98,6 +113,27 @@ pub fn validate_contract_template(input: &ContractTemplateInput) -> Result<(), E
         if section.title.trim().is_empty() || section.content.trim().is_empty() {
             errors.add(&format!("sections.{index}"), SECTION_INCOMPLETE);
         }
+    }
+    let text: usize = input
+        .sections
+        .iter()
+        .map(|section| section.title.chars().count() + section.content.chars().count())
+        .sum();
+    if text > MAX_TEMPLATE_TEXT {
+        errors.add("sections", TEMPLATE_TOO_LONG);
+    }
+    let lists: usize = input
+        .sections
+        .iter()
+        .map(|section| {
+            section.content.matches("[SERVICES]").count()
+                + section.content.matches("[SCHEDULE]").count()
+                + section.title.matches("[SERVICES]").count()
+                + section.title.matches("[SCHEDULE]").count()
+        })
+        .sum();
+    if lists > MAX_LIST_PLACEHOLDERS {
+        errors.add("sections", TOO_MANY_LIST_PLACEHOLDERS);
     }
     add_text_bound_errors(input, &mut errors);
     errors.into_result()
@@ -264,6 +300,30 @@ mod tests {
                     ("sections.1", SECTION_INCOMPLETE),
                     ("sections.2", SECTION_INCOMPLETE),
                 ],
+            ),
+            // A template of list placeholders would be many times longer as a contract.
+            (
+                template(
+                    "Agreement",
+                    vec![section("Schedule", &"[SCHEDULE]".repeat(11))],
+                ),
+                vec![("sections", TOO_MANY_LIST_PLACEHOLDERS)],
+            ),
+            (
+                template(
+                    "Agreement",
+                    vec![section("Schedule", &"[SCHEDULE] [SERVICES] ".repeat(5))],
+                ),
+                vec![],
+            ),
+            (
+                template(
+                    "Agreement",
+                    (0..6)
+                        .map(|n| section(&format!("Part {n}"), &"x".repeat(19_000)))
+                        .collect(),
+                ),
+                vec![("sections", TEMPLATE_TOO_LONG)],
             ),
         ];
         for (input, expected) in cases {

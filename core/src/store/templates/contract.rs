@@ -7,7 +7,9 @@ use crate::model::{
     Actor, ContractSection, ContractTemplate, ContractTemplateId, ContractTemplateInput,
 };
 use crate::rules::contract_text::{default_contract_sections, next_template_version};
-use crate::rules::validation::validate_contract_template;
+use crate::rules::validation::{
+    MAX_CONTRACT_TEMPLATE_VERSIONS, TOO_MANY_TEMPLATE_VERSIONS, validate_contract_template,
+};
 use crate::store::{Store, audit, ts};
 
 impl Store {
@@ -130,6 +132,15 @@ impl Store {
         validate_contract_template(&input)?;
         let current = self.current_contract_template()?;
         ensure_required_kept(&current.sections, &input.sections)?;
+        let versions: i64 = crate::store::query_row(
+            self.conn(),
+            "SELECT COUNT(*) FROM contract_templates",
+            [],
+            |row| row.get(0),
+        )?;
+        if versions >= MAX_CONTRACT_TEMPLATE_VERSIONS as i64 {
+            return Err(Error::Rejected(TOO_MANY_TEMPLATE_VERSIONS.to_owned()));
+        }
         let latest: Option<String> = crate::store::query_row(self.conn(), "SELECT template_version FROM contract_templates ORDER BY created_at DESC, id DESC LIMIT 1", [], |row| row.get(0))
             .optional()?;
         let next = next_template_version(latest.as_deref().unwrap_or(&current.template_version));

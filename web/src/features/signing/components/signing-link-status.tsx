@@ -38,6 +38,7 @@ export function SigningLinkStatus({ contractId }: { contractId: string }) {
             {signature.method !== 'paper' ? (
               <p className="text-xs break-all text-muted-foreground">
                 From {signature.ip_address || 'an unknown address'} · document SHA-256 {signature.document_sha256}
+                {signature.link_sent_to ? ` · link sent to ${signature.link_sent_to}` : ''}
               </p>
             ) : null}
           </div>
