@@ -267,7 +267,7 @@ async fn retrying_a_failed_proposal_email_sends_a_fresh_working_link() {
         staff
             .post(
                 &format!("/api/care-plans/{plan}/send"),
-                json!({ "to": "ruth@family.test", "body": "Dear Ruth, here is our proposal." }),
+                json!({ "to": "ruth@family.test", "body": "Dear Ruth, here is our proposal.", "version": staff.version(&format!("/api/care-plans/{plan}")).await }),
             )
             .await,
         StatusCode::OK,
