@@ -172,7 +172,11 @@ fn a_signed_client_is_in_no_overdue_list_count_or_stage_alert_at_any_time() {
         ..settings.general
     };
     test.store
-        .update_settings(&admin, settings.versions["general"], SettingsTab::General(general))
+        .update_settings(
+            &admin,
+            settings.versions["general"],
+            SettingsTab::General(general),
+        )
         .unwrap();
     assert_finished_everywhere(&test.store, &signed, "after a time zone change");
 }
