@@ -8,6 +8,7 @@ export type ContractStatus = Schemas['ContractStatus'];
 export type ContractBody = Schemas['ContractBody'];
 export type ContractUpdate = Schemas['ContractUpdate'];
 export type ContractPreview = Schemas['ContractPreview'];
+export type EmailDraft = Schemas['EmailDraft'];
 export type SendContractBody = Schemas['SendContractBody'];
 export type ContractSent = Schemas['ContractSent'];
 export type SendableCarePlan = Schemas['CarePlan'];
