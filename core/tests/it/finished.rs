@@ -180,3 +180,51 @@ fn a_signed_client_is_in_no_overdue_list_count_or_stage_alert_at_any_time() {
         .unwrap();
     assert_finished_everywhere(&test.store, &signed, "after a time zone change");
 }
+
+/// A file written before migration 13 stored a signed client's overdue moment like any
+/// other's; opening it recomputes that moment, and the lists and counts agree.
+#[test]
+fn migration_13_finishes_the_signed_clients_of_an_older_file() {
+    let mut test = open();
+    let staff = test.staff.clone();
+    walk(&mut test.store, &staff, SIGNED, true);
+    walk(&mut test.store, &staff, WAITING, false);
+    let crate::support::TestStore { store, dir, .. } = test;
+    let path = store.path().to_owned();
+    drop(store);
+    // Back to the schema before 13 (while 13 is the newest migration): no stage alert
+    // column, its tally's triggers as they were, and the overdue moment the old rule
+    // wrote (the sixth day after the contract).
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch(&format!(
+        "DROP TRIGGER moment_tallies_insert;
+         DROP TRIGGER moment_tallies_delete;
+         DROP TRIGGER moment_tallies_update;
+         DROP INDEX intakes_stage_alert;
+         ALTER TABLE intakes DROP COLUMN stage_alert_from;
+         UPDATE intakes SET overdue_at = '2026-12-01T04:59:59.999Z';
+         CREATE TRIGGER moment_tallies_insert AFTER INSERT ON intakes BEGIN SELECT 1; END;
+         CREATE TRIGGER moment_tallies_delete AFTER DELETE ON intakes BEGIN SELECT 1; END;
+         CREATE TRIGGER moment_tallies_update AFTER UPDATE ON intakes BEGIN SELECT 1; END;
+         PRAGMA user_version = {};",
+        carepath_core::store::SCHEMA_VERSION - 1
+    ))
+    .unwrap();
+    drop(conn);
+
+    let mut store = Store::open(&path).unwrap();
+    assert!(store.check().unwrap().is_empty());
+    store.set_now(Some(at("2027-06-01T15:00:00Z")));
+    let page = store
+        .clients_page(&urgency(ClientUrgency::Overdue, None))
+        .unwrap();
+    let overdue: Vec<&str> = page
+        .items
+        .iter()
+        .map(|row| row.intake.client_full_name.as_str())
+        .collect();
+    assert_eq!(overdue, [WAITING]);
+    assert_eq!(page.counts.overdue, 1);
+    assert_eq!(store.dashboard().unwrap().stage_alert_count, 1);
+    drop(dir);
+}
