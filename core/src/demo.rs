@@ -208,7 +208,10 @@ fn create_staff(store: &mut Store, system: &Actor) -> Result<Vec<User>> {
     Ok(users)
 }
 
-fn message_templates() -> Vec<MessageTemplateInput> {
+/// The message templates the demo agency starts with: an email and a text message for
+/// every stage. Their prompts guide an outside AI service; the built-in writer writes
+/// each stage's letter itself.
+pub(crate) fn message_templates() -> Vec<MessageTemplateInput> {
     let template =
         |name: &str, message_type, stage, subject: &str, prompt: &str| MessageTemplateInput {
             name: name.to_owned(),
@@ -220,11 +223,39 @@ fn message_templates() -> Vec<MessageTemplateInput> {
         };
     vec![
         template(
+            "Check-in",
+            MessageType::Email,
+            TemplateStage::General,
+            "Checking in about {client_name}",
+            "Check in warmly with the family about {client_name}'s care and invite questions.",
+        ),
+        template(
+            "Check-in text",
+            MessageType::Sms,
+            TemplateStage::General,
+            "",
+            "Send a short, friendly check-in about {client_name} with our phone number.",
+        ),
+        template(
             "Intake follow-up",
             MessageType::Email,
             TemplateStage::Intake,
             "Following up on your call about care for {client_name}",
             "Thank the family for calling about {client_name}, summarise the care they asked about and offer times for a free in-home assessment.",
+        ),
+        template(
+            "Intake follow-up text",
+            MessageType::Sms,
+            TemplateStage::Intake,
+            "",
+            "Thank the family for calling about {client_name} and ask when suits them for a free in-home assessment.",
+        ),
+        template(
+            "Assessment reminder email",
+            MessageType::Email,
+            TemplateStage::Assessment,
+            "Your in-home assessment for {client_name}",
+            "Remind the family of the in-home assessment for {client_name}, say what we will talk about and how to change the time.",
         ),
         template(
             "Assessment reminder",
@@ -238,7 +269,14 @@ fn message_templates() -> Vec<MessageTemplateInput> {
             MessageType::Email,
             TemplateStage::CarePlan,
             "Home Care Proposal",
-            "Present the care plan for {client_name}: services, weekly schedule and cost, warmly, and ask them to reply YES.",
+            "Present the care plan for {client_name}: services, weekly schedule and cost, warmly, and ask them to approve it with the personal link below the email.",
+        ),
+        template(
+            "Care plan proposal text",
+            MessageType::Sms,
+            TemplateStage::CarePlan,
+            "",
+            "Tell the family the care plan proposal for {client_name} is in their email.",
         ),
         template(
             "Contract ready",
@@ -246,6 +284,13 @@ fn message_templates() -> Vec<MessageTemplateInput> {
             TemplateStage::Contract,
             "Home Care Service Agreement - Ready for Signature",
             "Tell the family the service agreement for {client_name} is ready to sign and what happens next.",
+        ),
+        template(
+            "Contract ready text",
+            MessageType::Sms,
+            TemplateStage::Contract,
+            "",
+            "Tell the family the service agreement for {client_name} is ready to sign from the link in their email.",
         ),
     ]
 }

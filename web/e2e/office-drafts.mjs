@@ -55,7 +55,7 @@ export function officeDraftTests({ admin }) {
       },
     },
     {
-      name: 'a message template of the client stage is offered in the send dialog and drafts the message; an inactive one is not offered',
+      name: 'a message template of the client stage is offered in the send dialog and drafts the stage\'s message without its prompt; an inactive one is not offered',
       as: admin,
       async run(page) {
         const clients = await (await page.request.get('/api/clients?stage=intake&limit=50')).json();
@@ -79,7 +79,7 @@ export function officeDraftTests({ admin }) {
           await dialog.getByLabel('Name').fill(name);
           await dialog.getByLabel('Message Type').selectOption('sms');
           await dialog.getByLabel('Stage').selectOption('intake');
-          await dialog.getByLabel('AI Prompt Template').fill(`Hello from the office about {client_name}, code ${stamp}.`);
+          await dialog.getByLabel('AI Prompt Template').fill(`Tell the family about {client_name} and quote [CODE] ${stamp}.`);
           if (!on) await dialog.getByRole('switch', { name: 'Active' }).click();
           await dialog.getByRole('button', { name: 'Create Template' }).click();
           await toast(page, 'Template created successfully').waitFor();
@@ -96,7 +96,10 @@ export function officeDraftTests({ admin }) {
         await dialog.getByRole('button', { name: 'Generate' }).click();
         await toast(page, 'Message generated! You can edit it before sending.').waitFor();
         const message = await dialog.getByRole('textbox', { name: 'Message', exact: true }).inputValue();
-        expect(message.includes(`code ${stamp}`) && message.includes(client.client_full_name), `draft: ${message}`);
+        // The built-in writer writes the intake stage's text from the facts: the template's
+        // prompt is guidance for an AI service and never reaches the family.
+        expect(message.includes(client.client_full_name) && message.includes('in-home assessment'), `draft: ${message}`);
+        expect(!message.includes(String(stamp)) && !/[[\]{}]/.test(message), `the prompt leaked: ${message}`);
         await expectAccessible(page, 'send SMS with a template');
       },
     },

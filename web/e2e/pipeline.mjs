@@ -142,6 +142,10 @@ export function pipelineTests({ admin, staff }) {
           expect((await proposal.getByLabel('Subject').inputValue()) === 'Home Care Proposal', 'the proposal subject');
           await page.waitForFunction(() => (document.querySelector('#proposal-content')?.value ?? '').length > 20);
           expect((await proposal.getByLabel('Recipient').inputValue()) === familyEmail, 'the proposal goes to the family');
+          const letter = await proposal.getByLabel('Email Content').inputValue();
+          expect(letter.startsWith('Dear Pat Family,'), `the proposal does not greet the family contact: ${letter}`);
+          expect(letter.includes('approve the proposal with your personal link below'), `the proposal does not ask for approval by link: ${letter}`);
+          expect(!/reply YES|[[\]{}]/.test(letter), `the proposal carries an instruction or a placeholder: ${letter}`);
           await expectAccessible(page, 'proposal email dialog');
           await screenshot(page, 'proposal-email');
           await proposal.getByRole('button', { name: 'Send Email' }).click();
@@ -183,6 +187,13 @@ export function pipelineTests({ admin, staff }) {
           const send = page.getByRole('dialog', { name: 'Send Contract for Signature' });
           expect((await send.getByLabel('Subject').inputValue()) === 'Home Care Service Agreement - Ready for Signature', 'the contract subject');
           expect((await send.getByLabel('To').inputValue()) === familyEmail, 'the contract goes to the family');
+          // The server writes the email: the family contact by name, signing by the link.
+          await page.waitForFunction(() => (document.querySelector('#contract-body')?.value ?? '').startsWith('Dear '));
+          const contractLetter = await send.getByLabel('Message').inputValue();
+          expect(contractLetter.startsWith('Dear Pat Family,'), `the contract email does not greet the family contact: ${contractLetter}`);
+          expect(contractLetter.includes('sign it online with your personal link below'), `the contract email does not point to the link: ${contractLetter}`);
+          expect(!/reply to sign|sign it and reply/i.test(contractLetter), `the contract email says to reply to sign: ${contractLetter}`);
+          expect(contractLetter.trimEnd().split('\n').includes('Warm regards,'), `the contract email has no sign-off: ${contractLetter}`);
           await expectAccessible(page, 'send contract dialog');
           await send.getByRole('button', { name: 'Send Contract' }).click();
           await toast(page, 'Contract Sent').waitFor();
@@ -193,6 +204,11 @@ export function pipelineTests({ admin, staff }) {
             expect(new RegExp(`^Reply-To: .*${replyTo.replace('.', '\\.')}`, 'm').test(contractEml), 'the contract has no reply-to from the settings');
             expect(blindCopies.every((address) => (/^X-Envelope-To: (.*)$/m.exec(contractEml)?.[1] ?? '').includes(address)), 'the contract has no blind copies');
             expectPdfAttached(contractEml, 'contract');
+            // The personal link sits above the sign-off, so the email ends with who wrote it
+            // (this outbox file is the blind copies' one, which shows where the link went).
+            const readable = contractEml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+            const link = Math.max(readable.indexOf('/sign/'), readable.indexOf('personal link, sent to the recipient only'));
+            expect(link > 0 && link < readable.lastIndexOf('Warm regards,'), 'the signing link is not above the sign-off');
           }
 
           // Signed from the contracts list.

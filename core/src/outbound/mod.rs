@@ -12,10 +12,13 @@ use std::pin::Pin;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ValidationErrors};
-use crate::model::{CarePlan, CarePlanService, EmailSettings, MessageTemplate};
+use crate::model::{CarePlan, CarePlanService, EmailSettings, MessageTemplate, Stage};
 use crate::rules::validation::{AI_NOTE_PROMPT_NEEDED, AI_PROMPT_NEEDED};
 
-pub use writer::{chosen_template, draft_subject, offered_templates, write_draft};
+pub use writer::{
+    SIGN_OFF, chosen_template, contract_email, draft_subject, offered_templates, proposal_email,
+    resend_email, with_paragraph_before_sign_off, write_draft,
+};
 
 /// The subject of every care plan proposal mailing.
 pub const PROPOSAL_SUBJECT: &str = "Home Care Proposal";
@@ -134,14 +137,25 @@ pub enum DraftKind {
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct ClientFacts {
     pub client_name: String,
+    /// The family contact a letter greets.
     pub family_name: String,
+    /// The services: a care plan's by the spec's labels, else those the intake asked for.
     pub services: Vec<String>,
     /// One line per day with hours ("Monday: 4 hours, 9am-1pm").
     pub schedule: Vec<String>,
+    pub total_weekly_hours: Option<f64>,
     pub weekly_cost: Option<f64>,
     pub monthly_cost: Option<f64>,
+    /// The proposed start date as stored (YYYY-MM-DD).
+    pub start_date: Option<String>,
+    /// Where the client is in the pipeline: the letter the built-in writer writes when no
+    /// template of a stage was chosen.
+    pub stage: Option<Stage>,
+    /// The care coordinator, who signs the letter.
+    pub coordinator_name: String,
     pub company_name: String,
     pub contact_phone: String,
+    /// Settings → Email's signature.
     pub signature: String,
 }
 
@@ -163,15 +177,23 @@ impl ClientFacts {
                 .iter()
                 .filter(|(_, day)| day.hours > 0.0)
                 .map(|(name, day)| {
+                    let unit = if day.hours == 1.0 { "hour" } else { "hours" };
                     if day.time.trim().is_empty() {
-                        format!("{name}: {} hours", day.hours)
+                        format!("{name}: {} {unit}", day.hours)
                     } else {
-                        format!("{name}: {} hours, {}", day.hours, day.time.trim())
+                        format!("{name}: {} {unit}, {}", day.hours, day.time.trim())
                     }
                 })
                 .collect(),
+            total_weekly_hours: Some(plan.total_weekly_hours),
             weekly_cost: Some(plan.weekly_cost),
             monthly_cost: Some(plan.monthly_cost),
+            start_date: plan
+                .proposed_start_date
+                .clone()
+                .filter(|date| !date.trim().is_empty()),
+            stage: Some(Stage::CarePlan),
+            coordinator_name: plan.care_coordinator_name.trim().to_owned(),
             ..Self::default()
         }
     }
@@ -390,19 +412,29 @@ pub fn account_email(kind: AccountEmail, name: &str, link: &str) -> (&'static st
 }
 
 /// The system prompt an outside AI service gets with a request, then the user prompt:
-/// what to write and the needed facts, nothing else.
+/// what to write and the needed facts, nothing else. The facts are the whole truth the
+/// service may use, so it is told to leave no placeholder for a person to fill in, and
+/// emails end with the sign-off core writes.
 pub fn ai_prompts(request: &DraftRequest, templates: &[MessageTemplate]) -> (String, String) {
     let what = match request.kind {
         DraftKind::Email => "a short, warm, professional email to a client's family",
         DraftKind::Sms => "a text message of at most 160 characters to a client's family",
         DraftKind::Note => "a concise internal case note for the care team",
         DraftKind::MarketingEmail => {
-            "a warm care plan proposal email to a family that ends by asking them to reply YES"
+            "a warm care plan proposal email to a family that asks them to approve the proposal \
+             with the personal link that will follow the email (they may reply with questions)"
         }
     };
     let mut system = format!(
-        "You write for a non-medical home-care agency. Write {what}. Answer with the text only."
+        "You write for a non-medical home-care agency. Write {what}. Answer with the text only. \
+         Use only the facts given; never write a placeholder in brackets or braces."
     );
+    if matches!(request.kind, DraftKind::Email | DraftKind::MarketingEmail) {
+        system.push_str(&format!(
+            " End with exactly this sign-off:\n{}",
+            writer::sign_off(&request.facts)
+        ));
+    }
     if let Some(template) = writer::template_for(request, templates) {
         system.push_str("\nFollow this guidance: ");
         system.push_str(template.ai_prompt_template.trim());
@@ -416,6 +448,8 @@ pub fn ai_prompts(request: &DraftRequest, templates: &[MessageTemplate]) -> (Str
         ("Client", facts.client_name.as_str()),
         ("Family", facts.family_name.as_str()),
         ("Agency", facts.company_name.as_str()),
+        ("Agency phone", facts.contact_phone.as_str()),
+        ("Coordinator", facts.coordinator_name.as_str()),
     ] {
         if !value.trim().is_empty() {
             user.push_str(&format!("{label}: {}\n", value.trim()));
@@ -427,9 +461,14 @@ pub fn ai_prompts(request: &DraftRequest, templates: &[MessageTemplate]) -> (Str
     if !facts.schedule.is_empty() {
         user.push_str(&format!("Schedule: {}\n", facts.schedule.join("; ")));
     }
+    if let Some(date) = facts.start_date.as_deref() {
+        user.push_str(&format!("Proposed start date: {date}\n"));
+    }
     if let (Some(weekly), Some(monthly)) = (facts.weekly_cost, facts.monthly_cost) {
         user.push_str(&format!(
-            "Weekly cost: ${weekly:.2}; monthly cost: ${monthly:.2}\n"
+            "Weekly cost: {}; monthly cost: {}\n",
+            crate::rules::contract_text::format_money(weekly),
+            crate::rules::contract_text::format_money(monthly)
         ));
     }
     (system, user)

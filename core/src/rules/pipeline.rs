@@ -1,5 +1,6 @@
 //! The derived pipeline status of an intake: the spec's six rules (first spec document,
-//! §4), first match wins, with the blueprint's route fixes.
+//! §4), first match wins, with the blueprint's route fixes; a signed contract is looked
+//! at first, since an Active Patient has finished the pipeline (blueprint difference 15).
 
 use std::borrow::Cow;
 
@@ -29,6 +30,16 @@ pub struct PipelineFacts<'a> {
     pub care_plan: Option<(&'a CarePlanId, CarePlanStatus)>,
     pub contract: Option<(&'a ContractId, ContractStatus)>,
 }
+
+/// A client whose contract is signed (an Active Patient) has finished the pipeline
+/// (blueprint difference 15): never overdue, never in a stage alert, in no urgency list.
+pub fn finished(contract: Option<ContractStatus>) -> bool {
+    contract == Some(ContractStatus::Signed)
+}
+
+/// The stored overdue moment of a client that can never be overdue: later than any
+/// moment a clock reaches, so `overdue_at < now` never holds for it.
+pub const NEVER_OVERDUE: Timestamp = Timestamp::MAX;
 
 /// The furthest stage with a record: contract, else care plan, else assessment, else intake.
 pub fn stage_of(facts: &PipelineFacts<'_>) -> Stage {
@@ -81,7 +92,19 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
         days_in_stage,
     };
 
-    // 1. A follow-up earlier than now.
+    // 1. A signed contract: the pipeline is finished, so a follow-up date left on the
+    // intake no longer makes the client overdue (blueprint difference 15).
+    // The routes open the record itself rather than its list, so a next step is one click.
+    if let Some((contract_id, ContractStatus::Signed)) = facts.contract {
+        return status(
+            "Active Patient",
+            Cow::Borrowed("Contract signed"),
+            "View Contract",
+            route("/contracts/new?contract_id=", contract_id.as_str(), ""),
+        );
+    }
+
+    // 2. A follow-up earlier than now.
     if let Some(follow_up) = facts.next_follow_up_at
         && follow_up < clock.now()
     {
@@ -102,28 +125,17 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
         };
     }
 
-    // 2. A contract exists.
-    // The routes open the record itself rather than its list, so a next step is one click.
-    if let Some((contract_id, contract_status)) = facts.contract {
-        let contract_route = route("/contracts/new?contract_id=", contract_id.as_str(), "");
-        return if contract_status == ContractStatus::Signed {
-            status(
-                "Active Patient",
-                Cow::Borrowed("Contract signed"),
-                "View Contract",
-                contract_route,
-            )
-        } else {
-            status(
-                "Contract Sent",
-                Cow::Borrowed("Awaiting signature"),
-                "Follow Up on Contract",
-                contract_route,
-            )
-        };
+    // 3. A contract waiting for its signature.
+    if let Some((contract_id, _)) = facts.contract {
+        return status(
+            "Contract Sent",
+            Cow::Borrowed("Awaiting signature"),
+            "Follow Up on Contract",
+            route("/contracts/new?contract_id=", contract_id.as_str(), ""),
+        );
     }
 
-    // 3. A care plan proposal exists.
+    // 4. A care plan proposal exists.
     if let Some((care_plan_id, care_plan_status)) = facts.care_plan {
         return match care_plan_status {
             CarePlanStatus::Approved => status(
@@ -147,7 +159,7 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
         };
     }
 
-    // 4. An assessment exists.
+    // 5. An assessment exists.
     if let Some((assessment_id, assessment_status)) = facts.assessment {
         return if assessment_status == AssessmentStatus::Completed {
             status(
@@ -172,7 +184,7 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
 
     let schedule_route = route("/assessments/new?intake_id=", id.as_str(), "");
 
-    // 5. An assessment date is set.
+    // 6. An assessment date is set.
     if let Some(scheduled) = facts.assessment_scheduled_date {
         let days = clock.days_until_date(scheduled);
         return if days > 0 {
@@ -197,7 +209,7 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
         };
     }
 
-    // 6. By days since creation.
+    // 7. By days since creation.
     let days = clock.days_since(facts.created_at).max(0);
     if days == 0 {
         status(
@@ -235,12 +247,17 @@ pub fn derive_status(facts: &PipelineFacts<'_>, clock: &AgencyClock) -> Pipeline
 /// start of its sixth day in the current stage, whichever comes first. Kept on the intake
 /// row so "overdue" is an index range (`overdue_at < now`) instead of a computation over
 /// every row. One millisecond is taken off the day boundary because the list compares
-/// with `<`, while "more than 5 days" starts exactly at that midnight.
+/// with `<`, while "more than 5 days" starts exactly at that midnight. A client that
+/// has [`finished`] the pipeline is never overdue: [`NEVER_OVERDUE`].
 pub fn overdue_at(
     next_follow_up_at: Option<Timestamp>,
     stage_entered_at: Timestamp,
+    finished: bool,
     clock: &AgencyClock,
 ) -> Timestamp {
+    if finished {
+        return NEVER_OVERDUE;
+    }
     let entered_on = clock.local_date(stage_entered_at);
     let sixth_day = entered_on
         .checked_add(jiff::Span::new().days(OVERDUE_AFTER_DAYS + 1))
@@ -324,15 +341,22 @@ mod tests {
     const SCHEDULE_ROUTE: &str = "/assessments/new?intake_id=i1";
 
     #[test]
-    fn follow_up_overdue_comes_first() {
-        let signed = Given {
-            contract: Some(ContractStatus::Signed),
+    fn follow_up_overdue_comes_first_until_the_contract_is_signed() {
+        let unsigned = Given {
+            contract: Some(ContractStatus::Sent),
             care_plan: Some(CarePlanStatus::Approved),
             assessment: Some(AssessmentStatus::Completed),
             scheduled: Some("2026-11-10"),
             created_at: Some("2026-11-01T15:00:00Z"),
             ..Given::default()
         };
+        let active_patient = (
+            "Active Patient",
+            "Contract signed",
+            "View Contract",
+            "/contracts/new?contract_id=c1",
+            false,
+        );
         let cases = [
             ("2026-11-22T14:59:59.999Z", "Due earlier today"), // one millisecond before now
             ("2026-11-22T05:00:00Z", "Due earlier today"),     // local midnight today
@@ -349,7 +373,7 @@ mod tests {
                 INTAKE_ROUTE,
                 true,
             );
-            // Alone, and ahead of every other rule (a signed contract included).
+            // Alone, and ahead of every other rule (an unsigned contract included).
             let alone = Given {
                 follow_up: Some(follow_up),
                 ..Given::default()
@@ -357,9 +381,35 @@ mod tests {
             check(alone, NOW, expected);
             let with_everything = Given {
                 follow_up: Some(follow_up),
-                ..signed
+                ..unsigned
             };
             check(with_everything, NOW, expected);
+            // A signed contract has finished the pipeline: never overdue.
+            let signed = Given {
+                contract: Some(ContractStatus::Signed),
+                ..with_everything
+            };
+            check(signed, NOW, active_patient);
+        }
+    }
+
+    #[test]
+    fn only_a_signed_contract_finishes_the_pipeline() {
+        let cases = [
+            (None, false),
+            (Some(ContractStatus::Draft), false),
+            (Some(ContractStatus::Sent), false),
+            (Some(ContractStatus::Signed), true),
+        ];
+        for (contract, expected) in cases {
+            assert_eq!(finished(contract), expected, "{contract:?}");
+        }
+        // A finished client's overdue moment is never reached, follow-up or not.
+        let clock = clock(NOW);
+        let entered = at("2026-01-01T15:00:00Z");
+        for follow_up in [None, Some(at("2026-02-01T15:00:00Z"))] {
+            assert_eq!(overdue_at(follow_up, entered, true, &clock), NEVER_OVERDUE);
+            assert!(overdue_at(follow_up, entered, false, &clock) < clock.now());
         }
     }
 
@@ -896,7 +946,7 @@ mod tests {
                 for follow_up in follow_ups {
                     let by_rule = clock.days_since(entered) > OVERDUE_AFTER_DAYS
                         || follow_up.is_some_and(|f| f < now);
-                    let by_column = overdue_at(follow_up, entered, &clock) < now;
+                    let by_column = overdue_at(follow_up, entered, false, &clock) < now;
                     assert_eq!(
                         by_column, by_rule,
                         "entered {entered}, now {now}, follow-up {follow_up:?}"
@@ -912,12 +962,12 @@ mod tests {
             // Without a follow-up the column is the last millisecond before that midnight,
             // whatever "now" is.
             let clock = clock(NOW);
-            assert_eq!(overdue_at(None, entered, &clock), boundary - ms(1));
+            assert_eq!(overdue_at(None, entered, false, &clock), boundary - ms(1));
             // An earlier follow-up takes its place; a later one does not.
             let early = entered + hours(2);
-            assert_eq!(overdue_at(Some(early), entered, &clock), early);
+            assert_eq!(overdue_at(Some(early), entered, false, &clock), early);
             assert_eq!(
-                overdue_at(Some(boundary + hours(1)), entered, &clock),
+                overdue_at(Some(boundary + hours(1)), entered, false, &clock),
                 boundary - ms(1)
             );
         }

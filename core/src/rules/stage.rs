@@ -26,10 +26,16 @@ pub fn stage_alert_cutoff(now: jiff::Timestamp, alert_days: u32) -> jiff::Timest
         .unwrap_or(jiff::Timestamp::MIN)
 }
 
-/// True when a client (not archived) entered its stage before the cutoff. Times are
+/// True when a client still in the pipeline (neither archived nor finished: see
+/// [`super::pipeline::finished`]) entered its stage before the cutoff. Times are
 /// fixed-width UTC text, so text order is time order.
-pub fn past_stage_alert(archived: bool, stage_entered_at: &str, cutoff: &str) -> bool {
-    !archived && stage_entered_at < cutoff
+pub fn past_stage_alert(
+    archived: bool,
+    finished: bool,
+    stage_entered_at: &str,
+    cutoff: &str,
+) -> bool {
+    !archived && !finished && stage_entered_at < cutoff
 }
 
 /// The intakes list's urgency by days since creation.
@@ -119,9 +125,18 @@ impl ClientUrgency {
 }
 
 /// Overdue when the pipeline flags it or it has been more than 5 days in its stage;
-/// otherwise due soon at 4–5 days and on track at 3 or fewer.
-pub fn client_urgency(overdue_flag: bool, days_in_stage: i64) -> ClientUrgency {
-    if overdue_flag || days_in_stage > OVERDUE_AFTER_DAYS {
+/// otherwise due soon at 4–5 days and on track at 3 or fewer. A client out of the
+/// pipeline (archived, or finished: an Active Patient) is never urgent; the urgency
+/// filters leave it out.
+pub fn client_urgency(
+    archived: bool,
+    finished: bool,
+    overdue_flag: bool,
+    days_in_stage: i64,
+) -> ClientUrgency {
+    if archived || finished {
+        ClientUrgency::OnTrack
+    } else if overdue_flag || days_in_stage > OVERDUE_AFTER_DAYS {
         ClientUrgency::Overdue
     } else if days_in_stage > NEW_UP_TO_DAYS {
         ClientUrgency::DueSoon
@@ -139,15 +154,18 @@ mod tests {
         let now: jiff::Timestamp = "2026-11-22T15:00:00Z".parse().unwrap();
         let cutoff = crate::rules::clock::format_timestamp(stage_alert_cutoff(now, 7));
         assert_eq!(cutoff, "2026-11-15T15:00:00.000Z");
+        // (archived, finished, stage entered, flagged)
         let cases = [
-            (false, "2026-11-15T14:59:59.999Z", true),
-            (false, "2026-11-15T15:00:00.000Z", false), // exactly 7 days: not more
-            (false, "2026-11-20T09:00:00.000Z", false),
-            (true, "2026-10-01T09:00:00.000Z", false), // archived: never flagged
+            (false, false, "2026-11-15T14:59:59.999Z", true),
+            (false, false, "2026-11-15T15:00:00.000Z", false), // exactly 7 days: not more
+            (false, false, "2026-11-20T09:00:00.000Z", false),
+            (true, false, "2026-10-01T09:00:00.000Z", false), // archived: never flagged
+            (false, true, "2026-10-01T09:00:00.000Z", false), // signed: never flagged
+            (false, true, "2026-11-20T09:00:00.000Z", false),
         ];
-        for (archived, entered, expected) in cases {
+        for (archived, finished, entered, expected) in cases {
             assert_eq!(
-                past_stage_alert(archived, entered, &cutoff),
+                past_stage_alert(archived, finished, entered, &cutoff),
                 expected,
                 "{entered}"
             );
@@ -214,24 +232,31 @@ mod tests {
 
     #[test]
     fn client_urgency_rule() {
+        use ClientUrgency::{DueSoon, OnTrack, Overdue};
+        // (archived, finished, overdue flag, days in stage, urgency)
         let cases = [
-            (false, 0, ClientUrgency::OnTrack),
-            (false, 3, ClientUrgency::OnTrack),
-            (false, 4, ClientUrgency::DueSoon),
-            (false, 5, ClientUrgency::DueSoon),
-            (false, 6, ClientUrgency::Overdue),
-            (false, 90, ClientUrgency::Overdue),
+            (false, false, false, 0, OnTrack),
+            (false, false, false, 3, OnTrack),
+            (false, false, false, 4, DueSoon),
+            (false, false, false, 5, DueSoon),
+            (false, false, false, 6, Overdue),
+            (false, false, false, 90, Overdue),
             // The flag wins at any age (an overdue follow-up on a fresh client).
-            (true, 0, ClientUrgency::Overdue),
-            (true, 3, ClientUrgency::Overdue),
-            (true, 4, ClientUrgency::Overdue),
-            (true, 6, ClientUrgency::Overdue),
+            (false, false, true, 0, Overdue),
+            (false, false, true, 3, Overdue),
+            (false, false, true, 4, Overdue),
+            (false, false, true, 6, Overdue),
+            // Out of the pipeline: archived, or finished (an Active Patient).
+            (true, false, true, 90, OnTrack),
+            (false, true, false, 4, OnTrack),
+            (false, true, false, 90, OnTrack),
+            (false, true, true, 90, OnTrack),
         ];
-        for (flag, days, expected) in cases {
+        for (archived, finished, flag, days, expected) in cases {
             assert_eq!(
-                client_urgency(flag, days),
+                client_urgency(archived, finished, flag, days),
                 expected,
-                "flag {flag}, {days} days"
+                "archived {archived}, finished {finished}, flag {flag}, {days} days"
             );
         }
     }

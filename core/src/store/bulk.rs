@@ -40,6 +40,7 @@ const DEFERRED_SCHEMA: &[&str] = &[
     "intakes_stage_overdue",
     "intakes_stage_entered",
     "intakes_entered",
+    "intakes_stage_alert",
     "intakes_stage_name",
     "intakes_name",
     "intakes_overdue",

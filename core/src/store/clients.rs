@@ -18,6 +18,7 @@ use crate::rules::clock::AgencyClock;
 use crate::rules::journey::{
     JourneyMark, JourneyStep, furthest_form_route, journey, journey_marks,
 };
+use crate::rules::pipeline::{NEVER_OVERDUE, finished};
 use crate::rules::stage::{ClientUrgency, client_urgency, past_stage_alert, stage_alert_cutoff};
 
 /// The stage filter of the clients list; `Archived` is "Archived / Declined".
@@ -310,12 +311,27 @@ fn read_archive(row: &rusqlite::Row<'_>, status: &str, at: usize) -> rusqlite::R
     Ok((status, row.get(at)?, row.get(at + 1)?))
 }
 
-fn urgency_of(archived: bool, pipeline: &crate::model::PipelineStatus) -> ClientUrgency {
-    if archived {
-        ClientUrgency::OnTrack
-    } else {
-        client_urgency(pipeline.overdue, pipeline.days_in_stage)
-    }
+fn urgency_of(
+    position: &PipelinePosition,
+    pipeline: &crate::model::PipelineStatus,
+) -> ClientUrgency {
+    client_urgency(
+        position.archived,
+        finished(position.latest_contract_status),
+        pipeline.overdue,
+        pipeline.days_in_stage,
+    )
+}
+
+/// Whether a client is in its stage longer than the stage alert allows (`cutoff`, from
+/// [`Store::stage_alert_cutoff`]).
+fn stage_alert_of(position: &PipelinePosition, cutoff: &str) -> bool {
+    past_stage_alert(
+        position.archived,
+        finished(position.latest_contract_status),
+        &position.stage_entered_at,
+        cutoff,
+    )
 }
 
 fn view_route_of(intake_id: &IntakeId, position: &PipelinePosition) -> String {
@@ -334,7 +350,7 @@ fn client_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<
     let (archive_status, archive_reason, archived_at) =
         read_archive(row, status.as_str(), BRIEF_WIDTH + 1)?;
     Ok(ClientRow {
-        urgency: urgency_of(intake.archived, &intake.pipeline),
+        urgency: urgency_of(&position, &intake.pipeline),
         journey: journey_marks(
             position.latest_assessment_id.is_some(),
             position.latest_care_plan_id.is_some(),
@@ -378,7 +394,7 @@ fn profile_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result
             .zip(contract_at.as_deref()),
     );
     Ok(ClientProfile {
-        urgency: urgency_of(position.archived, &intake.pipeline),
+        urgency: urgency_of(position, &intake.pipeline),
         view_route: view_route_of(&intake.id, position),
         journey,
         archive_status,
@@ -423,20 +439,25 @@ pub(crate) fn client_conditions(
         if stage.is_none() {
             conditions.push("archived = 0".to_owned());
         }
+        // A finished client (its overdue moment is never) is in no urgency list: the
+        // Overdue filter leaves it out by its moment, the others say so.
         match urgency {
             ClientUrgency::Overdue => conditions.push(format!("overdue_at < {now}")),
             ClientUrgency::DueSoon => {
+                let never = bind(ts(NEVER_OVERDUE), values);
                 let cut3 = bind(ts(position::stage_cut(clock, 3)), values);
                 // Implied by overdue_at >= now, but stated so the index can seek.
                 let cut5 = bind(ts(position::stage_cut(clock, 5)), values);
                 conditions.push(format!(
-                    "overdue_at >= {now} AND stage_entered_at >= {cut5} AND stage_entered_at < {cut3}"
+                    "overdue_at >= {now} AND overdue_at < {never} \
+                     AND stage_entered_at >= {cut5} AND stage_entered_at < {cut3}"
                 ));
             }
             ClientUrgency::OnTrack => {
+                let never = bind(ts(NEVER_OVERDUE), values);
                 let cut3 = bind(ts(position::stage_cut(clock, 3)), values);
                 conditions.push(format!(
-                    "overdue_at >= {now} AND stage_entered_at >= {cut3}"
+                    "overdue_at >= {now} AND overdue_at < {never} AND stage_entered_at >= {cut3}"
                 ));
             }
         }
@@ -500,11 +521,7 @@ impl Store {
             )?;
             let cutoff = self.stage_alert_cutoff(&clock)?;
             for row in &mut items {
-                row.stage_alert = past_stage_alert(
-                    row.position.archived,
-                    &row.position.stage_entered_at,
-                    &cutoff,
-                );
+                row.stage_alert = stage_alert_of(&row.position, &cutoff);
             }
             Ok(ClientPage {
                 items,
@@ -562,8 +579,7 @@ impl Store {
             .ok_or_else(|| Error::not_found("client", id))?;
         let cutoff = self.stage_alert_cutoff(&clock)?;
         let position = &profile.intake.position;
-        profile.stage_alert =
-            past_stage_alert(position.archived, &position.stage_entered_at, &cutoff);
+        profile.stage_alert = stage_alert_of(position, &cutoff);
         profile.assessment = match &position.latest_assessment_id {
             Some(assessment_id) => Some(self.get_assessment(assessment_id)?),
             None => None,

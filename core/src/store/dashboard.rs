@@ -37,7 +37,8 @@ pub struct Dashboard {
     pub recent_activity: Vec<IntakeBrief>,
     /// Settings → Workflow: alert when a client stays in a stage more than this many days.
     pub stage_alert_days: u32,
-    /// Clients (not archived) in their stage more than `stage_alert_days`, longest first,
+    /// Clients still in the pipeline (neither archived nor finished) in their stage more
+    /// than `stage_alert_days`, longest first,
     /// at most 10 (the clients list flags every one).
     pub stage_alerts: Vec<IntakeBrief>,
     /// How many clients that is in all.
@@ -59,12 +60,13 @@ fn recent_activity_sql() -> String {
     )
 }
 
-/// The clients longest in their stage past the cutoff (`?1`), along `intakes_entered`.
+/// The clients longest in their stage past the cutoff (`?1`), along
+/// `intakes_stage_alert`: a finished client (an Active Patient) is never among them.
 fn stage_alerts_sql() -> String {
     format!(
         "SELECT {BRIEF_COLUMNS} FROM intakes
-         WHERE deleted_at IS NULL AND archived = 0 AND stage_entered_at < ?1
-         ORDER BY stage_entered_at, list_seq LIMIT {STAGE_ALERT_LIMIT}"
+         WHERE deleted_at IS NULL AND archived = 0 AND stage_alert_from < ?1
+         ORDER BY stage_alert_from, list_seq LIMIT {STAGE_ALERT_LIMIT}"
     )
 }
 
@@ -99,7 +101,7 @@ impl Store {
             let stage_alert_days = self.settings()?.workflow.stage_alert_days;
             let cutoff_moment =
                 crate::rules::stage::stage_alert_cutoff(clock.now(), stage_alert_days);
-            let stage_alert_count = self.moment_count(Moment::StageEntered, cutoff_moment)?;
+            let stage_alert_count = self.moment_count(Moment::StageAlert, cutoff_moment)?;
             let cutoff = ts(cutoff_moment);
             let mut statement = self.conn().prepare_cached(&stage_alerts_sql())?;
             let stage_alerts = statement
@@ -168,7 +170,7 @@ mod tests {
             (
                 stage_alerts_sql(),
                 vec![&cutoff as &dyn rusqlite::ToSql],
-                "intakes_entered",
+                "intakes_stage_alert",
             ),
         ] {
             let plan = store.explain(&sql, &params).unwrap().join("\n");

@@ -694,6 +694,7 @@ pub(crate) fn insert(
     let overdue = ts(position::stored_overdue_at(
         c.next_follow_up_date.as_deref(),
         &now,
+        None,
         clock,
     ));
     let archived = is_archived(&[IntakeStatus::Pending.as_str()]);

@@ -61,6 +61,7 @@ pub use dashboard::{Dashboard, DashboardCounts, FOLLOW_UPS_PAGE};
 pub use document_email::{
     DocumentEmailRequest, EmailedDocument, PreparedDocumentEmail, SentDocument,
 };
+pub use drafting::EmailDraft;
 pub use import::{ImportBatch, ImportReport, UndoReport};
 pub use intakes::{IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary, phone_digits};
 pub use migrations::SCHEMA_VERSION;

@@ -12,7 +12,7 @@ use crate::model::{
 };
 use crate::rules::clock::{AgencyClock, parse_date, parse_timestamp};
 use crate::rules::pipeline::{
-    PipelineFacts, PipelineStatus, archived_status, derive_status, overdue_at, stage_of,
+    PipelineFacts, PipelineStatus, archived_status, derive_status, finished, overdue_at, stage_of,
 };
 use crate::rules::stage::is_archived;
 
@@ -41,14 +41,22 @@ fn latest(tx: &Connection, table: &str, intake_id: &IntakeId) -> Result<Option<L
     .optional()?)
 }
 
-/// When a client becomes overdue, from the stored follow-up and stage-entered columns.
+/// When a client becomes overdue, from the stored follow-up, stage-entered and latest
+/// contract status columns (a signed contract: never).
 pub(crate) fn stored_overdue_at(
     next_follow_up: Option<&str>,
     stage_entered_at: &str,
+    latest_contract_status: Option<&str>,
     clock: &AgencyClock,
 ) -> Timestamp {
     let entered = parse_timestamp(stage_entered_at).unwrap_or(clock.now());
-    overdue_at(next_follow_up.and_then(parse_timestamp), entered, clock)
+    let finished = finished(latest_contract_status.and_then(ContractStatus::parse));
+    overdue_at(
+        next_follow_up.and_then(parse_timestamp),
+        entered,
+        finished,
+        clock,
+    )
 }
 
 /// Recomputes the position of one intake from its records.
@@ -98,7 +106,12 @@ pub(crate) fn refresh(tx: &Connection, intake_id: &IntakeId, clock: &AgencyClock
     } else {
         "intake"
     };
-    let overdue = stored_overdue_at(next_follow_up.as_deref(), &stage_entered_at, clock);
+    let overdue = stored_overdue_at(
+        next_follow_up.as_deref(),
+        &stage_entered_at,
+        contract.as_ref().map(|c| c.status.as_str()),
+        clock,
+    );
 
     super::exec(
         tx,
@@ -140,8 +153,8 @@ pub(crate) fn refresh_all_overdue(tx: &Connection, clock: &AgencyClock) -> Resul
     // In slices along the rowid, so memory stays flat however many clients there are.
     const SLICE: i64 = 1_000;
     let mut select = tx.prepare_cached(
-        "SELECT seq, id, stage_entered_at, next_follow_up_date FROM intakes
-         WHERE seq > ?1 ORDER BY seq LIMIT ?2",
+        "SELECT seq, id, stage_entered_at, next_follow_up_date, latest_contract_status
+         FROM intakes WHERE seq > ?1 ORDER BY seq LIMIT ?2",
     )?;
     let mut update = tx.prepare_cached("UPDATE intakes SET overdue_at = ?2 WHERE id = ?1")?;
     // Rowids are positive when SQLite picks them, but a row inserted by hand may not be.
@@ -154,6 +167,7 @@ pub(crate) fn refresh_all_overdue(tx: &Connection, clock: &AgencyClock) -> Resul
                     row.get::<_, String>(1)?,
                     row.get::<_, String>(2)?,
                     row.get::<_, Option<String>>(3)?,
+                    row.get::<_, Option<String>>(4)?,
                 ))
             })?
             .collect::<Result<Vec<_>, _>>()?;
@@ -162,8 +176,13 @@ pub(crate) fn refresh_all_overdue(tx: &Connection, clock: &AgencyClock) -> Resul
         };
         after = last.0;
         total += rows.len();
-        for (_, id, entered, follow_up) in &rows {
-            let overdue = stored_overdue_at(follow_up.as_deref(), entered, clock);
+        for (_, id, entered, follow_up, contract_status) in &rows {
+            let overdue = stored_overdue_at(
+                follow_up.as_deref(),
+                entered,
+                contract_status.as_deref(),
+                clock,
+            );
             update.execute(params![id, ts(overdue)])?;
         }
     }
@@ -246,4 +265,19 @@ pub(crate) fn read_position(
 /// The first moment at which a client is past `days` whole days in its stage.
 pub(crate) fn stage_cut(clock: &AgencyClock, days: i64) -> Timestamp {
     clock.start_of_days_ago(days)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Migration 13 names the stored form of "never overdue" in SQL; it must be the one
+    /// the rule writes.
+    #[test]
+    fn the_migration_names_the_never_overdue_moment_the_rule_writes() {
+        let migration = include_str!("migrations/0013_finished_clients.sql");
+        let never = ts(crate::rules::pipeline::NEVER_OVERDUE);
+        assert_eq!(never.len(), "2026-11-22T15:00:00.000Z".len());
+        assert_eq!(migration.matches(&format!("'{never}'")).count(), 2);
+    }
 }

@@ -189,10 +189,10 @@ impl Store {
                 )));
             }
             let made = store.create_signing_link(actor, &link_document, &recipient)?;
-            let body = format!(
-                "{}\n\n{}",
-                request.body.trim_end(),
-                link_paragraph(made.link.purpose, LINK_PLACEHOLDER, &made.link.expires_at)
+            // The link goes above the sign-off, so the email ends with who wrote it.
+            let body = crate::outbound::with_paragraph_before_sign_off(
+                &request.body,
+                &link_paragraph(made.link.purpose, LINK_PLACEHOLDER, &made.link.expires_at),
             );
             let prepared = store.prepare_document_email(
                 actor,
@@ -226,6 +226,8 @@ impl Store {
             ));
         }
         let document = EmailedDocument::Contract(contract_id.clone());
+        let mut facts = self.draft_facts(Some(&contract.care_plan_proposal_id), None, "")?;
+        facts.client_name = contract.client_name.clone();
         self.batch(|store| {
             let made = store.create_signing_link(
                 actor,
@@ -242,11 +244,9 @@ impl Store {
                 },
                 to: contract.family_contact_email.clone(),
                 subject: crate::outbound::CONTRACT_SUBJECT.to_owned(),
-                body: format!(
-                    "Here is a new link to sign the Home Care Service Agreement for {}. The \
-                     earlier link no longer works.\n\n{}",
-                    contract.client_name,
-                    link_paragraph(made.link.purpose, LINK_PLACEHOLDER, &made.link.expires_at)
+                body: crate::outbound::resend_email(
+                    &facts,
+                    &link_paragraph(made.link.purpose, LINK_PLACEHOLDER, &made.link.expires_at),
                 ),
                 attachments: vec![crate::model::AttachmentInfo {
                     name: attachment.file_name.clone(),

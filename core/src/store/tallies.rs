@@ -20,16 +20,18 @@ const SECONDS_PER_HOUR: i64 = 3_600;
 pub(crate) enum Moment {
     /// When a client becomes overdue: counted before now.
     Overdue,
-    /// When a client entered its stage: counted before the stage alert's cutoff.
-    StageEntered,
+    /// When the stage alert's clock started (the stage-entered moment of a client still
+    /// in the pipeline; never for a finished one, migration 13): counted before the
+    /// stage alert's cutoff.
+    StageAlert,
 }
 
 impl Moment {
-    /// The column, which is also the tally's name (migration 7).
+    /// The column, which is also the tally's name (migrations 7 and 13).
     fn column(self) -> &'static str {
         match self {
             Moment::Overdue => "overdue_at",
-            Moment::StageEntered => "stage_entered_at",
+            Moment::StageAlert => "stage_alert_from",
         }
     }
 }
@@ -259,7 +261,10 @@ mod tests {
         let store = Store::open(dir.path().join("plans.db")).unwrap();
         let cases = [
             (moment_between_sql(Moment::Overdue), "intakes_overdue"),
-            (moment_between_sql(Moment::StageEntered), "intakes_entered"),
+            (
+                moment_between_sql(Moment::StageAlert),
+                "intakes_stage_alert",
+            ),
             (FOLLOW_UPS_BETWEEN.to_owned(), "intakes_follow_up"),
         ];
         for (sql, index) in cases {

@@ -38,8 +38,9 @@ fn failure_error(failure: &DraftFailure, kind: DraftKind) -> ApiError {
 }
 
 /// Writes a draft from core's facts (`Store::draft_facts`): through the chat endpoint
-/// when configured, else the built-in writer with the agency's message templates (the
-/// chosen one first). Answers the text and, from a chosen email template, its subject.
+/// when configured, else core's built-in writer, which composes the letter of the chosen
+/// template's (or the client's) stage. Answers the text and, from a chosen email
+/// template, its subject.
 pub(crate) async fn write(
     state: &AppState,
     kind: DraftKind,
@@ -47,7 +48,6 @@ pub(crate) async fn write(
     facts: ClientFacts,
     template: Option<MessageTemplate>,
 ) -> ApiResult<(String, Option<String>)> {
-    let templates = state.db.call(|store| store.message_templates()).await?;
     let request = DraftRequest {
         kind,
         prompt,
@@ -60,7 +60,7 @@ pub(crate) async fn write(
             .draft(&request)
             .await
             .map_err(|failure| failure_error(&failure, kind))?,
-        None => write_draft(&request, &templates),
+        None => write_draft(&request),
     };
     Ok((text, subject))
 }

@@ -6,7 +6,9 @@ use axum::http::StatusCode;
 use carepath_core::model::{
     CarePlanId, Communication, Contract, ContractId, ContractPreview, ContractStatus,
 };
-use carepath_core::store::{ContractList, ContractQuery, DocumentEmailRequest, EmailedDocument};
+use carepath_core::store::{
+    ContractList, ContractQuery, DocumentEmailRequest, EmailDraft, EmailedDocument,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -22,6 +24,7 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_preview, _, _>(preview)
         .add::<__path_create, _, _>(create)
         .add::<__path_get, _, _>(get)
+        .add::<__path_email_draft, _, _>(email_draft)
         .add::<__path_update, _, _>(update)
         .add::<__path_send, _, _>(send)
         .add::<__path_sign, _, _>(sign)
@@ -119,6 +122,23 @@ pub async fn create(
                     &body.content,
                 )
             })
+            .await?,
+    ))
+}
+
+/// The email the Send Contract for Signature dialog starts with (core writes it: the
+/// family contact by name, signing through the personal link, the sign-off).
+#[utoipa::path(get, path = "/api/contracts/{id}/email-draft", tag = "contracts", params(("id" = String, Path)),
+    responses((status = 200, body = EmailDraft), (status = 404, body = ErrorBody)))]
+pub async fn email_draft(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<ContractId>,
+) -> ApiResult<ApiJson<EmailDraft>> {
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.contract_email_draft(&id))
             .await?,
     ))
 }

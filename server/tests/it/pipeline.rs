@@ -576,3 +576,168 @@ async fn a_lead_is_archived_with_a_reason_and_reopened() {
         .await;
     expect_error(missing, StatusCode::NOT_FOUND).await;
 }
+
+/// The text part of a family's email as their mail program shows it.
+fn letter_text(eml: &str, greeting: &str) -> String {
+    let text = crate::support::readable(eml).replace("\r\n", "\n");
+    let start = text
+        .find(greeting)
+        .unwrap_or_else(|| panic!("no {greeting:?} in {text}"));
+    let body = &text[start..];
+    let end = body.find("\n--").unwrap_or(body.len());
+    body[..end].trim_end().to_owned()
+}
+
+/// Saves one Settings tab as an administrator.
+async fn save_settings(server: &TestServer, tab: &str, values: Value) {
+    let admin = server.admin().await;
+    let settings = admin.ok("/api/settings").await;
+    let saved = admin
+        .put(
+            "/api/settings",
+            json!({"version": settings["versions"][tab], "tab": tab, "values": values}),
+        )
+        .await;
+    assert_eq!(saved.status(), StatusCode::OK);
+}
+
+/// What the family receives is a letter: greeted by name, the proposal or agreement in
+/// words, the personal link above the sign-off, the coordinator and the agency's
+/// signature last; never an instruction, a placeholder or "reply to sign".
+#[tokio::test]
+async fn the_family_receives_letters_that_end_with_the_coordinator_and_the_agency() {
+    let server = TestServer::start().await;
+    save_settings(
+        &server,
+        "general",
+        json!({"company_name": "Sunrise Care", "contact_phone": "(217) 555-0199"}),
+    )
+    .await;
+    save_settings(
+        &server,
+        "email",
+        json!({"signature": "Sunrise Care\nHome care you can trust"}),
+    )
+    .await;
+    let sign_off =
+        "Warm regards,\nPriya Shah\nSunrise Care\nHome care you can trust\n(217) 555-0199";
+    let staff = server.staff().await;
+    let (_, assessment_id) = assessed_client(&staff, "Ada Lovelace").await;
+    let mut input = plan_input("Ada Lovelace");
+    input["care_coordinator_name"] = json!("Priya Shah");
+    let plan = expect_json(
+        staff
+            .post(
+                "/api/care-plans",
+                json!({"assessment_id": assessment_id, "plan": input}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let plan_id = plan["id"].as_str().unwrap().to_owned();
+
+    let drafted = expect_json(
+        staff
+            .post(
+                &format!("/api/care-plans/{plan_id}/marketing-email"),
+                json!({}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let draft = drafted["generated_text"].as_str().unwrap();
+    assert!(draft.starts_with("Dear Grace Hopper,\n\n"), "{draft}");
+    assert!(draft.contains("- Friendly Companionship"), "{draft}");
+    assert!(draft.ends_with(sign_off), "{draft}");
+    expect_json(
+        staff
+            .post(
+                &format!("/api/care-plans/{plan_id}/send"),
+                json!({"to": "grace@family.test", "body": draft}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let proposal = letter_text(
+        &family_email(&server, "Home Care Proposal"),
+        "Dear Grace Hopper,",
+    );
+    let approve = proposal.find("please approve the proposal with your personal link below");
+    let link = proposal.find("/approve/");
+    let regards = proposal.rfind("Warm regards,");
+    assert!(
+        approve < link && link < regards && approve.is_some(),
+        "{proposal}"
+    );
+    assert!(proposal.ends_with(sign_off), "{proposal}");
+
+    expect_json(
+        staff
+            .post(&format!("/api/care-plans/{plan_id}/approve"), json!({}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let preview = staff
+        .ok(&format!("/api/contracts/preview?care_plan_id={plan_id}"))
+        .await;
+    let contract = expect_json(
+        staff
+            .post(
+                "/api/contracts",
+                json!({"care_plan_id": plan_id, "content": preview["content"]}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let contract_id = contract["id"].as_str().unwrap();
+    let draft = staff
+        .ok(&format!("/api/contracts/{contract_id}/email-draft"))
+        .await;
+    assert_eq!(
+        draft["subject"],
+        "Home Care Service Agreement - Ready for Signature"
+    );
+    let body = draft["body"].as_str().unwrap();
+    assert!(body.starts_with("Dear Grace Hopper,\n\n"), "{body}");
+    assert!(body.ends_with(sign_off), "{body}");
+    expect_json(
+        staff
+            .post(
+                &format!("/api/contracts/{contract_id}/send"),
+                json!({"subject": draft["subject"], "body": body}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let agreement = letter_text(
+        &family_email(&server, "Home Care Service Agreement - Ready for Signature"),
+        "Dear Grace Hopper,",
+    );
+    let sign = agreement.find("sign it online with your personal link below");
+    let link = agreement.find("/sign/");
+    let regards = agreement.rfind("Warm regards,");
+    assert!(
+        sign.is_some() && sign < link && link < regards,
+        "{agreement}"
+    );
+    assert!(agreement.ends_with(sign_off), "{agreement}");
+
+    for letter in [&proposal, &agreement] {
+        let lower = letter.to_lowercase();
+        for never in [
+            "reply to sign",
+            "reply yes",
+            "present the care plan",
+            "ask them",
+        ] {
+            assert!(!lower.contains(never), "{never:?} in {letter}");
+        }
+        assert!(!letter.contains(['{', '}']), "{letter}");
+    }
+}

@@ -39,6 +39,7 @@ export const queryKeys = {
   contractList: (query: object) => ['contracts', 'list', query] as const,
   contract: (id: string | null) => ['contracts', 'detail', id] as const,
   contractPreview: (carePlanId: string | null) => ['contracts', 'preview', carePlanId] as const,
+  contractEmailDraft: (id: string) => ['contracts', 'email-draft', id] as const,
 
   communications: ['communications'] as const,
   timeline: (parents: object, visibility: string) => ['communications', parents, visibility] as const,

@@ -1072,6 +1072,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contracts/{id}/email-draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The email the Send Contract for Signature dialog starts with (core writes it: the
+         *     family contact by name, signing through the personal link, the sign-off).
+         */
+        get: operations["email_draft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contracts/{id}/paper-signature": {
         parameters: {
             query?: never;
@@ -2819,7 +2839,8 @@ export interface components {
              */
             stage_alert_days: number;
             /**
-             * @description Clients (not archived) in their stage more than `stage_alert_days`, longest first,
+             * @description Clients still in the pipeline (neither archived nor finished) in their stage more
+             *     than `stage_alert_days`, longest first,
              *     at most 10 (the clients list flags every one).
              */
             stage_alerts: components["schemas"]["IntakeBrief"][];
@@ -2913,6 +2934,11 @@ export interface components {
         };
         EmailBody: {
             email: string;
+        };
+        /** @description An email as its send dialog starts: staff may edit both before sending. */
+        EmailDraft: {
+            body: string;
+            subject: string;
         };
         EmailInput: components["schemas"]["Parents"] & {
             /** @default [] */
@@ -7151,6 +7177,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    email_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDraft"];
                 };
             };
             404: {

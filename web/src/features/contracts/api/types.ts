@@ -9,6 +9,7 @@ export type ContractStatus = Schemas['ContractStatus'];
 export type ContractBody = Schemas['ContractBody'];
 export type ContractUpdate = Schemas['ContractUpdate'];
 export type ContractPreview = Schemas['ContractPreview'];
+export type EmailDraft = Schemas['EmailDraft'];
 /** `version`: the contract version on screen; the server refuses a stale one (409) with the current contract. */
 export type SendContractBody = Schemas['SendContractBody'];
 export type ContractSent = Schemas['ContractSent'];

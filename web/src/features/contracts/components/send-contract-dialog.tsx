@@ -6,27 +6,11 @@ import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { isApiError } from '@/lib/api-client';
-import { formatMoney } from '@/lib/format';
+import { useContractEmailDraft } from '../api/get-contract-email-draft';
 import { useSendContract } from '../api/send-contract';
-import type { Contract } from '../api/types';
+import type { Contract, EmailDraft } from '../api/types';
 
 export const CONTRACT_SUBJECT = 'Home Care Service Agreement - Ready for Signature';
-
-/** The body the dialog starts with; staff edit it before sending. */
-export function defaultContractEmail(contract: Contract): string {
-  const { hourly_rate: rate, weekly_cost: weekly, monthly_cost: monthly } = contract.pricing_details;
-  return [
-    'Dear Family,',
-    '',
-    `Thank you for choosing us to care for ${contract.client_name}. The home care service agreement is attached to this email as a PDF.`,
-    '',
-    `It confirms the services and schedule we discussed, at ${formatMoney(rate)} per hour (${formatMoney(weekly)} per week, about ${formatMoney(monthly)} per month).`,
-    '',
-    'Please review the agreement, sign it and reply to this email. Call us with any questions.',
-    '',
-    'Warm regards,',
-  ].join('\n');
-}
 
 interface SendContractDialogProps {
   contract: Contract;
@@ -38,14 +22,28 @@ interface SendContractDialogProps {
 export function SendContractDialog({ contract, open, onOpenChange, onSent }: SendContractDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">{open && <SendContractForm contract={contract} onDone={() => onOpenChange(false)} onSent={onSent} />}</DialogContent>
+      <DialogContent className="max-w-2xl">{open && <SendContractDraft contract={contract} onDone={() => onOpenChange(false)} onSent={onSent} />}</DialogContent>
     </Dialog>
   );
 }
 
-function SendContractForm({ contract, onDone, onSent }: { contract: Contract; onDone: () => void; onSent: (contract: Contract) => void }) {
-  const [subject, setSubject] = useState(CONTRACT_SUBJECT);
-  const [body, setBody] = useState(() => defaultContractEmail(contract));
+/** Loads the server's email for this contract, then the form starts from it. */
+function SendContractDraft({ contract, onDone, onSent }: { contract: Contract; onDone: () => void; onSent: (contract: Contract) => void }) {
+  const draft = useContractEmailDraft(contract.id);
+  if (!draft.data) {
+    return (
+      <DialogHeader>
+        <DialogTitle>Send Contract for Signature</DialogTitle>
+        <DialogDescription>{draft.isError ? 'The email could not be prepared. Close this dialog and try again.' : 'Preparing the email...'}</DialogDescription>
+      </DialogHeader>
+    );
+  }
+  return <SendContractForm contract={contract} draft={draft.data} onDone={onDone} onSent={onSent} />;
+}
+
+function SendContractForm({ contract, draft, onDone, onSent }: { contract: Contract; draft: EmailDraft; onDone: () => void; onSent: (contract: Contract) => void }) {
+  const [subject, setSubject] = useState(draft.subject);
+  const [body, setBody] = useState(draft.body);
   const [conflict, setConflict] = useState<string | null>(null);
   const send = useSendContract();
 

@@ -1,0 +1,230 @@
+//! A client whose contract is signed (an Active Patient) has finished the pipeline
+//! (blueprint difference 15): whatever the clock says, it is in no overdue list or count,
+//! no stage alert and no urgency filter, on every face's read (dashboard, clients list,
+//! profile, export). A client whose contract is only sent is the control: it is flagged.
+
+use carepath_core::export::{ExportKind, ExportOptions, ListFilter};
+use carepath_core::model::{Actor, IntakeId, SettingsTab};
+use carepath_core::rules::stage::ClientUrgency;
+use carepath_core::store::{AssessmentSave, ClientQuery, StageFilter, Store};
+
+use crate::support::{assessment_form, at, intake_form, open};
+
+const SIGNED: &str = "Avery Active";
+const WAITING: &str = "Wanda Waiting";
+
+/// An intake with a follow-up the next day, walked to a sent contract (and signed when
+/// `sign`), one day per step from `start`.
+fn walk(store: &mut Store, staff: &Actor, name: &str, sign: bool) -> IntakeId {
+    store.set_now(Some(at("2026-11-22T15:00:00Z")));
+    let mut form = intake_form(name);
+    form.next_follow_up_date = "2026-11-23".into();
+    form.next_follow_up_time = "10:00".into();
+    let intake = store.create_intake(staff, form).unwrap();
+    store.set_now(Some(at("2026-11-23T15:00:00Z")));
+    let assessment = store
+        .save_assessment(
+            staff,
+            AssessmentSave {
+                existing: None,
+                intake_id: Some(intake.id.clone()),
+                form: assessment_form(name),
+                complete: true,
+            },
+        )
+        .unwrap();
+    store.set_now(Some(at("2026-11-24T15:00:00Z")));
+    let mut plan = store.care_plan_prefill(&assessment.id).unwrap().plan;
+    plan.family_contact_email = "family@example.com".into();
+    let plan = store
+        .create_care_plan(staff, Some(&assessment.id), plan)
+        .unwrap();
+    store.mark_care_plan_sent(staff, &plan.id).unwrap();
+    store.set_now(Some(at("2026-11-25T15:00:00Z")));
+    let contract = store.create_contract(staff, &plan.id, "Agreement").unwrap();
+    store.mark_contract_sent(staff, &contract.id).unwrap();
+    if sign {
+        store.set_now(Some(at("2026-11-26T15:00:00Z")));
+        store.sign_contract(staff, &contract.id).unwrap();
+    }
+    intake.id
+}
+
+fn names(store: &Store, query: ClientQuery) -> Vec<String> {
+    let mut names: Vec<String> = store
+        .clients_page(&query)
+        .unwrap()
+        .items
+        .into_iter()
+        .map(|row| row.intake.client_full_name)
+        .collect();
+    names.sort();
+    names
+}
+
+fn urgency(urgency: ClientUrgency, stage: Option<StageFilter>) -> ClientQuery {
+    ClientQuery {
+        urgency: Some(urgency),
+        stage,
+        ..ClientQuery::default()
+    }
+}
+
+/// Everything the faces read about overdue clients and stage alerts at the store's now.
+fn assert_finished_everywhere(store: &Store, signed: &IntakeId, at_moment: &str) {
+    let intake = store.get_intake_summary(signed).unwrap();
+    assert_eq!(intake.pipeline.label, "Active Patient", "{at_moment}");
+    assert!(!intake.pipeline.overdue, "{at_moment}");
+
+    let page = store.clients_page(&ClientQuery::default()).unwrap();
+    for row in &page.items {
+        let finished = row.intake.client_full_name == SIGNED;
+        assert_eq!(row.intake.pipeline.overdue, !finished, "{at_moment}");
+        assert_eq!(
+            row.urgency == ClientUrgency::Overdue,
+            !finished,
+            "{at_moment}"
+        );
+        assert_eq!(row.stage_alert, !finished, "{at_moment}");
+    }
+    assert_eq!(page.counts.overdue, 1, "{at_moment}");
+    assert_eq!(page.counts.contract, 2, "both are at the contract stage");
+
+    for stage in [None, Some(StageFilter::Contract)] {
+        assert_eq!(
+            names(store, urgency(ClientUrgency::Overdue, stage)),
+            [WAITING],
+            "{at_moment}"
+        );
+        for other in [ClientUrgency::DueSoon, ClientUrgency::OnTrack] {
+            assert!(
+                !names(store, urgency(other, stage)).contains(&SIGNED.to_owned()),
+                "{other:?} at {at_moment}"
+            );
+        }
+    }
+
+    let profile = store.client_profile(signed).unwrap();
+    assert!(!profile.stage_alert, "{at_moment}");
+    assert_ne!(profile.urgency, ClientUrgency::Overdue, "{at_moment}");
+
+    // Twice: the second count reads the tally the first one settled.
+    for _ in 0..2 {
+        let dashboard = store.dashboard().unwrap();
+        let alerted: Vec<&str> = dashboard
+            .stage_alerts
+            .iter()
+            .map(|brief| brief.client_full_name.as_str())
+            .collect();
+        assert_eq!(alerted, [WAITING], "{at_moment}");
+        assert_eq!(dashboard.stage_alert_count, 1, "{at_moment}");
+        for brief in &dashboard.recent_activity {
+            assert_eq!(
+                brief.pipeline.overdue,
+                brief.client_full_name != SIGNED,
+                "{at_moment}"
+            );
+        }
+    }
+
+    let mut csv = Vec::new();
+    let options = ExportOptions {
+        filter: ListFilter::Clients {
+            stage: None,
+            urgency: Some(ClientUrgency::Overdue),
+            search: None,
+        },
+        ..ExportOptions::default()
+    };
+    let summary = store
+        .export(ExportKind::Clients, &options, &mut csv)
+        .unwrap();
+    let csv = String::from_utf8(csv).unwrap();
+    assert_eq!(summary.rows, 1, "{csv}");
+    assert!(csv.contains(WAITING) && !csv.contains(SIGNED), "{csv}");
+}
+
+#[test]
+fn a_signed_client_is_in_no_overdue_list_count_or_stage_alert_at_any_time() {
+    let mut test = open();
+    let staff = test.staff.clone();
+    let signed = walk(&mut test.store, &staff, SIGNED, true);
+    walk(&mut test.store, &staff, WAITING, false);
+
+    // Past the follow-up, past "more than 5 days", past the 7-day stage alert, and long
+    // after; the stage alert at its shortest too.
+    for moment in [
+        "2026-12-03T15:00:00Z",
+        "2026-12-10T15:00:00Z",
+        "2027-06-01T15:00:00Z",
+    ] {
+        test.store.set_now(Some(at(moment)));
+        assert_finished_everywhere(&test.store, &signed, moment);
+    }
+    crate::support::set_stage_alert_days(&mut test, 1);
+    assert_finished_everywhere(&test.store, &signed, "a one-day stage alert");
+
+    // A new time zone recomputes every overdue moment; a finished client stays finished.
+    let admin = test.admin.clone();
+    let settings = test.store.settings().unwrap();
+    let general = carepath_core::model::GeneralSettings {
+        time_zone: "America/Los_Angeles".into(),
+        ..settings.general
+    };
+    test.store
+        .update_settings(
+            &admin,
+            settings.versions["general"],
+            SettingsTab::General(general),
+        )
+        .unwrap();
+    assert_finished_everywhere(&test.store, &signed, "after a time zone change");
+}
+
+/// A file written before migration 13 stored a signed client's overdue moment like any
+/// other's; opening it recomputes that moment, and the lists and counts agree.
+#[test]
+fn migration_13_finishes_the_signed_clients_of_an_older_file() {
+    let mut test = open();
+    let staff = test.staff.clone();
+    walk(&mut test.store, &staff, SIGNED, true);
+    walk(&mut test.store, &staff, WAITING, false);
+    let crate::support::TestStore { store, dir, .. } = test;
+    let path = store.path().to_owned();
+    drop(store);
+    // Back to the schema before 13 (while 13 is the newest migration): no stage alert
+    // column, its tally's triggers as they were, and the overdue moment the old rule
+    // wrote (the sixth day after the contract).
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch(&format!(
+        "DROP TRIGGER moment_tallies_insert;
+         DROP TRIGGER moment_tallies_delete;
+         DROP TRIGGER moment_tallies_update;
+         DROP INDEX intakes_stage_alert;
+         ALTER TABLE intakes DROP COLUMN stage_alert_from;
+         UPDATE intakes SET overdue_at = '2026-12-01T04:59:59.999Z';
+         CREATE TRIGGER moment_tallies_insert AFTER INSERT ON intakes BEGIN SELECT 1; END;
+         CREATE TRIGGER moment_tallies_delete AFTER DELETE ON intakes BEGIN SELECT 1; END;
+         CREATE TRIGGER moment_tallies_update AFTER UPDATE ON intakes BEGIN SELECT 1; END;
+         PRAGMA user_version = {};",
+        carepath_core::store::SCHEMA_VERSION - 1
+    ))
+    .unwrap();
+    drop(conn);
+
+    let mut store = Store::open(&path).unwrap();
+    assert!(store.check().unwrap().is_empty());
+    store.set_now(Some(at("2027-06-01T15:00:00Z")));
+    let page = store
+        .clients_page(&urgency(ClientUrgency::Overdue, None))
+        .unwrap();
+    let overdue: Vec<&str> = page
+        .items
+        .iter()
+        .map(|row| row.intake.client_full_name.as_str())
+        .collect();
+    assert_eq!(overdue, [WAITING]);
+    assert_eq!(page.counts.overdue, 1);
+    assert_eq!(store.dashboard().unwrap().stage_alert_count, 1);
+    drop(dir);
+}
