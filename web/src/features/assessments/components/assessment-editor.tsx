@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useFormBinder } from '@/components/form/form-binder';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { scrollToFirstInvalid } from '@/components/form/form-section';
 import { RecordStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
@@ -131,6 +132,7 @@ export function AssessmentEditor({ assessment, intakeId, initialForm }: Assessme
             onSave();
           }}
         >
+          <FormErrorSummary error={save.error ?? draft.error} fallback={save.error ? 'Failed to save assessment' : 'Failed to save draft'} />
           <AssessmentSections binder={binder} />
           <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t bg-background py-3">
             <Button variant="outline" onClick={() => void navigate('/assessments')}>

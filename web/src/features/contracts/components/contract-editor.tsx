@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useFormBinder, bindText } from '@/components/form/form-binder';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { SelectField } from '@/components/form/select-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
@@ -107,6 +108,7 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
       {current && current.status !== 'draft' && <SigningLinkStatus contractId={current.id} />}
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
         <div className="flex min-w-0 flex-1 flex-col gap-4">
+          <FormErrorSummary error={save.error} fallback="Failed to save contract" />
           {isNew && (
             <div className="rounded-lg border p-4">
               <SelectField

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { useMe } from '@/features/auth/api/auth';
 import { Loading } from '@/components/loading';
 import { PageHeader } from '@/components/page-header';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { SwitchField } from '@/components/form/switch-field';
 import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
@@ -58,12 +59,14 @@ function TabForm<T extends SettingsTabName>({
       </CardHeader>
       <CardContent>
         <form
+          noValidate
           className="flex flex-col gap-4"
           onSubmit={(event) => {
             event.preventDefault();
             submit();
           }}
         >
+          <FormErrorSummary error={save.error} fallback="Failed to save settings" />
           {children(values, set)}
           <div>
             <Button type="submit" disabled={save.isPending}>
