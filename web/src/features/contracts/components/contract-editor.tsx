@@ -13,6 +13,7 @@ import { useContract } from '../api/get-contract';
 import { useContractPreview } from '../api/get-contract-preview';
 import { useSendableCarePlans } from '../api/get-sendable-care-plans';
 import { useSaveContract } from '../api/save-contract';
+import { CONTRACT_STATUS_LABELS } from '../contract-status';
 import { SigningLinkStatus } from '@/features/signing/components';
 import { useSignContract } from '../api/sign-contract';
 import type { Contract, ContractForm } from '../api/types';
@@ -197,13 +198,13 @@ function PriceFact({ label, value }: { label: string; value: string }) {
 }
 
 const STATUS_TEXT: Record<string, { title: string; text: (contract: Contract) => string }> = {
-  draft: { title: 'DRAFT', text: () => 'This contract is a draft. Edit it, save your changes and send it to the family for signature.' },
-  sent: { title: 'SENT', text: (contract) => `Sent for signature on ${formatDate(contract.sent_at)}. This contract is view-only. Major changes require creating a new care plan.` },
-  signed: { title: 'SIGNED', text: (contract) => `Signed on ${formatDate(contract.signed_at)}. This contract is final. Contact operations for any modifications.` },
+  draft: { title: CONTRACT_STATUS_LABELS.draft.toUpperCase(), text: () => 'This contract is a draft. Edit it, save your changes and send it to the family for signature.' },
+  sent: { title: CONTRACT_STATUS_LABELS.sent.toUpperCase(), text: (contract) => `Sent for signature on ${formatDate(contract.sent_at)}. This contract is view-only. Major changes require creating a new care plan.` },
+  signed: { title: CONTRACT_STATUS_LABELS.signed.toUpperCase(), text: (contract) => `Signed on ${formatDate(contract.signed_at)}. This contract is final. Contact operations for any modifications.` },
 };
 
 function ContractStatusCard({ contract }: { contract: Contract }) {
-  const status = STATUS_TEXT[contract.status] ?? { title: contract.status.toUpperCase(), text: () => 'This contract is closed.' };
+  const status = STATUS_TEXT[contract.status] ?? { title: CONTRACT_STATUS_LABELS[contract.status].toUpperCase(), text: () => 'This contract is closed.' };
   return (
     <div role="status" className="rounded-lg border border-primary/40 bg-accent p-4 text-accent-foreground">
       <p className="text-sm font-bold tracking-wide">{status.title}</p>
