@@ -8,6 +8,7 @@ import { signingTests } from './signing.mjs';
 import { officeTests } from './office.mjs';
 import { officeDraftTests } from './office-drafts.mjs';
 import { notificationTests } from './notifications.mjs';
+import { feedbackTests } from './feedback.mjs';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
@@ -70,6 +71,7 @@ export function createTests({ admin, staff }) {
     ...officeTests({ admin, staff }),
     ...officeDraftTests({ admin, staff }),
     ...notificationTests({ admin, staff }),
+    ...feedbackTests({ admin, staff }),
     {
       name: 'a signed-out visitor lands on the sign-in page and keeps the route',
       async run(page) {
