@@ -18,7 +18,7 @@ interface CountCardProps {
 export function CountCard({ label, count, icon, to, onClick, active = false, tone = 'default', compactOnPhone = false }: CountCardProps) {
   const body = (
     <>
-      <span className={cn('flex items-center justify-between font-medium text-muted-foreground', compactOnPhone ? 'truncate text-xs sm:text-sm' : 'text-sm')}>
+      <span className={cn('flex items-center justify-between font-medium text-muted-foreground', compactOnPhone ? 'truncate text-xs tracking-tight sm:text-sm sm:tracking-normal' : 'text-sm')}>
         {label}
         {icon}
       </span>
@@ -27,7 +27,7 @@ export function CountCard({ label, count, icon, to, onClick, active = false, ton
       </span>
     </>
   );
-  const className = cn('block min-w-0 rounded-lg border text-left shadow-sm transition-colors', compactOnPhone ? 'px-2 py-1.5 sm:p-4' : 'p-4', (to || onClick) && 'hover:bg-muted', active && 'border-primary ring-2 ring-primary');
+  const className = cn('block min-w-0 rounded-lg border text-left shadow-sm transition-colors', compactOnPhone ? 'px-1.5 py-1.5 sm:p-4' : 'p-4', (to || onClick) && 'hover:bg-muted', active && 'border-primary ring-2 ring-primary');
   if (to) {
     return (
       <Link to={to} className={className}>
