@@ -3,10 +3,32 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+// sonner writes its stylesheet into a `<style>` element when it loads, which the server's
+// Content-Security-Policy blocks (toasts would render unstyled at the foot of the page).
+// The app imports sonner's own `dist/styles.css` instead (src/index.css), so this drops
+// that one call from sonner's module. The build fails when the call is not found, so an
+// upgrade that moves it is noticed rather than silently injecting again.
+const SONNER_MODULE = /[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/;
+const SONNER_INSERT_CSS = /^__insertCSS\(".*"\);$/m;
+
 const apiTarget = process.env.CAREPATH_API ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    {
+      name: 'carepath:sonner-stylesheet-only',
+      enforce: 'pre',
+      transform(code, id) {
+        if (!SONNER_MODULE.test(id.split('?')[0] ?? '')) return null;
+        if (!SONNER_INSERT_CSS.test(code)) this.error('sonner no longer injects its styles the way vite.config.ts expects; check src/index.css');
+        return { code: code.replace(SONNER_INSERT_CSS, '/* sonner styles come from sonner/dist/styles.css */'), map: null };
+      },
+    },
+    react(),
+    tailwindcss(),
+  ],
+  // Pre-bundled dependencies skip `transform`, so sonner goes through the plugin above.
+  optimizeDeps: { exclude: ['sonner'] },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -162,10 +162,11 @@ pub async fn security_headers(request: Request, next: Next) -> Response {
     let headers = response.headers_mut();
     // Room for all five at once rather than growing the map while inserting.
     headers.reserve(5);
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static("default-src 'self'"),
-    );
+    // The app's page names its own policy (a style nonce, see `web::index_page`);
+    // everything else gets the strictest one.
+    headers
+        .entry(header::CONTENT_SECURITY_POLICY)
+        .or_insert(HeaderValue::from_static("default-src 'self'"));
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),

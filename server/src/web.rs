@@ -3,6 +3,8 @@
 
 use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::response::{Html, IntoResponse, Response};
+use base64::Engine as _;
+use ring::rand::{SecureRandom, SystemRandom};
 use rust_embed::RustEmbed;
 
 use crate::error::ApiError;
@@ -62,15 +64,54 @@ pub async fn fallback(uri: Uri) -> Response {
     }
     let relative = path.trim_start_matches('/');
     if let Some(response) = Some(relative)
-        .filter(|path| !path.is_empty())
+        .filter(|path| !path.is_empty() && *path != "index.html")
         .and_then(asset)
     {
         return response;
     }
-    match asset("index.html") {
-        Some(response) => response,
-        None => (StatusCode::OK, Html(NOT_BUILT)).into_response(),
+    index_page()
+}
+
+/// Where `index.html` names the page's style nonce (a `<meta name="csp-nonce">`).
+const NONCE_PLACEHOLDER: &str = "CAREPATH_CSP_NONCE";
+
+/// The app's page with a fresh style nonce, and the policy that allows it.
+///
+/// Scripts stay `'self'` only. Styles are the app's stylesheet plus the `<style>`
+/// elements that carry this page's nonce: the scroll lock of modal dialogs writes
+/// one whose sizes are measured at run time, so no hash could name it, and it takes
+/// the nonce the app reads from the page. Style attributes and `<style>` elements
+/// without the nonce stay blocked.
+fn index_page() -> Response {
+    let mut bytes = [0u8; 18];
+    if SystemRandom::new().fill(&mut bytes).is_err() {
+        return ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "no_randomness",
+            "The server could not prepare the page. Please try again.",
+        )
+        .into_response();
     }
+    let nonce = base64::engine::general_purpose::STANDARD.encode(bytes);
+    let mut response = match WebAssets::get("index.html") {
+        Some(file) => {
+            let page = String::from_utf8_lossy(&file.data).replace(NONCE_PLACEHOLDER, &nonce);
+            let mut response = Html(page).into_response();
+            response
+                .headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            response
+        }
+        None => (StatusCode::OK, Html(NOT_BUILT)).into_response(),
+    };
+    if let Ok(policy) = HeaderValue::from_str(&format!(
+        "default-src 'self'; style-src 'self' 'nonce-{nonce}'"
+    )) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_SECURITY_POLICY, policy);
+    }
+    response
 }
 
 /// A known API path asked with a method it does not serve.

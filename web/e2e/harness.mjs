@@ -30,6 +30,71 @@ export async function expectAccessible(page, label) {
   if (violations.length > 0) throw new Error(`accessibility problems on ${label}:\n  ${violations.join('\n  ')}`);
 }
 
+/**
+ * What a person sees of an element: its box inside the viewport, not hidden, not
+ * faded out, and (with `{ background: true }`) painted on an opaque-enough background
+ * of its own rather than showing the page through. Waits up to `timeout` for
+ * transitions (a toast sliding in) to settle; fails with what was seen.
+ */
+export async function expectOnScreen(locator, label, { background = false, timeout = 4000 } = {}) {
+  await locator.waitFor({ state: 'visible', timeout });
+  const deadline = Date.now() + timeout;
+  let seen;
+  for (;;) {
+    seen = await locator.evaluate((element, wantBackground) => {
+      const box = element.getBoundingClientRect();
+      const problems = [];
+      if (box.width < 1 || box.height < 1) problems.push(`an empty box ${box.width}x${box.height}`);
+      if (box.top < 0 || box.left < 0 || box.bottom > window.innerHeight || box.right > window.innerWidth) {
+        problems.push(`box (${Math.round(box.left)}, ${Math.round(box.top)})–(${Math.round(box.right)}, ${Math.round(box.bottom)}) outside the ${window.innerWidth}x${window.innerHeight} viewport`);
+      }
+      let opacity = 1;
+      for (let node = element; node instanceof Element; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        opacity *= Number(style.opacity);
+        if (style.visibility === 'hidden' || style.display === 'none') problems.push(`hidden by ${node.tagName.toLowerCase()}`);
+      }
+      if (opacity < 0.9) problems.push(`opacity ${opacity.toFixed(2)}`);
+      if (wantBackground) {
+        const colour = getComputedStyle(element).backgroundColor;
+        const alpha = /rgba\([^)]*,\s*([\d.]+)\)/.exec(colour);
+        if (colour === 'transparent' || (alpha && Number(alpha[1]) < 0.9)) problems.push(`a see-through background (${colour})`);
+      }
+      return problems;
+    }, background);
+    if (seen.length === 0) return;
+    if (Date.now() > deadline) break;
+    await locator.page().waitForTimeout(150);
+  }
+  throw new Error(`${label} is not visible to a person: ${seen.join('; ')}`);
+}
+
+/**
+ * Chromium's console lines that are not faults: a 4xx answer is how the API says no
+ * (a refused sign-in, a validation error the page shows), and the browser logs each.
+ * A 5xx, a CSP violation, a React warning or an uncaught error still fails the test.
+ */
+const EXPECTED_CONSOLE = [/^Failed to load resource: the server responded with a status of 4\d\d\b/];
+
+/** Collects console errors and CSP violations of every page of `context`. */
+export async function watchConsole(context) {
+  const problems = [];
+  // Installed over the DevTools protocol, so the page's own policy does not block it.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+  context.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (EXPECTED_CONSOLE.some((pattern) => pattern.test(text))) return;
+    const where = message.location()?.url ? ` at ${message.location().url}` : '';
+    problems.push(`${text}${where}`);
+  });
+  return problems;
+}
+
 export function expect(condition, message) {
   if (!condition) throw new Error(message);
 }
@@ -75,6 +140,7 @@ export async function runTests(tests, { baseURL, filter }) {
         continue;
       }
       const context = await browser.newContext({ storageState, baseURL, viewport: test.viewport ?? { width: 1280, height: 800 }, acceptDownloads: true });
+      const consoleErrors = await watchConsole(context);
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       const pageErrors = [];
@@ -83,6 +149,8 @@ export async function runTests(tests, { baseURL, filter }) {
       try {
         await test.run(page);
         if (pageErrors.length > 0) throw new Error(`uncaught page errors: ${pageErrors.join('; ')}`);
+        const unexpected = consoleErrors.filter((text) => !(test.allowConsole ?? []).some((pattern) => pattern.test(text)));
+        if (unexpected.length > 0) throw new Error(`console errors:\n  ${unexpected.join('\n  ')}`);
         passed += 1;
         console.log(`✓ ${test.name} (${Date.now() - started} ms)`);
       } catch (error) {

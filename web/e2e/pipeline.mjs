@@ -267,7 +267,7 @@ export function pipelineTests({ admin, staff }) {
         await page.getByRole('button', { name: /^View contract for / }).first().click();
         await page.waitForURL(/\/contracts\/new\?contract_id=/);
         await page.getByRole('heading', { name: /^Contract - / }).waitFor();
-        await page.getByText('SENT', { exact: true }).waitFor();
+        await page.getByText('PENDING SIGNATURE', { exact: true }).waitFor();
         await page.getByText(/Major changes require creating a new care plan/).waitFor();
         await expectAccessible(page, 'contract (sent)');
         await page.keyboard.press('c');

@@ -16,7 +16,7 @@ function outboxDir() {
 }
 
 /** The personal link (`/approve/…` or `/sign/…`) in the newest .eml that has one. */
-async function newestLink(kind, after) {
+export async function newestLink(kind, after) {
   const dir = outboxDir();
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const names = (await readdir(dir).catch(() => [])).filter((name) => name.endsWith('.eml'));

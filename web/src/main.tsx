@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { adoptCspNonce } from './lib/csp-nonce';
 import './index.css';
+
+adoptCspNonce();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

@@ -96,12 +96,28 @@ impl Default for WorkflowSettings {
     }
 }
 
+/// The smallest and largest whole number a settings field takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct NumberBounds {
+    pub min: u32,
+    pub max: u32,
+}
+
 /// All settings. Stored one JSON document per tab, shared by all staff.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Settings {
     /// Each tab's row version, keyed by tab name; an update names the one it read.
     pub versions: std::collections::BTreeMap<String, i64>,
+    /// The fields only an administrator may change, keyed by tab name: a staff member's
+    /// save that changes one is refused, so the screen shows them read-only to staff.
+    #[serde(default)]
+    pub admin_only: std::collections::BTreeMap<String, Vec<String>>,
+    /// Each number field's bounds, keyed by tab name then field name.
+    #[serde(default)]
+    pub bounds:
+        std::collections::BTreeMap<String, std::collections::BTreeMap<String, NumberBounds>>,
     pub general: GeneralSettings,
     pub email: EmailSettings,
     pub sms: SmsSettings,

@@ -5,7 +5,9 @@ use rusqlite::{OptionalExtension, params};
 use super::{Store, audit, position, ts};
 use crate::error::{Error, Result};
 use crate::model::{Actor, Settings, SettingsTab};
-use crate::rules::validation::{SETTINGS_ADMIN_ONLY, admin_only_changes, validate_settings};
+use crate::rules::validation::{
+    SETTINGS_ADMIN_ONLY, admin_only_changes, describe_settings, validate_settings,
+};
 
 impl Store {
     /// All settings; tabs never saved have their defaults (version 0).
@@ -37,6 +39,7 @@ impl Store {
         for tab in ["general", "email", "sms", "notifications", "workflow"] {
             settings.versions.entry(tab.to_owned()).or_insert(0);
         }
+        describe_settings(&mut settings);
         Ok(settings)
     }
 

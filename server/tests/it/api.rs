@@ -832,6 +832,19 @@ async fn templates_settings_and_users() {
     );
 
     let settings = staff.ok("/api/settings").await;
+    // The answer names what the screen shows read-only to staff, and the numbers' bounds.
+    assert_eq!(
+        settings["admin_only"]["email"],
+        json!(["default_from", "reply_to", "default_cc", "bcc"])
+    );
+    assert_eq!(
+        settings["admin_only"]["sms"],
+        json!(["default_sender_number"])
+    );
+    assert_eq!(
+        settings["bounds"]["workflow"]["signing_link_days"],
+        json!({"min": 1, "max": 90})
+    );
     let version = settings["versions"]["email"].as_i64().unwrap_or(0);
     let values = json!({"default_from": "office@agency.test", "reply_to": "reply@agency.test", "signature": "", "default_cc": "", "bcc": ["records@agency.test"]});
     // Where emails go is the administrators' to change.

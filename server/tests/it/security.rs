@@ -334,7 +334,35 @@ async fn answers_carry_security_headers_and_api_answers_are_not_cached() {
             .starts_with("text/html")
     );
     assert_eq!(page.headers()["x-frame-options"], "DENY");
-    assert!(page.text().await.unwrap().to_lowercase().contains("<html"));
+    // The page's policy allows only the styles that carry its own fresh nonce.
+    let policy = page.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let nonce = policy
+        .strip_prefix("default-src 'self'; style-src 'self' 'nonce-")
+        .and_then(|rest| rest.strip_suffix('\''))
+        .unwrap_or_else(|| panic!("unexpected policy {policy}"));
+    assert!(nonce.len() >= 22, "a short nonce: {nonce}");
+    let body = page.text().await.unwrap();
+    assert!(body.to_lowercase().contains("<html"));
+    assert!(!body.contains("CAREPATH_CSP_NONCE"));
+    if body.contains("csp-nonce") {
+        assert!(body.contains(nonce), "the page names another nonce");
+    }
+    let again = anonymous.get("/").await;
+    assert_ne!(
+        again.headers()["content-security-policy"].to_str().unwrap(),
+        policy,
+        "every page gets a new nonce"
+    );
+    let direct = anonymous.get("/index.html").await;
+    assert!(
+        direct.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .contains("'nonce-")
+    );
 }
 
 #[tokio::test]

@@ -3679,6 +3679,13 @@ export interface components {
             /** @default true */
             sms_on_urgent_updates: boolean;
         };
+        /** @description The smallest and largest whole number a settings field takes. */
+        NumberBounds: {
+            /** Format: int32 */
+            max: number;
+            /** Format: int32 */
+            min: number;
+        };
         /** @description One message in the outbox. */
         OutboxEntry: {
             /** @description File names of the attached files, in order. */
@@ -4066,6 +4073,19 @@ export interface components {
         };
         /** @description All settings. Stored one JSON document per tab, shared by all staff. */
         Settings: {
+            /**
+             * @description The fields only an administrator may change, keyed by tab name: a staff member's
+             *     save that changes one is refused, so the screen shows them read-only to staff.
+             */
+            admin_only?: {
+                [key: string]: string[];
+            };
+            /** @description Each number field's bounds, keyed by tab name then field name. */
+            bounds?: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["NumberBounds"];
+                };
+            };
             email: components["schemas"]["EmailSettings"];
             general: components["schemas"]["GeneralSettings"];
             notifications: components["schemas"]["NotificationSettings"];

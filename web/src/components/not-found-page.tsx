@@ -4,7 +4,8 @@ import { Link, useLocation } from 'react-router';
 export function NotFoundPage() {
   const location = useLocation();
   useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', location.pathname);
+    // A wrong address is the visitor's, not a fault of the app: logged as a warning.
+    console.warn('404 Error: User attempted to access non-existent route:', location.pathname);
   }, [location.pathname]);
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-8 text-center">

@@ -30,7 +30,6 @@ const RECORD_VARIANTS: Record<string, BadgeVariant> = {
   completed: 'default',
   assessment_completed: 'default',
   sent: 'warning',
-  pending_signature: 'warning',
   approved: 'default',
   signed: 'default',
   declined: 'destructive',
@@ -40,8 +39,9 @@ const RECORD_VARIANTS: Record<string, BadgeVariant> = {
   cancelled: 'destructive',
 };
 
-export function RecordStatusBadge({ status }: { status: string }) {
-  return <Badge variant={RECORD_VARIANTS[status] ?? 'outline'}>{titleCase(status)}</Badge>;
+/** A record's status; `label` when the record's feature names the status its own way. */
+export function RecordStatusBadge({ status, label }: { status: string; label?: string }) {
+  return <Badge variant={RECORD_VARIANTS[status] ?? 'outline'}>{label ?? titleCase(status)}</Badge>;
 }
 
 const STAGE_LABELS: Record<string, string> = {

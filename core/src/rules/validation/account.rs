@@ -6,7 +6,7 @@ use super::{
     looks_like_email, out_of_range,
 };
 use crate::error::{Error, ValidationErrors};
-use crate::model::{Settings, SettingsTab};
+use crate::model::{NumberBounds, Settings, SettingsTab};
 
 pub const MIN_PASSWORD_CHARS: usize = 6;
 pub const PASSWORDS_DIFFER: &str = "Passwords do not match";
@@ -20,6 +20,54 @@ pub const IDLE_TIMEOUT_TOO_LOW: &str = "Automatic log-off must be at least 1 min
 
 /// A staff member tried to change a setting only administrators may change.
 pub const SETTINGS_ADMIN_ONLY: &str = "Only an administrator can change where emails and text messages come from and go to, the automatic log-off, or how long family links last.";
+
+/// The fields only administrators may change, by tab: what `admin_only_changes` checks
+/// and what the settings answer tells the screen.
+pub const ADMIN_ONLY_SETTINGS: [(&str, &[&str]); 3] = [
+    ("email", &["default_from", "reply_to", "default_cc", "bcc"]),
+    ("sms", &["default_sender_number"]),
+    ("workflow", &["idle_timeout_minutes", "signing_link_days"]),
+];
+
+/// The bounds of the settings' number fields, by tab then field.
+pub fn settings_number_bounds() -> [(&'static str, &'static str, NumberBounds); 3] {
+    let bounds = |(min, max): (u32, u32)| NumberBounds { min, max };
+    [
+        ("workflow", "stage_alert_days", bounds(STAGE_ALERT_DAYS)),
+        (
+            "workflow",
+            "idle_timeout_minutes",
+            bounds(IDLE_TIMEOUT_MINUTES),
+        ),
+        (
+            "workflow",
+            "signing_link_days",
+            bounds((1, crate::rules::signing::MAX_LINK_DAYS)),
+        ),
+    ]
+}
+
+/// Fills what a settings answer says about its fields: which only administrators may
+/// change, and the bounds of the numbers.
+pub fn describe_settings(settings: &mut Settings) {
+    settings.admin_only = ADMIN_ONLY_SETTINGS
+        .iter()
+        .map(|(tab, fields)| {
+            (
+                (*tab).to_owned(),
+                fields.iter().map(|field| (*field).to_owned()).collect(),
+            )
+        })
+        .collect();
+    settings.bounds.clear();
+    for (tab, field, bounds) in settings_number_bounds() {
+        settings
+            .bounds
+            .entry(tab.to_owned())
+            .or_default()
+            .insert(field.to_owned(), bounds);
+    }
+}
 
 /// The fields of a settings tab that only administrators may change, and that this
 /// update would change. They route messages (a copy address would receive what the
@@ -157,6 +205,59 @@ mod tests {
     use crate::model::{
         EmailSettings, GeneralSettings, NotificationSettings, SmsSettings, WorkflowSettings,
     };
+
+    /// Every field of every tab, changed alone: exactly the listed ones need an
+    /// administrator, so the list the screen reads agrees with the check the save runs.
+    #[test]
+    fn the_admin_only_list_is_what_the_save_checks() {
+        let mut current = Settings::default();
+        describe_settings(&mut current);
+        let stored = serde_json::to_value(&current).unwrap();
+        let mut seen = Vec::new();
+        for tab in ["general", "email", "sms", "notifications", "workflow"] {
+            let values = stored[tab].as_object().unwrap();
+            for (field, value) in values {
+                let changed = match value {
+                    serde_json::Value::String(text) => format!("{text}x@example.test").into(),
+                    serde_json::Value::Bool(flag) => (!flag).into(),
+                    serde_json::Value::Number(number) => (number.as_u64().unwrap() + 1).into(),
+                    serde_json::Value::Array(_) => serde_json::json!(["copy@example.test"]),
+                    other => panic!("{tab}.{field} is {other}"),
+                };
+                let mut new_values = values.clone();
+                new_values.insert(field.clone(), changed);
+                let update: SettingsTab =
+                    serde_json::from_value(serde_json::json!({ "tab": tab, "values": new_values }))
+                        .unwrap();
+                let listed = current
+                    .admin_only
+                    .get(tab)
+                    .is_some_and(|fields| fields.contains(field));
+                let expected: Vec<&str> = if listed { vec![field.as_str()] } else { vec![] };
+                assert_eq!(
+                    admin_only_changes(&current, &update),
+                    expected,
+                    "{tab}.{field}"
+                );
+                if listed {
+                    seen.push(format!("{tab}.{field}"));
+                }
+            }
+        }
+        let listed: usize = ADMIN_ONLY_SETTINGS
+            .iter()
+            .map(|(_, fields)| fields.len())
+            .sum();
+        assert_eq!(
+            seen.len(),
+            listed,
+            "a listed field that no tab has: {seen:?}"
+        );
+        assert_eq!(
+            current.bounds["workflow"]["signing_link_days"],
+            NumberBounds { min: 1, max: 90 }
+        );
+    }
 
     #[test]
     fn new_passwords() {

@@ -34,7 +34,9 @@ export function DataTable<TData extends RowData>({ columns, data, getRowId, capt
   };
 
   return (
-    <div className="overflow-x-auto rounded-md border">
+    // `relative` makes the box the containing block of the cells' screen-reader-only
+    // text too, so a wide table scrolls here instead of widening the page on a phone.
+    <div className="relative overflow-x-auto rounded-md border">
       <table className="w-full caption-bottom text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted/60">

@@ -24,20 +24,20 @@ export function Header({ userName, isAdmin, sidebarExpanded, onToggleSidebar, on
       <div className="ml-auto flex items-center gap-2">
         <Button variant="outline" size="sm" onClick={onSearch} title="Search clients (Ctrl/Cmd+K)">
           <Search aria-hidden="true" />
-          <span className="hidden sm:inline">Search</span>
+          <span className="max-sm:sr-only">Search</span>
           <kbd className="hidden rounded border px-1 text-[10px] text-muted-foreground sm:inline">Ctrl K</kbd>
         </Button>
         <Button variant="ghost" size="sm" asChild>
           <Link to="/settings">
             <Settings aria-hidden="true" />
-            <span className="hidden sm:inline">Settings</span>
+            <span className="max-sm:sr-only">Settings</span>
           </Link>
         </Button>
         {isAdmin && (
           <Button variant="ghost" size="sm" asChild>
             <Link to="/admin">
               <ShieldCheck aria-hidden="true" />
-              <span className="hidden sm:inline">Admin</span>
+              <span className="max-sm:sr-only">Admin</span>
             </Link>
           </Button>
         )}

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ConflictBanner } from '@/components/conflict-banner';
 import { useFormBinder } from '@/components/form/form-binder';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { scrollToFirstInvalid } from '@/components/form/form-section';
 import { RecordStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
@@ -162,6 +163,7 @@ export function AssessmentEditor({ assessment, intakeId, initialForm }: Assessme
             onSave();
           }}
         >
+          <FormErrorSummary error={save.error ?? draft.error} fallback={save.error ? 'Failed to save assessment' : 'Failed to save draft'} />
           <AssessmentSections binder={binder} />
           <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t bg-background py-3">
             {saveFirst && <UnsavedNotice id="assessment-save-first">You have unsaved changes. Save them first: Print and Generate Care Plan use the saved assessment.</UnsavedNotice>}

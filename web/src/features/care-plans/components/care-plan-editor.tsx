@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ConflictBanner } from '@/components/conflict-banner';
 import { useFormBinder } from '@/components/form/form-binder';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { scrollToFirstInvalid } from '@/components/form/form-section';
 import { RecordStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
@@ -223,6 +224,7 @@ export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, stor
             onSave();
           }}
         >
+          <FormErrorSummary error={save.error} fallback="Failed to save care plan" hideConflict />
           <ClientInformationSection binder={binder} />
           <ServicesSection binder={binder} />
           <ScheduleSection binder={binder} totalHours={figures?.total_weekly_hours} />

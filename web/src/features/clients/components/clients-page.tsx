@@ -73,13 +73,13 @@ export default function ClientsPage() {
           </Button>
         }
       />
-      <div className="mb-6 grid gap-3 sm:grid-cols-4 lg:grid-cols-7">
-        <CountCard label="Total" count={counts?.total} onClick={() => setStage(undefined)} active={!stage} />
-        <CountCard label="Intake" count={counts?.intake} onClick={() => toggleStage('intake')} active={stage === 'intake'} />
-        <CountCard label="Assessment" count={counts?.assessment} onClick={() => toggleStage('assessment')} active={stage === 'assessment'} />
-        <CountCard label="Care Plan" count={counts?.care_plan} onClick={() => toggleStage('care_plan')} active={stage === 'care_plan'} />
-        <CountCard label="Contract" count={counts?.contract} onClick={() => toggleStage('contract')} active={stage === 'contract'} />
-        <CountCard
+      <div className="mb-4 grid grid-cols-4 gap-1.5 sm:mb-6 sm:gap-3 lg:grid-cols-7" aria-label="Client counts" role="group">
+        <CountCard compactOnPhone label="Total" count={counts?.total} onClick={() => setStage(undefined)} active={!stage} />
+        <CountCard compactOnPhone label="Intake" count={counts?.intake} onClick={() => toggleStage('intake')} active={stage === 'intake'} />
+        <CountCard compactOnPhone label="Assessment" count={counts?.assessment} onClick={() => toggleStage('assessment')} active={stage === 'assessment'} />
+        <CountCard compactOnPhone label="Care Plan" count={counts?.care_plan} onClick={() => toggleStage('care_plan')} active={stage === 'care_plan'} />
+        <CountCard compactOnPhone label="Contract" count={counts?.contract} onClick={() => toggleStage('contract')} active={stage === 'contract'} />
+        <CountCard compactOnPhone
           label="Overdue"
           count={counts?.overdue}
           tone="destructive"
@@ -89,7 +89,7 @@ export default function ClientsPage() {
           }}
           active={urgency === 'overdue'}
         />
-        <CountCard label="Archived" count={counts?.archived} onClick={() => toggleStage('archived')} active={stage === 'archived'} />
+        <CountCard compactOnPhone label="Archived" count={counts?.archived} onClick={() => toggleStage('archived')} active={stage === 'archived'} />
       </div>
       <DataTableToolbar>
         <ToolbarSearch

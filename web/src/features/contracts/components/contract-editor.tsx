@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ConflictBanner } from '@/components/conflict-banner';
 import { useFormBinder, bindText } from '@/components/form/form-binder';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { SelectField } from '@/components/form/select-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
@@ -15,6 +16,7 @@ import { useContract } from '../api/get-contract';
 import { useContractPreview } from '../api/get-contract-preview';
 import { useSendableCarePlans } from '../api/get-sendable-care-plans';
 import { useSaveContract } from '../api/save-contract';
+import { CONTRACT_STATUS_LABELS } from '../contract-status';
 import { SigningLinkStatus } from '@/features/signing/components';
 import { useSignContract } from '../api/sign-contract';
 import type { Contract, ContractForm } from '../api/types';
@@ -144,6 +146,7 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
       {current && current.status !== 'draft' && <SigningLinkStatus contractId={current.id} />}
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
         <div className="flex min-w-0 flex-1 flex-col gap-4">
+          <FormErrorSummary error={save.error} fallback="Failed to save contract" />
           {isNew && (
             <div className="rounded-lg border p-4">
               <SelectField
@@ -235,13 +238,13 @@ function PriceFact({ label, value }: { label: string; value: string }) {
 }
 
 const STATUS_TEXT: Record<string, { title: string; text: (contract: Contract) => string }> = {
-  draft: { title: 'DRAFT', text: () => 'This contract is a draft. Edit it, save your changes and send it to the family for signature.' },
-  sent: { title: 'SENT', text: (contract) => `Sent for signature on ${formatDate(contract.sent_at)}. This contract is view-only. Major changes require creating a new care plan.` },
-  signed: { title: 'SIGNED', text: (contract) => `Signed on ${formatDate(contract.signed_at)}. This contract is final. Contact operations for any modifications.` },
+  draft: { title: CONTRACT_STATUS_LABELS.draft.toUpperCase(), text: () => 'This contract is a draft. Edit it, save your changes and send it to the family for signature.' },
+  sent: { title: CONTRACT_STATUS_LABELS.sent.toUpperCase(), text: (contract) => `Sent for signature on ${formatDate(contract.sent_at)}. This contract is view-only. Major changes require creating a new care plan.` },
+  signed: { title: CONTRACT_STATUS_LABELS.signed.toUpperCase(), text: (contract) => `Signed on ${formatDate(contract.signed_at)}. This contract is final. Contact operations for any modifications.` },
 };
 
 function ContractStatusCard({ contract }: { contract: Contract }) {
-  const status = STATUS_TEXT[contract.status] ?? { title: contract.status.toUpperCase(), text: () => 'This contract is closed.' };
+  const status = STATUS_TEXT[contract.status] ?? { title: CONTRACT_STATUS_LABELS[contract.status].toUpperCase(), text: () => 'This contract is closed.' };
   return (
     <div role="status" className="rounded-lg border border-primary/40 bg-accent p-4 text-accent-foreground">
       <p className="text-sm font-bold tracking-wide">{status.title}</p>

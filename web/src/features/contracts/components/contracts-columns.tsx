@@ -6,6 +6,7 @@ import { RecordStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
 import type { Contract } from '../api/types';
+import { contractStatusLabel } from '../contract-status';
 
 export interface ContractRowHandlers {
   isAdmin: boolean;
@@ -23,7 +24,7 @@ export function contractsColumns(handlers: ContractRowHandlers) {
     helper.accessor('created_at', { header: 'Created', cell: (info) => formatDate(info.getValue()) }),
     helper.accessor('sent_at', { header: 'Sent', cell: (info) => formatDate(info.getValue(), '—') }),
     helper.accessor('signed_at', { header: 'Signed', cell: (info) => formatDate(info.getValue(), '—') }),
-    helper.accessor('status', { header: 'Status', cell: (info) => <RecordStatusBadge status={info.getValue() === 'sent' ? 'pending_signature' : info.getValue()} /> }),
+    helper.accessor('status', { header: 'Status', cell: (info) => <RecordStatusBadge status={info.getValue()} label={contractStatusLabel(info.getValue())} /> }),
     helper.display({
       id: 'actions',
       header: 'Actions',

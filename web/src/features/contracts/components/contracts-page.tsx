@@ -14,13 +14,12 @@ import { useDeleteContract } from '../api/delete-contract';
 import { contractsExportUrl, useContracts } from '../api/get-contracts';
 import { useSignContract } from '../api/sign-contract';
 import type { Contract, ContractFilter } from '../api/types';
+import { CONTRACT_STATUS_LABELS } from '../contract-status';
 import { contractsColumns } from './contracts-columns';
 
 const FILTERS: readonly { value: '' | ContractFilter; label: string }[] = [
   { value: '', label: 'All Contracts' },
-  { value: 'draft', label: 'Draft' },
-  { value: 'sent', label: 'Pending Signature' },
-  { value: 'signed', label: 'Signed' },
+  ...(['draft', 'sent', 'signed'] as const).map((value) => ({ value, label: CONTRACT_STATUS_LABELS[value] })),
 ];
 
 type StatCard = 'awaiting' | 'sent-week' | 'signed-month';

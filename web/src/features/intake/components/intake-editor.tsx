@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ConflictBanner } from '@/components/conflict-banner';
 import { useFormBinder } from '@/components/form/form-binder';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { scrollToFirstInvalid } from '@/components/form/form-section';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -253,6 +254,7 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
             if (!readOnly) onSubmit();
           }}
         >
+          <FormErrorSummary error={submit.error ?? draft.error} fallback={submit.error ? 'Failed to save intake form' : 'Failed to save draft'} />
           <IntakeSections binder={binder} />
           <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t bg-background py-3">
             {saveFirst && <UnsavedNotice id="intake-save-first">You have unsaved changes. Save them first: Print Form prints the saved intake.</UnsavedNotice>}

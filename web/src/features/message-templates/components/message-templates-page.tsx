@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Loading } from '@/components/loading';
 import { PageHeader } from '@/components/page-header';
 import { SelectField } from '@/components/form/select-field';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { SwitchField } from '@/components/form/switch-field';
 import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
@@ -109,6 +110,7 @@ function TemplateDialog({ existing, onClose }: { existing?: MessageTemplate; onC
               {error}
             </p>
           )}
+          <FormErrorSummary error={save.error} fallback="Failed to save template" />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { SwitchField } from '@/components/form/switch-field';
 import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
@@ -105,6 +106,7 @@ export function PricingTemplateDialog({ target, onClose }: { target: DialogTarge
               {error}
             </p>
           )}
+          <FormErrorSummary error={save.error} fallback="Failed to save template" />
           <DialogFooter className="sm:justify-between">
             {existing && isAdmin ? (
               <Button

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { useMe } from '@/features/auth/api/auth';
 import { Loading } from '@/components/loading';
 import { PageHeader } from '@/components/page-header';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { SwitchField } from '@/components/form/switch-field';
 import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
@@ -65,12 +66,14 @@ function TabForm<T extends SettingsTabName>({
       </CardHeader>
       <CardContent>
         <form
+          noValidate
           className="flex flex-col gap-4"
           onSubmit={(event) => {
             event.preventDefault();
             submit();
           }}
         >
+          <FormErrorSummary error={save.error} fallback="Failed to save settings" />
           {children(values, set)}
           <div>
             <Button type="submit" disabled={save.isPending}>
@@ -84,6 +87,19 @@ function TabForm<T extends SettingsTabName>({
 }
 
 const ADMIN_NOTE = 'Only administrators can change this.';
+
+/**
+ * What the server says of a tab's fields: which a staff member may not change (shown
+ * read-only with a note, so a save changes only what they may) and each number's bounds.
+ */
+function fieldRules(settings: Settings, tab: SettingsTabName, isAdmin: boolean) {
+  const adminOnly = settings.admin_only?.[tab] ?? [];
+  return {
+    locked: (field: string) => !isAdmin && adminOnly.includes(field),
+    hint: (field: string, hint?: string) => (!isAdmin && adminOnly.includes(field) ? ADMIN_NOTE : hint),
+    bounds: (field: string) => settings.bounds?.[tab]?.[field],
+  };
+}
 
 /** Blind copies typed as one comma-separated line, kept as typed while editing. */
 function BccField({ initial, readOnly, onChange }: { initial: string[]; readOnly: boolean; onChange: (bcc: string[]) => void }) {
@@ -116,6 +132,9 @@ export default function SettingsPage() {
   if (settings.isPending) return <Loading text="Loading settings..." />;
   if (!settings.data) return <p className="text-destructive">Failed to load settings</p>;
   const data = settings.data;
+  const email = fieldRules(data, 'email', isAdmin);
+  const sms = fieldRules(data, 'sms', isAdmin);
+  const workflow = fieldRules(data, 'workflow', isAdmin);
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -155,14 +174,22 @@ export default function SettingsPage() {
           <TabForm tab="email" settings={data} title="Email Settings" description="Sender, reply-to and copies of every outgoing email.">
             {(values, set) => (
               <>
-                <TextField id="default_from" label="Default From" type="email" value={values.default_from} onChange={(default_from) => set({ default_from })} />
+                <TextField
+                  id="default_from"
+                  label="Default From"
+                  type="email"
+                  value={values.default_from}
+                  readOnly={email.locked('default_from')}
+                  hint={email.hint('default_from')}
+                  onChange={(default_from) => set({ default_from })}
+                />
                 <TextField
                   id="reply_to"
                   label="Reply-To"
                   type="email"
                   value={values.reply_to}
-                  readOnly={!isAdmin}
-                  hint={isAdmin ? undefined : ADMIN_NOTE}
+                  readOnly={email.locked('reply_to')}
+                  hint={email.hint('reply_to')}
                   onChange={(reply_to) => set({ reply_to })}
                 />
                 <TextareaField id="signature" label="Signature" value={values.signature} onChange={(signature) => set({ signature })} />
@@ -170,11 +197,11 @@ export default function SettingsPage() {
                   id="default_cc"
                   label="Default CC"
                   value={values.default_cc}
-                  readOnly={!isAdmin}
-                  hint={isAdmin ? 'Addresses separated by commas.' : ADMIN_NOTE}
+                  readOnly={email.locked('default_cc')}
+                  hint={email.hint('default_cc', 'Addresses separated by commas.')}
                   onChange={(default_cc) => set({ default_cc })}
                 />
-                <BccField initial={values.bcc} readOnly={!isAdmin} onChange={(bcc) => set({ bcc })} />
+                <BccField initial={values.bcc} readOnly={email.locked('bcc')} onChange={(bcc) => set({ bcc })} />
               </>
             )}
           </TabForm>
@@ -188,6 +215,8 @@ export default function SettingsPage() {
                   label="Default Sender Number"
                   type="tel"
                   value={values.default_sender_number}
+                  readOnly={sms.locked('default_sender_number')}
+                  hint={sms.hint('default_sender_number')}
                   onChange={(default_sender_number) => set({ default_sender_number })}
                 />
                 <SwitchField
@@ -230,15 +259,18 @@ export default function SettingsPage() {
           </TabForm>
         </TabsContent>
         <TabsContent value="workflow" forceMount className="data-[state=inactive]:hidden">
-          <TabForm tab="workflow" settings={data} title="Workflow Settings" description="Stage alerts, assignment and sign-out.">
+          <TabForm tab="workflow" settings={data} title="Workflow Settings" description="Stage alerts, assignment, sign-out and how long family links work.">
             {(values, set) => (
               <>
                 <TextField
                   id="stage_alert_days"
                   label="Alert if a client stays in a stage for more than (days)"
                   type="number"
-                  min={1}
+                  min={workflow.bounds('stage_alert_days')?.min}
+                  max={workflow.bounds('stage_alert_days')?.max}
                   step={1}
+                  readOnly={workflow.locked('stage_alert_days')}
+                  hint={workflow.hint('stage_alert_days')}
                   value={String(values.stage_alert_days)}
                   onChange={(text) => set({ stage_alert_days: Number(text) })}
                 />
@@ -253,12 +285,25 @@ export default function SettingsPage() {
                   id="idle_timeout_minutes"
                   label="Sign out after idle (minutes)"
                   type="number"
-                  min={1}
+                  min={workflow.bounds('idle_timeout_minutes')?.min}
+                  max={workflow.bounds('idle_timeout_minutes')?.max}
                   step={1}
-                  readOnly={!isAdmin}
-                  hint={isAdmin ? undefined : ADMIN_NOTE}
+                  readOnly={workflow.locked('idle_timeout_minutes')}
+                  hint={workflow.hint('idle_timeout_minutes')}
                   value={String(values.idle_timeout_minutes)}
                   onChange={(text) => set({ idle_timeout_minutes: Number(text) })}
+                />
+                <TextField
+                  id="signing_link_days"
+                  label="Family links work for (days)"
+                  type="number"
+                  min={workflow.bounds('signing_link_days')?.min}
+                  max={workflow.bounds('signing_link_days')?.max}
+                  step={1}
+                  readOnly={workflow.locked('signing_link_days')}
+                  hint={workflow.hint('signing_link_days', 'How long a proposal approval or contract signing link sent to a family works.')}
+                  value={String(values.signing_link_days)}
+                  onChange={(text) => set({ signing_link_days: Number(text) })}
                 />
               </>
             )}
