@@ -136,7 +136,7 @@ pub const BODY_TOO_SLOW: &str = "the request body did not arrive in time";
 fn timed_body(body: Body, deadline: tokio::time::Instant) -> Body {
     use futures_util::StreamExt;
     let chunks = body.into_data_stream();
-    Body::from_stream(futures_util::stream::unfold(
+    Body::from_stream(futures_util::StreamExt::fuse(futures_util::stream::unfold(
         Some(chunks),
         move |chunks| async move {
             let mut chunks = chunks?;
@@ -153,7 +153,7 @@ fn timed_body(body: Body, deadline: tokio::time::Instant) -> Body {
                 )),
             }
         },
-    ))
+    )))
 }
 
 pub async fn security_headers(request: Request, next: Next) -> Response {

@@ -206,7 +206,7 @@ export function feedbackTests({ admin, staff }) {
         const plan = [...plans.items].reverse().find((item) => item.intake_id && item.family_contact_email);
         expect(plan, 'the demo has a draft care plan with a family contact');
         let sentAt = Date.now() - 1000;
-        await json(await page.request.post(`/api/care-plans/${plan.id}/send`, { data: { to: 'family@example.test', body: 'Here is the proposal.' } }), 'sending the proposal');
+        await json(await page.request.post(`/api/care-plans/${plan.id}/send`, { data: { to: 'family@example.test', body: 'Here is the proposal.', version: plan.version } }), 'sending the proposal');
         const approveLink = await newestLink('approve', sentAt);
         const preview = await json(await page.request.get(`/api/contracts/preview?care_plan_id=${plan.id}`), 'contract preview');
         const contract = await json(await page.request.post('/api/contracts', { data: { care_plan_id: plan.id, content: preview.content } }), 'contract');

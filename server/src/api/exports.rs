@@ -134,10 +134,12 @@ async fn download(
                 .await;
         }
     });
-    let body = Body::from_stream(futures_util::stream::unfold(
+    // Fused: a layer that reads past the end (compression does) gets the end again
+    // instead of a panic.
+    let body = Body::from_stream(futures_util::StreamExt::fuse(futures_util::stream::unfold(
         receiver,
         |mut receiver| async move { receiver.recv().await.map(|chunk| (chunk, receiver)) },
-    ));
+    )));
     let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{file_name}\""))
         .unwrap_or_else(|_| HeaderValue::from_static("attachment"));
     Ok((
