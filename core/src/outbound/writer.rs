@@ -228,7 +228,9 @@ pub fn write_draft(request: &DraftRequest, templates: &[MessageTemplate]) -> Str
             }
             if let (Some(weekly), Some(monthly)) = (facts.weekly_cost, facts.monthly_cost) {
                 body.push(format!(
-                    "Weekly cost: ${weekly:.2} (about ${monthly:.2} per month)"
+                    "Weekly cost: {} (about {} per month)",
+                    crate::rules::format::format_money(weekly),
+                    crate::rules::format::format_money(monthly)
                 ));
             }
             if let Some(guidance) = guidance {
