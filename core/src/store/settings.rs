@@ -37,6 +37,7 @@ impl Store {
         for tab in ["general", "email", "sms", "notifications", "workflow"] {
             settings.versions.entry(tab.to_owned()).or_insert(0);
         }
+        settings.logo = self.logo_info()?;
         Ok(settings)
     }
 
