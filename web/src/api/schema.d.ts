@@ -1639,6 +1639,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agency's logo, as printed on its documents: open to anyone (it is on every
+         *     letter the family gets). An address naming the current fingerprint may be kept for
+         *     good; without one, for five minutes.
+         */
+        get: operations["logo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/sign/{token}": {
         parameters: {
             query?: never;
@@ -1704,6 +1725,27 @@ export interface paths {
         put: operations["update"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Uploads the agency's logo (the request body: a PNG or JPEG file of at most 512 KB,
+         *     16 to 2000 pixels each way), replacing any earlier one. Administrators only.
+         */
+        put: operations["upload_logo"];
+        post?: never;
+        /** Removes the agency's logo. Administrators only. */
+        delete: operations["remove_logo"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2638,6 +2680,10 @@ export interface components {
         };
         /** @description The contract the signing page shows, with the consent the signer gives. */
         ContractForSigning: {
+            /** @description The agency's postal address (may hold several lines). */
+            agency_address?: string;
+            /** @description Where the agency's logo is served, when it has one. */
+            agency_logo_url?: string | null;
             agency_name: string;
             agency_phone: string;
             client_name: string;
@@ -3496,6 +3542,24 @@ export interface components {
          * @enum {string}
          */
         LinkState: "sent" | "opened" | "used" | "expired" | "revoked" | "outdated";
+        /** @description The agency's logo as Settings show it; the file itself is served at [`LOGO_PATH`]. */
+        LogoInfo: {
+            /** @description `image/png` or `image/jpeg`. */
+            content_type: string;
+            /** Format: int32 */
+            height: number;
+            sha256: string;
+            /**
+             * Format: int64
+             * @description The file's size in bytes.
+             */
+            size: number;
+            updated_at: string;
+            /** @description The logo's address with its fingerprint, so a browser may keep it for good. */
+            url: string;
+            /** Format: int32 */
+            width: number;
+        };
         MarketingEmail: {
             care_plan: components["schemas"]["CarePlan"];
             generated_text: string;
@@ -3874,6 +3938,10 @@ export interface components {
         /** @description The proposal letter the approval page shows, and nothing else about the client. */
         ProposalLetter: {
             additional_notes: string;
+            /** @description The agency's postal address (may hold several lines). */
+            agency_address?: string;
+            /** @description Where the agency's logo is served, when it has one. */
+            agency_logo_url?: string | null;
             agency_name: string;
             agency_phone: string;
             client_name: string;
@@ -3947,6 +4015,7 @@ export interface components {
         Settings: {
             email: components["schemas"]["EmailSettings"];
             general: components["schemas"]["GeneralSettings"];
+            logo?: components["schemas"]["LogoInfo"] | null;
             notifications: components["schemas"]["NotificationSettings"];
             sms: components["schemas"]["SmsSettings"];
             /** @description Each tab's row version, keyed by tab name; an update names the one it read. */
@@ -8548,6 +8617,37 @@ export interface operations {
             };
         };
     };
+    logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The first characters of the logo's SHA-256, as Settings give its address. */
+                v: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     contract: {
         parameters: {
             query?: never;
@@ -8775,6 +8875,96 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/png": number[];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

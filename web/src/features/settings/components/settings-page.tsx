@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
 import { useSaveSettingsTab, useSettings, type Settings, type SettingsTabName, type SettingsValues } from '../api/settings';
+import { LogoCard } from './logo-card';
 
 const SAVED: Record<SettingsTabName, string> = {
   general: 'General settings saved successfully',
@@ -123,6 +124,7 @@ export default function SettingsPage() {
           <TabsTrigger value="templates">Templates</TabsTrigger>
         </TabsList>
         <TabsContent value="general">
+          <LogoCard settings={data} isAdmin={isAdmin} />
           <TabForm tab="general" settings={data} title="General Settings" description="Company details printed on PDFs and the proposal letter.">
             {(values, set) => (
               <>
