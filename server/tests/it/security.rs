@@ -20,6 +20,8 @@ const PUBLIC: &[&str] = &[
     "/api/public/approve/{token}/questions",
     "/api/public/sign/{token}",
     "/api/public/sign/{token}/pdf",
+    // The agency's logo: printed on every letter the family gets, so no secret.
+    "/api/public/logo",
     "/api/health",
     // Authorized by the SMS provider's signature instead (tests/it/notifications.rs).
     "/api/sms/replies",

@@ -448,6 +448,9 @@ fn the_public_routes_expose_nothing_but_the_document() {
         // The proposal letter.
         "agency_name",
         "agency_phone",
+        // The agency's letterhead, as its documents print it.
+        "agency_address",
+        "agency_logo_url",
         "client_name",
         "family_contact_name",
         "services",
@@ -503,5 +506,5 @@ fn the_public_routes_expose_nothing_but_the_document() {
             }
         }
     }
-    assert_eq!(public, 6, "the six public operations");
+    assert_eq!(public, 7, "the six link operations and the logo");
 }
