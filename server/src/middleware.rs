@@ -176,7 +176,9 @@ pub async fn security_headers(request: Request, next: Next) -> Response {
         HeaderValue::from_static("same-origin"),
     );
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    if api {
+    // An answer that chose its own caching keeps it (the public logo); the rest of the
+    // API is never stored.
+    if api && !headers.contains_key(header::CACHE_CONTROL) {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     response

@@ -1,7 +1,10 @@
 // Browser tests of the office manager's screens: settings, pricing and message templates,
 // the communications hub with its outbox, analytics and the admin panel.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, expectAccessible } from './harness.mjs';
 
@@ -30,6 +33,9 @@ async function apiCall(page, method, path, body) {
     { method, path, body },
   );
 }
+
+/** A 48 x 16 blue PNG. */
+const LOGO_PNG = 'iVBORw0KGgoAAAANSUhEUgAAADAAAAAQCAIAAADfzGvmAAAAJElEQVR42mMQiVo1qBDDqINGHTTqoFEHjTpo1EGjDhp1EH0RAGYDSC7X13R4AAAAAElFTkSuQmCC';
 
 export function officeTests({ admin, staff }) {
   async function open(page, path) {
@@ -220,6 +226,35 @@ export function officeTests({ admin, staff }) {
         await toast(page, `Contract of ${contract.client_name} restored`).waitFor();
         const after = await (await page.request.get(`/api/contracts/${contract.id}`)).json();
         expect(!after.deleted_at, 'the contract is still deleted');
+      },
+    },
+    {
+      name: 'an administrator uploads a logo: a wrong file shows why, the logo shows in Settings and on the next PDF, and can be removed',
+      as: admin,
+      async run(page) {
+        await open(page, '/settings');
+        await page.getByRole('button', { name: /^(Upload|Replace) Logo$/ }).waitFor();
+        const input = page.getByLabel('Logo file (PNG or JPEG)');
+        await input.setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a not really') });
+        const problem = page.getByRole('alert').filter({ hasText: 'The logo must be a PNG or JPEG image.' });
+        await problem.waitFor();
+        expect(await problem.isVisible(), 'the logo message is not visible');
+        await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(LOGO_PNG, 'base64') });
+        await toast(page, 'Logo saved').waitFor();
+        const shown = page.getByRole('img', { name: /logo$/ });
+        await shown.waitFor();
+        expect(await shown.evaluate((img) => img.complete && img.naturalWidth === 48), 'the logo picture did not load');
+        await expectAccessible(page, 'settings with a logo');
+        const clients = await (await page.request.get('/api/clients?limit=1')).json();
+        const pdf = await page.request.get(`/api/intakes/${clients.items[0].id}/pdf`);
+        expect(pdf.ok(), `the PDF answered ${pdf.status()}`);
+        const file = join(mkdtempSync(join(tmpdir(), 'logo-')), 'intake.pdf');
+        writeFileSync(file, await pdf.body());
+        const images = execFileSync('pdfimages', ['-list', file]).toString();
+        expect(/\b48\s+16\b/.test(images), `the PDF carries no 48 x 16 logo:\n${images}`);
+        await page.getByRole('button', { name: 'Remove Logo' }).click();
+        await toast(page, 'Logo removed').waitFor();
+        await page.getByRole('button', { name: 'Upload Logo' }).waitFor();
       },
     },
     {

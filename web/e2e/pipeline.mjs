@@ -42,7 +42,8 @@ function expectPdfAttached(eml, label) {
 
 /** The cost rules of core's rules/costs.rs: hours × rate and weekly × 4.33, to the cent. */
 const cents = (value) => Math.round((value + Number.EPSILON) * 100) / 100;
-const money = (value) => `$${cents(value).toFixed(2)}`;
+/** Dollars as every screen and document prints them: "$1,357.46". */
+const money = (value) => cents(value).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 export function pipelineTests({ admin, staff }) {
   async function open(page, path) {
@@ -176,9 +177,7 @@ export function pipelineTests({ admin, staff }) {
           const text = await preview.inputValue();
           expect(text.includes(name), 'the contract does not name the client');
           for (const amount of [rate, weekly, monthly]) {
-            const figure = cents(amount).toFixed(2);
-            const grouped = Number(figure).toLocaleString('en-US', { minimumFractionDigits: 2 });
-            expect(text.includes(figure) || text.includes(grouped), `the contract does not show ${figure}`);
+            expect(text.includes(money(amount)), `the contract does not show ${money(amount)}`);
           }
           await page.getByLabel('Pricing').getByText(money(weekly)).waitFor();
           await expectAccessible(page, 'contract screen');

@@ -39,7 +39,10 @@ async function json(response, what) {
   return response.json();
 }
 
-export function signingTests({ staff }) {
+/** A 48 x 16 blue PNG. */
+const LOGO_PNG = 'iVBORw0KGgoAAAANSUhEUgAAADAAAAAQCAIAAADfzGvmAAAAJElEQVR42mMQiVo1qBDDqINGHTTqoFEHjTpo1EGjDhp1EH0RAGYDSC7X13R4AAAAAElFTkSuQmCC';
+
+export function signingTests({ admin, staff }) {
   return [
     {
       name: 'the family approves the proposal and signs the contract from the emailed links',
@@ -131,6 +134,45 @@ export function signingTests({ staff }) {
           expect(events.includes('Contract signed by Jane Family (Daughter)'), 'the timeline shows the signature');
         } finally {
           await family.close();
+        }
+      },
+    },
+    {
+      name: "the family's approval page shows the agency's logo, address and phone",
+      as: admin,
+      async run(page) {
+        const baseURL = process.env.CAREPATH_URL;
+        await json(await page.request.put('/api/settings/logo', { headers: { 'Content-Type': 'image/png' }, data: Buffer.from(LOGO_PNG, 'base64') }), 'uploading the logo');
+        const settings = await json(await page.request.get('/api/settings'), 'settings');
+        try {
+          const plans = await json(await page.request.get('/api/care-plans?status=draft&limit=50'), 'care plans');
+          const plan = plans.items.find((item) => item.intake_id);
+          expect(plan, 'the demo has a draft care plan with a client');
+          const sentAt = Date.now() - 1000;
+          await json(
+            await page.request.post(`/api/care-plans/${plan.id}/send`, { data: { to: 'family@example.test', body: `Dear family, here is the proposal for ${plan.client_name}.` } }),
+            'sending the proposal',
+          );
+          const approveLink = await newestLink('approve', sentAt);
+          const family = await page.context().browser().newContext({ baseURL, viewport: { width: 390, height: 844 } });
+          try {
+            const phone = await family.newPage();
+            phone.setDefaultTimeout(10_000);
+            await phone.goto(approveLink);
+            await phone.getByRole('heading', { name: 'Your Home Care Proposal' }).waitFor();
+            const logo = phone.getByRole('img', { name: `${settings.general.company_name} logo` });
+            await logo.waitFor();
+            expect(await logo.isVisible(), 'the logo is not visible');
+            expect(await logo.evaluate((img) => img.complete && img.naturalWidth === 48), 'the logo picture did not load');
+            if (settings.general.contact_phone) {
+              await phone.getByText(`Phone ${settings.general.contact_phone}`, { exact: false }).first().waitFor();
+            }
+            await expectAccessible(phone, 'proposal approval page with a logo');
+          } finally {
+            await family.close();
+          }
+        } finally {
+          await page.request.delete('/api/settings/logo');
         }
       },
     },

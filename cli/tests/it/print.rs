@@ -94,7 +94,7 @@ fn every_document_prints_with_its_texts_and_pages() {
             vec![
                 "Home Care Service Agreement",
                 "Walter Ames",
-                "signed",
+                "Signed: ",
                 "Hourly Rate: $25.00",
             ],
         ),

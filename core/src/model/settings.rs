@@ -104,6 +104,34 @@ pub struct NumberBounds {
     pub max: u32,
 }
 
+/// Where the agency's logo is served, open to anyone: it is printed on every document
+/// the family gets, so it is no secret.
+pub const LOGO_PATH: &str = "/api/public/logo";
+
+/// The agency's logo as Settings show it; the file itself is served at [`LOGO_PATH`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LogoInfo {
+    /// `image/png` or `image/jpeg`.
+    pub content_type: String,
+    pub width: u32,
+    pub height: u32,
+    /// The file's size in bytes.
+    pub size: u64,
+    pub sha256: String,
+    pub updated_at: String,
+    /// The logo's address with its fingerprint, so a browser may keep it for good.
+    pub url: String,
+}
+
+impl LogoInfo {
+    /// The address of a logo with this fingerprint.
+    pub fn url_for(sha256: &str) -> String {
+        let version: String = sha256.chars().take(16).collect();
+        format!("{LOGO_PATH}?v={version}")
+    }
+}
+
 /// All settings. Stored one JSON document per tab, shared by all staff.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -123,6 +151,10 @@ pub struct Settings {
     pub sms: SmsSettings,
     pub notifications: NotificationSettings,
     pub workflow: WorkflowSettings,
+    /// The agency's logo, if an administrator uploaded one (changed through its own
+    /// upload, never through a tab).
+    #[serde(default)]
+    pub logo: Option<LogoInfo>,
 }
 
 /// One tab's new values, as a settings update names them.

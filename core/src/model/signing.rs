@@ -162,6 +162,12 @@ pub struct ProposalService {
 pub struct ProposalLetter {
     pub agency_name: String,
     pub agency_phone: String,
+    /// The agency's postal address (may hold several lines).
+    #[serde(default)]
+    pub agency_address: String,
+    /// Where the agency's logo is served, when it has one.
+    #[serde(default)]
+    pub agency_logo_url: Option<String>,
     pub client_name: String,
     pub family_contact_name: String,
     pub services: Vec<ProposalService>,
@@ -181,6 +187,12 @@ pub struct ProposalLetter {
 pub struct ContractForSigning {
     pub agency_name: String,
     pub agency_phone: String,
+    /// The agency's postal address (may hold several lines).
+    #[serde(default)]
+    pub agency_address: String,
+    /// Where the agency's logo is served, when it has one.
+    #[serde(default)]
+    pub agency_logo_url: Option<String>,
     pub client_name: String,
     pub contract_content: String,
     pub hourly_rate: f64,

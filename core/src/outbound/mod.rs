@@ -299,6 +299,25 @@ pub fn compose_email(
     }
 }
 
+/// The agency's name and postal address as the lines that sign an email (emails are
+/// plain text, so the letterhead's logo cannot travel with them).
+pub fn agency_sign_off(general: &crate::model::GeneralSettings) -> Vec<String> {
+    std::iter::once(general.company_name.trim())
+        .chain(general.postal_address.lines().map(str::trim))
+        .filter(|line| !line.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The agency's signature block: its name, address and phone, each on a line.
+pub fn agency_signature(general: &crate::model::GeneralSettings) -> String {
+    let mut lines = agency_sign_off(general);
+    if !general.contact_phone.trim().is_empty() {
+        lines.push(format!("Phone {}", general.contact_phone.trim()));
+    }
+    lines.join("\n")
+}
+
 /// An email that carries a secret link: to its recipient alone, never to the Settings'
 /// copies or blind copies (whoever can change those would otherwise receive every
 /// sign-in link), and marked private for the outbox.
@@ -467,8 +486,8 @@ pub fn ai_prompts(request: &DraftRequest, templates: &[MessageTemplate]) -> (Str
     if let (Some(weekly), Some(monthly)) = (facts.weekly_cost, facts.monthly_cost) {
         user.push_str(&format!(
             "Weekly cost: {}; monthly cost: {}\n",
-            crate::rules::contract_text::format_money(weekly),
-            crate::rules::contract_text::format_money(monthly)
+            crate::rules::format::format_money(weekly),
+            crate::rules::format::format_money(monthly)
         ));
     }
     (system, user)

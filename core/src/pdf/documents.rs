@@ -8,6 +8,8 @@ use crate::model::options::{
 use crate::model::{
     Assessment, CarePlan, CarePlanService, Contract, GeneralSettings, Intake, PipelineStatus,
 };
+use crate::rules::contract_text::AGREEMENT_HEADING;
+use crate::rules::format::{format_form_date, format_form_time, format_long_date, format_money};
 
 fn field(label: &str, value: impl Into<String>) -> Block {
     Block::Field(label.to_owned(), value.into())
@@ -37,6 +39,16 @@ fn checks(label: &str, options: &[&str], chosen: &[String]) -> Block {
     Block::Checks(label.to_owned(), items)
 }
 
+/// A form's date field, in words.
+fn date(label: &str, value: &str) -> Block {
+    field(label, format_form_date(value))
+}
+
+/// A form's time field, on the 12-hour clock.
+fn time(label: &str, value: &str) -> Block {
+    field(label, format_form_time(value))
+}
+
 fn list(values: &[String]) -> String {
     values.join("; ")
 }
@@ -45,22 +57,67 @@ fn hours(value: Option<f64>) -> String {
     value.map(crate::export::number).unwrap_or_default()
 }
 
-fn agency_footer(agency: &GeneralSettings) -> Vec<Block> {
-    let mut lines = vec![agency.company_name.clone()];
-    if !agency.postal_address.is_empty() {
-        lines.push(agency.postal_address.clone());
-    }
+/// The agency's address as lines (the setting may hold several).
+fn address_lines(agency: &GeneralSettings) -> Vec<String> {
+    agency
+        .postal_address
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// "Phone (555) 010-2000 · Fax … · office@…", the parts the agency filled in.
+fn contact_line(agency: &GeneralSettings) -> Option<String> {
     let mut contact = Vec::new();
-    if !agency.contact_phone.is_empty() {
-        contact.push(format!("Phone {}", agency.contact_phone));
+    if !agency.contact_phone.trim().is_empty() {
+        contact.push(format!("Phone {}", agency.contact_phone.trim()));
     }
-    if !agency.fax.is_empty() {
-        contact.push(format!("Fax {}", agency.fax));
+    if !agency.fax.trim().is_empty() {
+        contact.push(format!("Fax {}", agency.fax.trim()));
     }
-    if !contact.is_empty() {
-        lines.push(contact.join(" · "));
+    if !agency.contact_email.trim().is_empty() {
+        contact.push(agency.contact_email.trim().to_owned());
     }
-    vec![Block::Space, Block::Text(lines.join("\n"))]
+    (!contact.is_empty()).then(|| contact.join(" · "))
+}
+
+/// The letterhead that opens every document: the agency's name, address and phone (the
+/// logo is the document's own, added when it is printed).
+pub(super) fn letterhead(agency: &GeneralSettings) -> Block {
+    let mut lines = address_lines(agency);
+    lines.extend(contact_line(agency));
+    Block::Letterhead(agency.company_name.trim().to_owned(), lines)
+}
+
+/// The foot of every page: the agency's name and address, then its phone and fax.
+pub(super) fn footer(agency: &GeneralSettings) -> Vec<String> {
+    let mut first = vec![agency.company_name.trim().to_owned()];
+    first.extend(address_lines(agency));
+    let mut lines = vec![
+        first
+            .into_iter()
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join(" · "),
+    ];
+    lines.extend(contact_line(agency));
+    lines.retain(|line| !line.is_empty());
+    lines
+}
+
+/// A document of the agency's with its letterhead first.
+fn document(title: String, agency: &GeneralSettings, body: Vec<Block>) -> PrintDocument {
+    let mut blocks = vec![letterhead(agency)];
+    blocks.extend(body);
+    PrintDocument {
+        title,
+        header: agency.company_name.clone(),
+        footer: footer(agency),
+        logo: None,
+        blocks,
+    }
 }
 
 /// The intake form: page 1 caller and client; 2 living situation, needs, services;
@@ -68,9 +125,9 @@ fn agency_footer(agency: &GeneralSettings) -> Vec<Block> {
 /// use (with the additional comments and follow-up reminder).
 pub fn intake_document(intake: &Intake, agency: &GeneralSettings) -> PrintDocument {
     let f = &intake.form;
-    let mut blocks = vec![
+    let blocks = vec![
         Block::Title("Client Intake Form".to_owned()),
-        field("Date", &f.date),
+        date("Date", &f.date),
         field("Staff Member Taking Call", &f.staff_member_taking_call),
         Block::Heading("Caller Information".to_owned()),
         field("Caller Name", &f.caller_name),
@@ -84,7 +141,7 @@ pub fn intake_document(intake: &Intake, agency: &GeneralSettings) -> PrintDocume
             if f.client_is_caller { "Yes" } else { "No" },
         ),
         field("Client Full Name", &f.client_full_name),
-        field("Date of Birth", &f.date_of_birth),
+        date("Date of Birth", &f.date_of_birth),
         field("Address", &f.client_address),
         field("City", &f.city),
         field("State", &f.state),
@@ -124,7 +181,7 @@ pub fn intake_document(intake: &Intake, agency: &GeneralSettings) -> PrintDocume
                     .collect(),
             ],
         ),
-        field("Anticipated Start Date", &f.anticipated_start_date),
+        date("Anticipated Start Date", &f.anticipated_start_date),
         field("Total Hours per Week", hours(f.total_hours_per_week)),
         Block::Heading("Source of Payment".to_owned()),
         checks("Payment", SOURCE_OF_PAYMENT, &f.source_of_payment),
@@ -133,8 +190,8 @@ pub fn intake_document(intake: &Intake, agency: &GeneralSettings) -> PrintDocume
         field("Policy Number", &f.policy_number),
         Block::PageBreak,
         Block::Heading("Assessment".to_owned()),
-        field("Consultation Date", &f.consultation_date),
-        field("Consultation Time", &f.consultation_time),
+        date("Consultation Date", &f.consultation_date),
+        time("Consultation Time", &f.consultation_time),
         field("Location", &f.consultation_location),
         field("Who Will You Meet With", &f.who_will_you_meet_with),
         field(
@@ -143,8 +200,8 @@ pub fn intake_document(intake: &Intake, agency: &GeneralSettings) -> PrintDocume
         ),
         Block::Heading("If Assessment Was Not Scheduled".to_owned()),
         field("Reason Not Scheduled", &f.reason_not_scheduled),
-        field("Follow-up Date", &f.follow_up_date),
-        field("Follow-up Time", &f.follow_up_time),
+        date("Follow-up Date", &f.follow_up_date),
+        time("Follow-up Time", &f.follow_up_time),
         checks("Preferred Method", PREFERRED_METHOD, &f.preferred_method),
         Block::PageBreak,
         Block::Heading("Additional Comments".to_owned()),
@@ -154,8 +211,8 @@ pub fn intake_document(intake: &Intake, agency: &GeneralSettings) -> PrintDocume
             f.additional_comments.clone()
         }),
         Block::Heading("Follow-up Reminder".to_owned()),
-        field("Next Follow-up Date", &f.next_follow_up_date),
-        field("Next Follow-up Time", &f.next_follow_up_time),
+        date("Next Follow-up Date", &f.next_follow_up_date),
+        time("Next Follow-up Time", &f.next_follow_up_time),
         field("Follow-up Notes", &f.follow_up_notes),
         Block::Heading("For Office Use Only".to_owned()),
         field(
@@ -171,15 +228,13 @@ pub fn intake_document(intake: &Intake, agency: &GeneralSettings) -> PrintDocume
         field("Referral Source Type", &f.referral_source_type),
         field("Priority Level", &f.priority_level),
         field("Completed By (Staff Name)", &f.completed_by_staff_name),
-        field("Completed Date", &f.completed_date),
+        date("Completed Date", &f.completed_date),
     ];
-    // The agency's address, phone and fax close the form, as on the other documents.
-    blocks.extend(agency_footer(agency));
-    PrintDocument {
-        title: format!("Intake - {}", intake.client_full_name),
-        header: agency.company_name.clone(),
+    document(
+        format!("Intake - {}", intake.client_full_name),
+        agency,
         blocks,
-    }
+    )
 }
 
 /// The non-medical assessment with the agency's details and signature lines.
@@ -198,18 +253,17 @@ pub fn assessment_document(assessment: &Assessment, agency: &GeneralSettings) ->
         );
         rows
     };
-    let mut blocks = vec![
-        Block::Title(agency.company_name.clone()),
-        Block::Heading("Non-Medical Assessment Form".to_owned()),
+    let blocks = vec![
+        Block::Title("Non-Medical Assessment Form".to_owned()),
         Block::Heading("Assessment Information".to_owned()),
-        field("Assessment Date", &f.assessment_date),
-        field("Time In", &f.time_in),
-        field("Time Out", &f.time_out),
+        date("Assessment Date", &f.assessment_date),
+        time("Time In", &f.time_in),
+        time("Time Out", &f.time_out),
         field("Coordinator", &f.coordinator_name),
         field("Location", &f.assessment_location),
         Block::Heading("Client Information".to_owned()),
         field("Client Name", &f.client_name),
-        field("Date of Birth", &f.date_of_birth),
+        date("Date of Birth", &f.date_of_birth),
         field("Phone", &f.phone),
         field("Address", &f.address),
         Block::Heading("Living Situation & Environment".to_owned()),
@@ -264,7 +318,7 @@ pub fn assessment_document(assessment: &Assessment, agency: &GeneralSettings) ->
         Block::Heading("Recommended Services & Schedule".to_owned()),
         field("Recommended Services", list(&f.recommended_services)),
         field("Recommended Hours per Week", hours(f.recommended_hours)),
-        field("Recommended Start Date", &f.recommended_start_date),
+        date("Recommended Start Date", &f.recommended_start_date),
         field("Preferred Days", list(&f.preferred_days)),
         field("Preferred Times", list(&f.preferred_times)),
         field("Schedule Notes", &f.schedule_notes),
@@ -276,7 +330,7 @@ pub fn assessment_document(assessment: &Assessment, agency: &GeneralSettings) ->
         }),
         Block::Heading("Completed By".to_owned()),
         field("Assessor", &f.assessor_name),
-        field("Date", &f.assessor_date),
+        date("Date", &f.assessor_date),
         Block::Signature("Assessor signature".to_owned()),
         field(
             "Client / Representative",
@@ -286,12 +340,11 @@ pub fn assessment_document(assessment: &Assessment, agency: &GeneralSettings) ->
         ),
         Block::Signature("Client or representative signature".to_owned()),
     ];
-    blocks.extend(agency_footer(agency));
-    PrintDocument {
-        title: format!("Assessment - {}", assessment.client_name),
-        header: agency.company_name.clone(),
+    document(
+        format!("Assessment - {}", assessment.client_name),
+        agency,
         blocks,
-    }
+    )
 }
 
 /// The care plan proposal letter sent to the family.
@@ -299,12 +352,10 @@ pub fn care_plan_document(plan: &CarePlan, agency: &GeneralSettings) -> PrintDoc
     let family = if plan.family_contact_name.trim().is_empty() {
         "Family".to_owned()
     } else {
-        plan.family_contact_name.clone()
+        plan.family_contact_name.trim().to_owned()
     };
     let mut blocks = vec![
-        Block::Title(agency.company_name.clone()),
-        Block::Heading(format!("Home Care Proposal for {}", plan.client_name)),
-        Block::Space,
+        Block::Title(format!("Home Care Proposal for {}", plan.client_name)),
         Block::Text(format!("Dear {family},")),
         Block::Text(format!(
             "Thank you for letting us meet {}. Here is the care we propose, based on our assessment.",
@@ -312,13 +363,13 @@ pub fn care_plan_document(plan: &CarePlan, agency: &GeneralSettings) -> PrintDoc
         )),
         Block::Heading("Services We Will Provide".to_owned()),
     ];
-    for service in CarePlanService::ALL {
-        if plan.services.contains(&service) {
-            blocks.push(Block::Field(
-                format!("[x] {}", service.label()),
-                service.description().to_owned(),
-            ));
-        }
+    let services: Vec<(String, String)> = CarePlanService::ALL
+        .into_iter()
+        .filter(|service| plan.services.contains(service))
+        .map(|service| (service.label().to_owned(), service.description().to_owned()))
+        .collect();
+    if !services.is_empty() {
+        blocks.push(Block::Bullets(services));
     }
     if !plan.additional_notes.trim().is_empty() {
         blocks.push(field("Notes", &plan.additional_notes));
@@ -344,90 +395,229 @@ pub fn care_plan_document(plan: &CarePlan, agency: &GeneralSettings) -> PrintDoc
         crate::export::number(plan.total_weekly_hours),
     ]);
     blocks.push(Block::Table(vec![2, 3, 1], rows));
-    blocks.push(field(
+    blocks.push(Block::Space);
+    blocks.push(date(
         "Proposed Start Date",
-        plan.proposed_start_date.clone().unwrap_or_default(),
+        plan.proposed_start_date.as_deref().unwrap_or_default(),
     ));
     blocks.push(Block::Heading("Cost of Care".to_owned()));
     blocks.push(Block::Boxed(vec![
-        format!("Hourly rate: ${:.2}", plan.hourly_rate),
+        format!("Hourly rate: {}", format_money(plan.hourly_rate)),
         format!(
             "Weekly hours: {}",
             crate::export::number(plan.total_weekly_hours)
         ),
-        format!("Weekly cost: ${:.2}", plan.weekly_cost),
-        format!("Approximate monthly cost: ${:.2}", plan.monthly_cost),
+        format!("Weekly cost: {}", format_money(plan.weekly_cost)),
+        format!(
+            "Approximate monthly cost: {}",
+            format_money(plan.monthly_cost)
+        ),
     ]));
     blocks.push(Block::Heading("Just Reply YES to This Email".to_owned()));
     blocks.push(Block::Text(format!(
         "To get started, reply YES or call us at {}.",
-        if agency.contact_phone.is_empty() {
+        if agency.contact_phone.trim().is_empty() {
             "our office"
         } else {
-            &agency.contact_phone
+            agency.contact_phone.trim()
         }
     )));
+    blocks.push(Block::Space);
+    let mut closing = vec!["Warm regards,".to_owned()];
     if !plan.care_coordinator_name.trim().is_empty() {
-        blocks.push(Block::Text(format!(
-            "Warm regards,\n{}",
-            plan.care_coordinator_name
-        )));
+        closing.push(plan.care_coordinator_name.trim().to_owned());
     }
-    blocks.extend(agency_footer(agency));
-    PrintDocument {
-        title: format!("Care Plan - {}", plan.client_name),
-        header: agency.company_name.clone(),
-        blocks,
-    }
+    closing.push(agency.company_name.trim().to_owned());
+    blocks.push(Block::Text(closing.join("\n")));
+    document(format!("Care Plan - {}", plan.client_name), agency, blocks)
 }
 
-/// The contract with its filled sections and signature lines.
+/// Whether a line of a contract's text is a section title: "3. Cancellation" (as the
+/// template numbers its sections) or a Markdown-style "# Title", short and not a
+/// sentence.
+fn section_title(line: &str) -> Option<&str> {
+    let line = line.trim();
+    if line.chars().count() > 80 || line.ends_with(['.', ':', ',', ';']) {
+        return None;
+    }
+    if let Some(title) = line.strip_prefix('#') {
+        return Some(title.trim_start_matches('#').trim()).filter(|t| !t.is_empty());
+    }
+    let digits = line.chars().take_while(char::is_ascii_digit).count();
+    let rest = &line[digits..];
+    (digits > 0 && digits <= 2 && rest.starts_with(". ") && rest.len() > 2).then_some(line)
+}
+
+/// A list item's text, if the line is one ("• Personal care", "- Meals").
+fn bullet_item(line: &str) -> Option<&str> {
+    let line = line.trim_start();
+    ["• ", "- ", "* ", "· "]
+        .iter()
+        .find_map(|marker| line.strip_prefix(marker))
+        .map(str::trim)
+}
+
+/// A line to sign on written into the text ("Client: ________  Date: ____"): the
+/// document prints its own signature lines, with the signature itself once signed.
+fn fill_in_line(line: &str) -> bool {
+    line.contains("____")
+}
+
+/// The contract's text as blocks: section titles as headings, lists as bullets, every
+/// other line as plain text, in the order written.
+pub fn contract_blocks(content: &str) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    for paragraph in content.split("\n\n") {
+        let paragraph = paragraph.trim_matches('\n');
+        if paragraph.trim().is_empty() {
+            continue;
+        }
+        if paragraph.trim().eq_ignore_ascii_case(AGREEMENT_HEADING) {
+            // The document's own title already says it.
+            continue;
+        }
+        let mut text: Vec<&str> = Vec::new();
+        let mut items: Vec<(String, String)> = Vec::new();
+        let flush =
+            |blocks: &mut Vec<Block>, text: &mut Vec<&str>, items: &mut Vec<(String, String)>| {
+                if !text.is_empty() {
+                    blocks.push(Block::Text(text.join("\n")));
+                    text.clear();
+                }
+                if !items.is_empty() {
+                    blocks.push(Block::Bullets(std::mem::take(items)));
+                }
+            };
+        for line in paragraph.lines() {
+            if line.trim().is_empty() || fill_in_line(line) {
+                continue;
+            }
+            if let Some(title) = section_title(line) {
+                flush(&mut blocks, &mut text, &mut items);
+                blocks.push(Block::Heading(title.to_owned()));
+            } else if let Some(item) = bullet_item(line) {
+                if !text.is_empty() {
+                    blocks.push(Block::Text(text.join("\n")));
+                    text.clear();
+                }
+                items.push((String::new(), item.to_owned()));
+            } else {
+                if !items.is_empty() {
+                    blocks.push(Block::Bullets(std::mem::take(&mut items)));
+                }
+                text.push(line.trim_end());
+            }
+        }
+        flush(&mut blocks, &mut text, &mut items);
+    }
+    blocks
+}
+
+/// The contract with its filled sections and signature lines. It prints no status: the
+/// family's copy is the agreement itself, whatever stage the office has it at.
 pub fn contract_document(contract: &Contract, agency: &GeneralSettings) -> PrintDocument {
     let mut blocks = vec![
         Block::Title("Home Care Service Agreement".to_owned()),
+        field("Agency", agency.company_name.trim()),
         field("Client", &contract.client_name),
-        field("Status", contract.status.as_str()),
         field(
             "Hourly Rate",
-            format!("${:.2}", contract.pricing_details.hourly_rate),
+            format_money(contract.pricing_details.hourly_rate),
         ),
         field(
             "Weekly Cost",
-            format!("${:.2}", contract.pricing_details.weekly_cost),
+            format_money(contract.pricing_details.weekly_cost),
         ),
         field(
             "Monthly Cost",
-            format!("${:.2}", contract.pricing_details.monthly_cost),
+            format_money(contract.pricing_details.monthly_cost),
         ),
-        Block::Space,
     ];
-    for paragraph in contract.contract_content.split("\n\n") {
-        let paragraph = paragraph.trim();
-        if paragraph.is_empty() {
-            continue;
+    let tz = crate::rules::clock::AgencyClock::zone_named(&agency.time_zone);
+    let day = |moment: &str| {
+        crate::rules::clock::parse_timestamp(moment)
+            .map(|moment| format_long_date(moment.to_zoned(tz.clone()).date()))
+    };
+    // A signature is a fact of the agreement (unlike where the office has it in its
+    // workflow): a signed contract says when.
+    match contract.signed_at.as_deref().and_then(day) {
+        Some(signed) if contract.status == crate::model::ContractStatus::Signed => {
+            blocks.push(field("Signed", signed));
         }
-        let mut lines = paragraph.lines();
-        let first = lines.next().unwrap_or_default();
-        let rest: Vec<&str> = lines.collect();
-        // A short first line without a full stop is a section title.
-        if !rest.is_empty() && first.len() < 60 && !first.ends_with('.') {
-            blocks.push(Block::Heading(
-                first.trim_start_matches('#').trim().to_owned(),
-            ));
-            blocks.push(Block::Text(rest.join("\n")));
-        } else {
-            blocks.push(Block::Text(paragraph.to_owned()));
+        _ => {
+            if let Some(prepared) = day(&contract.created_at) {
+                blocks.push(field("Prepared", prepared));
+            }
         }
     }
+    blocks.push(Block::Space);
+    blocks.extend(contract_blocks(&contract.contract_content));
     blocks.push(Block::Signature(format!(
         "Client or representative ({})",
         contract.client_name
     )));
     blocks.push(Block::Signature(format!("For {}", agency.company_name)));
-    blocks.extend(agency_footer(agency));
-    PrintDocument {
-        title: format!("Contract - {}", contract.client_name),
-        header: agency.company_name.clone(),
+    document(
+        format!("Contract - {}", contract.client_name),
+        agency,
         blocks,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(value: &str) -> Block {
+        Block::Text(value.to_owned())
+    }
+
+    fn item(value: &str) -> (String, String) {
+        (String::new(), value.to_owned())
+    }
+
+    /// The template's contract: numbered section titles are headings, the services and
+    /// the schedule lines are a list and plain lines, never headings.
+    #[test]
+    fn contract_text_reads_as_headings_lists_and_text() {
+        let content = "HOME CARE SERVICE AGREEMENT\n\nThis Home Care Service Agreement is made on March 3, 2026 between Sunrise Care (the Agency) and Rose Lee (the Client).\n\n1. Services Provided\n\nThe Agency agrees to provide Rose Lee with the following non-medical home care services:\n\n• Help with Daily Personal Care\n• Friendly Companionship\n\nServices will be provided on the following schedule:\n\nMonday: 9am-1pm (4 hours)\nWednesday: 2.5 hours\n\n2. Payment Terms\n\nServices are billed at $32.00 per hour.\n\nClient or Responsible Party: ______________________  Date: __________";
+        assert_eq!(
+            contract_blocks(content),
+            vec![
+                text(
+                    "This Home Care Service Agreement is made on March 3, 2026 between Sunrise Care (the Agency) and Rose Lee (the Client)."
+                ),
+                Block::Heading("1. Services Provided".to_owned()),
+                text(
+                    "The Agency agrees to provide Rose Lee with the following non-medical home care services:"
+                ),
+                Block::Bullets(vec![
+                    item("Help with Daily Personal Care"),
+                    item("Friendly Companionship"),
+                ]),
+                text("Services will be provided on the following schedule:"),
+                text("Monday: 9am-1pm (4 hours)\nWednesday: 2.5 hours"),
+                Block::Heading("2. Payment Terms".to_owned()),
+                text("Services are billed at $32.00 per hour."),
+            ]
+        );
+    }
+
+    #[test]
+    fn titles_are_short_numbered_or_marked_lines() {
+        assert_eq!(
+            section_title("1. Services Provided"),
+            Some("1. Services Provided")
+        );
+        assert_eq!(
+            section_title("12. Term and Termination"),
+            Some("12. Term and Termination")
+        );
+        assert_eq!(section_title("## Extra Terms"), Some("Extra Terms"));
+        assert_eq!(section_title("• Help with Daily Personal Care"), None);
+        assert_eq!(section_title("Monday: 9am-1pm (4 hours)"), None);
+        assert_eq!(section_title("1. The Client agrees to pay on time."), None);
+        assert_eq!(section_title("2026. A year"), None);
+        assert_eq!(section_title("1."), None);
     }
 }

@@ -18,8 +18,8 @@ use genpdfi::elements::{
     Break, FrameCellDecorator, LinearLayout, PageBreak, Paragraph, TableLayout,
 };
 use genpdfi::fonts::{FontData, FontFamily};
-use genpdfi::style::Style;
-use genpdfi::{Alignment, Element, Margins, SimplePageDecorator, Size};
+use genpdfi::style::{LineStyle, Style};
+use genpdfi::{Alignment, Element, Margins, PageDecorator, Position, Size};
 
 pub use documents::{assessment_document, care_plan_document, contract_document, intake_document};
 pub use signed::{CERTIFICATE_TITLE, signed_contract_document};
@@ -74,6 +74,11 @@ pub enum Block {
     Drawn(crate::model::Strokes),
     /// A typed signature, in large type over the signature line.
     Typed(String),
+    /// A list, each item after a bullet: a lead in bold (may be empty) and its text.
+    Bullets(Vec<(String, String)>),
+    /// The agency's letterhead at the top of the first page: the logo (the document's
+    /// own, if it has one), the agency's name and the lines under it (address, phone).
+    Letterhead(String, Vec<String>),
     Space,
     PageBreak,
 }
@@ -84,6 +89,10 @@ pub struct PrintDocument {
     pub title: String,
     /// Printed at the top of every page (the agency's name).
     pub header: String,
+    /// Printed small at the foot of every page (the agency's address, phone and fax).
+    pub footer: Vec<String>,
+    /// The agency's logo file (PNG or JPEG) for the letterhead, when there is one.
+    pub logo: Option<Vec<u8>>,
     pub blocks: Vec<Block>,
 }
 
@@ -97,7 +106,6 @@ fn font(full: &'static [u8]) -> Result<FontData> {
     FontData::new(full.to_vec(), None).map_err(pdf_error)
 }
 
-/// Renders a document as PDF into `out`.
 /// Characters of the widest glyph (W) that fit across the text column, less a margin.
 const COLUMN_CHARS: usize = 48;
 
@@ -143,6 +151,131 @@ fn column_chars(weight: usize, total: usize) -> usize {
         .max(3)
 }
 
+/// The foot of every page keeps this much room for the agency's lines.
+const FOOTER_MM: f32 = 11.0;
+
+/// Margins, the running header (agency, title, page number) at the top of each page and
+/// the agency's address and phone at its foot. The footer is drawn by the page itself,
+/// so it never flows onto a page of its own.
+struct Pages {
+    page: usize,
+    header: String,
+    footer: Vec<String>,
+}
+
+impl PageDecorator for Pages {
+    fn decorate_page<'a>(
+        &mut self,
+        context: &genpdfi::Context,
+        mut area: genpdfi::render::Area<'a>,
+        style: Style,
+    ) -> std::result::Result<genpdfi::render::Area<'a>, genpdfi::error::Error> {
+        self.page += 1;
+        area.add_margins(Margins::all(MARGIN_MM));
+        if !self.footer.is_empty() {
+            let height = area.size().height;
+            let width = area.size().width;
+            let mut foot = area.clone();
+            foot.add_offset(Position::new(0, height - genpdfi::Mm::from(FOOTER_MM)));
+            foot.draw_line(
+                vec![Position::new(0, 0), Position::new(width, 0)],
+                LineStyle::new().with_thickness(0.2),
+            );
+            foot.add_offset(Position::new(0, 1.5));
+            let mut lines = LinearLayout::vertical();
+            for line in &self.footer {
+                lines.push(
+                    Paragraph::new(line.as_str())
+                        .aligned(Alignment::Center)
+                        .styled(Style::new().with_font_size(8)),
+                );
+            }
+            lines.render(context, foot, style)?;
+            area.set_height(height - genpdfi::Mm::from(FOOTER_MM + 2.0));
+        }
+        let mut line = Paragraph::default();
+        line.push_styled(
+            format!("{} · Page {}", self.header, self.page),
+            Style::new().with_font_size(8),
+        );
+        let mut header = line
+            .aligned(Alignment::Right)
+            .padded(Margins::trbl(0, 0, 3, 0));
+        let result = header.render(context, area.clone(), style)?;
+        area.add_offset(Position::new(0, result.size.height));
+        Ok(area)
+    }
+}
+
+/// The letterhead's logo: at most 18 mm high and 60 mm wide, its proportions kept.
+fn logo_element(bytes: &[u8]) -> Result<genpdfi::elements::Image> {
+    use image::GenericImageView;
+    let picture = crate::rules::logo::logo_for_print(bytes)?;
+    let (width, height) = picture.dimensions();
+    let (max_width, max_height) = (60.0_f32, 18.0_f32);
+    // Pixels per inch that make the picture fit its box (25.4 mm to the inch).
+    let dpi = (width as f32 * 25.4 / max_width).max(height as f32 * 25.4 / max_height);
+    Ok(genpdfi::elements::Image::from_dynamic_image(picture)
+        .map_err(pdf_error)?
+        .with_dpi(dpi))
+}
+
+/// The letterhead: the logo beside the agency's name and lines, or the name and lines
+/// alone; a rule under it.
+fn letterhead(name: &str, lines: &[String], logo: Option<&[u8]>) -> Result<LinearLayout> {
+    let mut text = LinearLayout::vertical();
+    text.push(
+        Paragraph::new(breakable(name, COLUMN_CHARS * 2 / 3))
+            .styled(Style::new().bold().with_font_size(15)),
+    );
+    for line in lines {
+        text.push(
+            Paragraph::new(breakable(line, COLUMN_CHARS)).styled(Style::new().with_font_size(9)),
+        );
+    }
+    let mut block = LinearLayout::vertical();
+    match logo {
+        Some(bytes) => {
+            let mut table = TableLayout::new(vec![2, 5]);
+            table
+                .row()
+                .element(logo_element(bytes)?)
+                .element(text.padded(Margins::trbl(1, 0, 0, 3)))
+                .push()
+                .map_err(pdf_error)?;
+            block.push(table);
+        }
+        None => block.push(text),
+    }
+    block.push(Break::new(0.4));
+    block.push(Rule);
+    block.push(Break::new(0.6));
+    Ok(block)
+}
+
+/// A thin line across the text column.
+struct Rule;
+
+impl Element for Rule {
+    fn render(
+        &mut self,
+        _context: &genpdfi::Context,
+        area: genpdfi::render::Area<'_>,
+        _style: Style,
+    ) -> std::result::Result<genpdfi::RenderResult, genpdfi::error::Error> {
+        let width = area.size().width;
+        area.draw_line(
+            vec![Position::new(0, 0), Position::new(width, 0)],
+            LineStyle::new().with_thickness(0.3),
+        );
+        Ok(genpdfi::RenderResult {
+            size: Size::new(width, 0.5),
+            ..Default::default()
+        })
+    }
+}
+
+/// Renders a document as PDF into `out`.
 pub fn render(document: &PrintDocument, out: &mut impl Write) -> Result<()> {
     let regular = font(dejavu::sans::regular())?;
     let bold = font(dejavu::sans::bold())?;
@@ -157,20 +290,20 @@ pub fn render(document: &PrintDocument, out: &mut impl Write) -> Result<()> {
     pdf.set_paper_size(Size::new(LETTER_MM.0, LETTER_MM.1));
     pdf.set_font_size(10);
     pdf.set_line_spacing(1.15);
-    let mut decorator = SimplePageDecorator::new();
-    decorator.set_margins(Margins::all(MARGIN_MM));
-    let header = breakable(&document.header, COLUMN_CHARS / 2);
-    let title = breakable(&document.title, COLUMN_CHARS / 2);
-    decorator.set_header(move |page| {
-        let mut line = Paragraph::default();
-        line.push_styled(
-            format!("{header} · {title} · Page {page}"),
-            Style::new().with_font_size(8),
-        );
-        line.aligned(Alignment::Right)
-            .padded(Margins::trbl(0, 0, 3, 0))
+    let header = format!(
+        "{} · {}",
+        breakable(&document.header, COLUMN_CHARS / 2),
+        breakable(&document.title, COLUMN_CHARS / 2)
+    );
+    pdf.set_page_decorator(Pages {
+        page: 0,
+        header,
+        footer: document
+            .footer
+            .iter()
+            .map(|line| breakable(line, COLUMN_CHARS))
+            .collect(),
     });
-    pdf.set_page_decorator(decorator);
 
     let bold = Style::new().bold();
     for block in &document.blocks {
@@ -218,6 +351,7 @@ pub fn render(document: &PrintDocument, out: &mut impl Write) -> Result<()> {
                     layout.push(Paragraph::new(breakable(line, COLUMN_CHARS)));
                 }
                 pdf.push(layout);
+                pdf.push(Break::new(0.35));
             }
             Block::Checks(label, options) => {
                 let mut line = Paragraph::default();
@@ -259,14 +393,20 @@ pub fn render(document: &PrintDocument, out: &mut impl Write) -> Result<()> {
                 pdf.push(genpdfi::elements::FramedElement::new(layout.padded(2)));
             }
             Block::Signature(label) => {
-                pdf.push(Break::new(1.5));
-                pdf.push(Paragraph::new(
+                // The line and what it is for stay on one page.
+                let mut signature = LinearLayout::vertical();
+                signature.push(Break::new(1.5));
+                signature.push(Paragraph::new(
                     "_______________________________________    Date: ______________",
                 ));
-                pdf.push(
+                signature.push(
                     Paragraph::new(breakable(label, COLUMN_CHARS))
                         .styled(Style::new().with_font_size(8)),
                 );
+                pdf.push(KeepTogether {
+                    height_mm: 20.0,
+                    inner: signature,
+                });
             }
             Block::Drawn(strokes) => pdf.push(DrawnSignature {
                 strokes: strokes.clone(),
@@ -279,11 +419,54 @@ pub fn render(document: &PrintDocument, out: &mut impl Write) -> Result<()> {
                 );
                 pdf.push(Paragraph::new("_______________________________________"));
             }
+            Block::Bullets(items) => {
+                let mut list = genpdfi::elements::UnorderedList::with_bullet("•");
+                for (lead, text) in items {
+                    let mut item = Paragraph::default();
+                    if !lead.is_empty() {
+                        item.push_styled(breakable(lead, COLUMN_CHARS / 2), bold);
+                        if !text.is_empty() {
+                            item.push(" — ");
+                        }
+                    }
+                    item.push(breakable(text, COLUMN_CHARS - 3));
+                    list.push(item);
+                }
+                pdf.push(list);
+                pdf.push(Break::new(0.35));
+            }
+            Block::Letterhead(name, lines) => {
+                pdf.push(letterhead(name, lines, document.logo.as_deref())?);
+            }
             Block::Space => pdf.push(Break::new(0.5)),
             Block::PageBreak => pdf.push(PageBreak::new()),
         }
     }
     pdf.render(out).map_err(pdf_error)
+}
+
+/// An element that starts on the next page unless `height_mm` of it fits on this one:
+/// a signature line must not be parted from what it is for.
+struct KeepTogether<E: Element> {
+    height_mm: f32,
+    inner: E,
+}
+
+impl<E: Element> Element for KeepTogether<E> {
+    fn render(
+        &mut self,
+        context: &genpdfi::Context,
+        area: genpdfi::render::Area<'_>,
+        style: Style,
+    ) -> std::result::Result<genpdfi::RenderResult, genpdfi::error::Error> {
+        if area.size().height < genpdfi::Mm::from(self.height_mm) {
+            return Ok(genpdfi::RenderResult {
+                has_more: true,
+                ..Default::default()
+            });
+        }
+        self.inner.render(context, area, style)
+    }
 }
 
 /// The drawn signature's box.
@@ -340,7 +523,7 @@ impl Store {
     /// or contract according to `kind`.
     pub fn print(&self, kind: PrintKind, id: &str, out: &mut impl Write) -> Result<()> {
         let settings = self.settings()?;
-        let document = match kind {
+        let mut document = match kind {
             PrintKind::Intake => intake_document(
                 &self.get_intake(&IntakeId::from(id.to_owned()))?,
                 &settings.general,
@@ -364,7 +547,13 @@ impl Store {
                 contract_document(&self.get_contract(&id)?, &settings.general)
             }
         };
+        document.logo = self.print_logo()?;
         render(&document, out)
+    }
+
+    /// The logo the letterhead prints, if the agency has one.
+    pub(crate) fn print_logo(&self) -> Result<Option<Vec<u8>>> {
+        Ok(self.logo_file()?.map(|file| file.bytes))
     }
 }
 
@@ -399,7 +588,14 @@ mod tests {
         let document = PrintDocument {
             title: name.clone(),
             header: name.clone(),
+            footer: vec![name.clone(), link.clone()],
+            logo: None,
             blocks: vec![
+                Block::Letterhead(name.clone(), vec![link.clone(), word.clone()]),
+                Block::Bullets(vec![
+                    (name.clone(), link.clone()),
+                    (String::new(), word.clone()),
+                ]),
                 Block::Title(name.clone()),
                 Block::Heading(name.clone()),
                 Block::Field(name.clone(), link.clone()),

@@ -2,8 +2,12 @@
 //! page, and a final certificate page with the evidence (signer, times, address, consent,
 //! the SHA-256 of the document shown, the link's send and open times).
 
+use jiff::tz::TimeZone;
+
 use super::{Block, PrintDocument, contract_document};
 use crate::model::{Contract, GeneralSettings, SignatureEvidence, SignatureMethod, Strokes};
+use crate::rules::clock::AgencyClock;
+use crate::rules::format::format_stored_moment;
 
 /// The title of the certificate page.
 pub const CERTIFICATE_TITLE: &str = "Signature Certificate";
@@ -19,6 +23,7 @@ pub fn signed_contract_document(
     evidence: &SignatureEvidence,
     strokes: &Strokes,
 ) -> PrintDocument {
+    let tz = AgencyClock::zone_named(&agency.time_zone);
     let mut document = contract_document(contract, agency);
     // The client's signature line is replaced by the signature given; the agency's stays.
     let signature_line = document
@@ -32,20 +37,23 @@ pub fn signed_contract_document(
         _ => signed.push(Block::Typed(evidence.typed_signature.clone())),
     }
     signed.push(Block::Text(format!(
-        "Signed electronically by {} ({}) on {} (UTC). See the signature certificate.",
-        evidence.signer_name, evidence.relationship, evidence.signed_at
+        "Signed electronically by {} ({}) on {}. See the signature certificate.",
+        evidence.signer_name,
+        evidence.relationship,
+        format_stored_moment(&evidence.signed_at, &tz)
     )));
     document.blocks.splice(
         signature_line..(signature_line + 1).min(document.blocks.len()),
         signed,
     );
     document.blocks.push(Block::PageBreak);
-    document.blocks.extend(certificate(contract, evidence));
+    document.blocks.extend(certificate(contract, evidence, &tz));
     document.title = format!("Signed Contract - {}", contract.client_name);
     document
 }
 
-fn certificate(contract: &Contract, evidence: &SignatureEvidence) -> Vec<Block> {
+fn certificate(contract: &Contract, evidence: &SignatureEvidence, tz: &TimeZone) -> Vec<Block> {
+    let moment = |text: &str| format_stored_moment(text, tz);
     let method = match evidence.method {
         SignatureMethod::Drawn => "Drawn on screen",
         SignatureMethod::Typed => "Typed",
@@ -60,14 +68,19 @@ fn certificate(contract: &Contract, evidence: &SignatureEvidence) -> Vec<Block> 
         field("Signer", &evidence.signer_name),
         field("Relationship to client", &evidence.relationship),
         field("Signature", method),
-        field("Signed at (UTC)", &evidence.signed_at),
+        field("Signed at", moment(&evidence.signed_at)),
         field(
-            "Link sent at (UTC)",
-            evidence.link_sent_at.clone().unwrap_or_default(),
+            "Link sent at",
+            moment(evidence.link_sent_at.as_deref().unwrap_or_default()),
         ),
         field(
-            "Link opened at (UTC)",
-            evidence.link_opened_at.clone().unwrap_or_default(),
+            "Link opened at",
+            moment(evidence.link_opened_at.as_deref().unwrap_or_default()),
+        ),
+        // In UTC as well, as the evidence is recorded.
+        field(
+            "Signed at (UTC)",
+            format_stored_moment(&evidence.signed_at, &TimeZone::UTC),
         ),
         field(
             "Link sent to",

@@ -4,6 +4,8 @@
 use jiff::civil::Date;
 
 use super::costs::total_weekly_hours;
+/// The one money and date formatters, named here too for the placeholders' callers.
+pub use super::format::{format_long_date, format_money};
 use crate::error::Error;
 use crate::model::{CarePlanService, ContractSection, WeeklySchedule};
 
@@ -57,7 +59,7 @@ pub fn default_contract_sections() -> Vec<ContractSection> {
 pub fn builtin_agreement_text() -> &'static str {
     "HOME CARE SERVICE AGREEMENT
 
-This Home Care Service Agreement is made on [DATE] between the Agency and [CLIENT_NAME] (the Client).
+This Home Care Service Agreement is made on [DATE] between [AGENCY_NAME] (the Agency) and [CLIENT_NAME] (the Client).
 
 1. Services Provided
 
@@ -97,6 +99,8 @@ Agency Representative: ______________________  Date: __________"
 /// What a contract says about its client, copied from the care plan.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ContractFacts {
+    /// The agency's name from Settings, so the agreement names both parties.
+    pub agency_name: String,
     pub client_name: String,
     pub hourly_rate: f64,
     pub weekly_cost: f64,
@@ -104,22 +108,6 @@ pub struct ContractFacts {
     pub services: Vec<CarePlanService>,
     pub schedule: WeeklySchedule,
     pub date: Date,
-}
-
-/// Dollars with thousands separators and cents: 1234.5 → "$1,234.50".
-pub fn format_money(amount: f64) -> String {
-    let cents = super::costs::round2(amount.abs());
-    let text = format!("{cents:.2}");
-    let (whole, fraction) = text.split_once('.').unwrap_or((&text, "00"));
-    let mut grouped = String::new();
-    for (index, digit) in whole.chars().enumerate() {
-        if index > 0 && (whole.len() - index) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(digit);
-    }
-    let sign = if amount < 0.0 && cents > 0.0 { "-" } else { "" };
-    format!("{sign}${grouped}.{fraction}")
 }
 
 /// Hours without a trailing ".0": 4 → "4", 2.5 → "2.5".
@@ -130,11 +118,6 @@ fn format_hours(hours: f64) -> String {
     } else {
         format!("{hours}")
     }
-}
-
-/// "November 22, 2026".
-pub fn format_long_date(date: Date) -> String {
-    date.strftime("%B %-d, %Y").to_string()
 }
 
 fn services_list(services: &[CarePlanService]) -> String {
@@ -167,6 +150,10 @@ fn schedule_lines(schedule: &WeeklySchedule) -> String {
 fn placeholder_value(name: &str, facts: &ContractFacts) -> Option<String> {
     Some(match name {
         "CLIENT_NAME" => facts.client_name.clone(),
+        "AGENCY_NAME" => {
+            let name = facts.agency_name.trim();
+            if name.is_empty() { "the Agency" } else { name }.to_owned()
+        }
         "HOURLY_RATE" => format_money(facts.hourly_rate),
         "WEEKLY_COST" => format_money(facts.weekly_cost),
         "MONTHLY_COST" => format_money(facts.monthly_cost),
@@ -221,7 +208,7 @@ pub fn render_contract(sections: &[ContractSection], facts: &ContractFacts) -> S
     let mut ordered: Vec<&ContractSection> = sections.iter().collect();
     ordered.sort_by_key(|section| section.order);
     let mut text = format!(
-        "{AGREEMENT_HEADING}\n\nThis Home Care Service Agreement is made on [DATE] between the Agency and [CLIENT_NAME] (the Client)."
+        "{AGREEMENT_HEADING}\n\nThis Home Care Service Agreement is made on [DATE] between [AGENCY_NAME] (the Agency) and [CLIENT_NAME] (the Client)."
     );
     for (index, section) in ordered.iter().enumerate() {
         text.push_str(&format!(
@@ -303,6 +290,7 @@ mod tests {
             ..WeeklySchedule::default()
         };
         ContractFacts {
+            agency_name: "Sunrise Home Care".into(),
             client_name: "Rose Lee".into(),
             hourly_rate: 32.0,
             weekly_cost: 1234.5,
@@ -317,28 +305,11 @@ mod tests {
     }
 
     #[test]
-    fn money() {
-        let cases = [
-            (0.0, "$0.00"),
-            (32.0, "$32.00"),
-            (28.5, "$28.50"),
-            (999.999, "$1,000.00"),
-            (1234.5, "$1,234.50"),
-            (123456.78, "$123,456.78"),
-            (1234567.0, "$1,234,567.00"),
-            (1.005, "$1.01"),
-            (-12.5, "-$12.50"),
-        ];
-        for (amount, expected) in cases {
-            assert_eq!(format_money(amount), expected, "{amount}");
-        }
-    }
-
-    #[test]
     fn placeholders() {
         let facts = facts();
         let cases = [
             ("[CLIENT_NAME]", "Rose Lee"),
+            ("[AGENCY_NAME]", "Sunrise Home Care"),
             ("[HOURLY_RATE]", "$32.00"),
             ("[WEEKLY_COST]", "$1,234.50"),
             ("[MONTHLY_COST]", "$5,345.39"),
@@ -436,12 +407,15 @@ mod tests {
             "[SERVICES]",
             "[SCHEDULE]",
             "[DATE]",
+            "[AGENCY_NAME]",
         ] {
             assert!(text.contains(placeholder), "{placeholder}");
         }
         let rendered = render_contract(&[], &facts());
         assert!(rendered.starts_with(AGREEMENT_HEADING));
-        assert!(rendered.contains("made on November 22, 2026 between the Agency and Rose Lee"));
+        assert!(rendered.contains(
+            "made on November 22, 2026 between Sunrise Home Care (the Agency) and Rose Lee"
+        ));
         assert!(rendered.contains("billed at $32.00 per hour"));
         assert!(!rendered.contains('['));
     }
@@ -466,7 +440,7 @@ mod tests {
         let rendered = render_contract(&sections, &facts());
         assert_eq!(
             rendered,
-            "HOME CARE SERVICE AGREEMENT\n\nThis Home Care Service Agreement is made on November 22, 2026 between the Agency and Rose Lee (the Client).\n\n1. Title a\n\nContent a for Rose Lee\n\n2. Title b\n\nContent b for Rose Lee\n\n3. Title c\n\nContent c for Rose Lee"
+            "HOME CARE SERVICE AGREEMENT\n\nThis Home Care Service Agreement is made on November 22, 2026 between Sunrise Home Care (the Agency) and Rose Lee (the Client).\n\n1. Title a\n\nContent a for Rose Lee\n\n2. Title b\n\nContent b for Rose Lee\n\n3. Title c\n\nContent c for Rose Lee"
         );
     }
 

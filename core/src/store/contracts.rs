@@ -114,6 +114,7 @@ impl Store {
         }
         let template = self.current_contract_template()?;
         let facts = ContractFacts {
+            agency_name: self.settings()?.general.company_name,
             client_name: plan.client_name.clone(),
             hourly_rate: plan.hourly_rate,
             weekly_cost: plan.weekly_cost,

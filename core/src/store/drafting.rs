@@ -59,9 +59,15 @@ impl Store {
             },
         };
         let settings = self.settings()?;
+        // Without a signature of the staff's own, the email is signed with the agency's
+        // name and address (the closing adds the phone).
+        facts.signature = if settings.email.signature.trim().is_empty() {
+            crate::outbound::agency_sign_off(&settings.general).join("\n")
+        } else {
+            settings.email.signature
+        };
         facts.company_name = settings.general.company_name;
         facts.contact_phone = settings.general.contact_phone;
-        facts.signature = settings.email.signature;
         Ok(facts)
     }
 

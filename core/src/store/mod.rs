@@ -20,6 +20,7 @@ mod export;
 mod filled_fields;
 mod import;
 mod intakes;
+mod logo;
 mod migrations;
 mod ngram;
 mod notifications;
@@ -64,6 +65,7 @@ pub use document_email::{
 pub use drafting::EmailDraft;
 pub use import::{ImportBatch, ImportReport, UndoReport};
 pub use intakes::{IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary, phone_digits};
+pub use logo::{LOGO_ADMIN_ONLY, LogoFile};
 pub use migrations::SCHEMA_VERSION;
 pub use notifications::{StaffNotice, StaffText};
 pub use paging::Page;

@@ -40,6 +40,7 @@ impl Store {
             settings.versions.entry(tab.to_owned()).or_insert(0);
         }
         describe_settings(&mut settings);
+        settings.logo = self.logo_info()?;
         Ok(settings)
     }
 

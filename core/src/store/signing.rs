@@ -593,6 +593,8 @@ impl Store {
         self.mark_link_opened(&link)?;
         let agency = self.settings()?.general;
         Ok(ProposalLetter {
+            agency_logo_url: self.logo_info()?.map(|logo| logo.url),
+            agency_address: agency.postal_address,
             agency_name: agency.company_name,
             agency_phone: agency.contact_phone,
             client_name: plan.client_name.clone(),
@@ -762,6 +764,8 @@ impl Store {
         self.mark_link_opened(&link)?;
         let agency = self.settings()?.general;
         Ok(ContractForSigning {
+            agency_logo_url: self.logo_info()?.map(|logo| logo.url),
+            agency_address: agency.postal_address,
             agency_name: agency.company_name,
             agency_phone: agency.contact_phone,
             client_name: contract.client_name.clone(),
@@ -781,7 +785,9 @@ impl Store {
         let contract_id = link.contract_id.ok_or(Error::LinkUnavailable)?;
         let contract = self.get_contract(&contract_id)?;
         let agency = self.settings()?.general;
-        render(&crate::pdf::contract_document(&contract, &agency), out)
+        let mut document = crate::pdf::contract_document(&contract, &agency);
+        document.logo = self.print_logo()?;
+        render(&document, out)
     }
 
     /// Signs the contract through its link: the contract becomes signed (the client an
@@ -834,11 +840,10 @@ impl Store {
         };
         // The PDF is made before the transaction, so the write lock is held only briefly.
         let agency = self.settings()?.general;
+        let mut document = signed_contract_document(&contract, &agency, &evidence, &strokes);
+        document.logo = self.print_logo()?;
         let mut pdf = Vec::new();
-        render(
-            &signed_contract_document(&contract, &agency, &evidence, &strokes),
-            &mut pdf,
-        )?;
+        render(&document, &mut pdf)?;
         let pdf_sha = sha256_hex(&pdf);
         self.write(|tx| {
             use_link(tx, &link.id, &now)?;

@@ -11,6 +11,7 @@ mod concurrency;
 mod contacts;
 mod contracts;
 mod dashboard;
+mod documents;
 mod finished;
 mod import;
 mod import_props;

@@ -28,6 +28,7 @@ pub const PUBLIC_PATHS: &[&str] = &[
     "/api/public/approve/{token}/outcome",
     "/api/public/sign/{token}/outcome",
     "/api/public/sign/{token}/signed.pdf",
+    "/api/public/logo",
 ];
 
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
@@ -41,6 +42,51 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_approval_outcome, _, _>(approval_outcome)
         .add::<__path_signing_outcome, _, _>(signing_outcome)
         .add::<__path_signed_pdf, _, _>(signed_pdf)
+        .add::<__path_logo, _, _>(logo)
+}
+
+/// Asks for the logo with the fingerprint its address names (`?v=`).
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+pub struct LogoQuery {
+    /// The first characters of the logo's SHA-256, as Settings give its address.
+    pub v: Option<String>,
+}
+
+/// The agency's logo, as printed on its documents: open to anyone (it is on every
+/// letter the family gets). An address naming the current fingerprint may be kept for
+/// good; without one, for five minutes.
+#[utoipa::path(get, path = "/api/public/logo", tag = "public", params(LogoQuery),
+    responses((status = 200, description = "The logo file", content_type = "image/png"), (status = 404, body = ErrorBody)))]
+pub async fn logo(
+    State(state): State<AppState>,
+    axum::extract::Query(query): axum::extract::Query<LogoQuery>,
+) -> ApiResult<Response> {
+    use axum::http::HeaderValue;
+    use axum::response::IntoResponse;
+    let file = state
+        .db
+        .call(|store| store.logo_file())
+        .await?
+        .ok_or_else(|| ApiError::not_found("The agency has no logo."))?;
+    let current = query
+        .v
+        .as_deref()
+        .is_some_and(|v| v.len() >= 8 && file.info.sha256.starts_with(v));
+    let cache = if current {
+        "public, max-age=31536000, immutable"
+    } else {
+        "public, max-age=300"
+    };
+    let content_type = HeaderValue::from_str(&file.info.content_type)
+        .unwrap_or_else(|_| HeaderValue::from_static("application/octet-stream"));
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, HeaderValue::from_static(cache)),
+        ],
+        file.bytes,
+    )
+        .into_response())
 }
 
 /// Runs `f` for a link, unless this address has sent too many bad links. An attempt is

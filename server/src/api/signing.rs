@@ -12,7 +12,7 @@ use carepath_core::model::{
     PaperSignatureInput, Parents, PdfVerification,
 };
 use carepath_core::outbound::{
-    EmailAttachment, SendFailure, SentEmail, compose_email, link_email_with_copy,
+    EmailAttachment, SendFailure, SentEmail, agency_signature, compose_email, link_email_with_copy,
 };
 use carepath_core::rules::signing::{
     LINK_PLACEHOLDER, SIGNED_SUBJECT, link_path, signed_email_body,
@@ -120,11 +120,17 @@ pub(crate) async fn send_signed_confirmation(
     signed: &SignedContract,
 ) -> ApiResult<Communication> {
     let contract = &signed.contract;
-    let body = signed_email_body(
-        &contract.client_name,
-        &signed.evidence.signer_name,
-        &signed.evidence.signed_at,
-        &signed.evidence.document_sha256,
+    let settings = state.db.call(|store| store.settings()).await?;
+    // Plain text: the agency signs with its name, address and phone.
+    let body = format!(
+        "{}\n\n{}",
+        signed_email_body(
+            &contract.client_name,
+            &signed.evidence.signer_name,
+            &signed.evidence.signed_at,
+            &signed.evidence.document_sha256,
+        ),
+        agency_signature(&settings.general)
     );
     let input = EmailInput {
         parents: Parents {
@@ -150,7 +156,6 @@ pub(crate) async fn send_signed_confirmation(
         .db
         .call(move |store| store.record_email(&actor, &input))
         .await?;
-    let settings = state.db.call(|store| store.settings()).await?;
     let mut message = compose_email(
         &settings.email,
         &state.outbound.mail_from,

@@ -7,6 +7,7 @@ mod email;
 mod events;
 mod health;
 mod hostile;
+mod logo;
 mod notifications;
 mod office;
 mod openapi;

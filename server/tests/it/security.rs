@@ -23,6 +23,8 @@ const PUBLIC: &[&str] = &[
     "/api/public/approve/{token}/outcome",
     "/api/public/sign/{token}/outcome",
     "/api/public/sign/{token}/signed.pdf",
+    // The agency's logo: printed on every letter the family gets, so no secret.
+    "/api/public/logo",
     "/api/health",
     // Authorized by the SMS provider's signature instead (tests/it/notifications.rs).
     "/api/sms/replies",

@@ -496,6 +496,9 @@ fn the_public_routes_expose_nothing_but_the_document() {
         // The proposal letter.
         "agency_name",
         "agency_phone",
+        // The agency's letterhead, as its documents print it.
+        "agency_address",
+        "agency_logo_url",
         "client_name",
         "family_contact_name",
         "services",
@@ -552,7 +555,7 @@ fn the_public_routes_expose_nothing_but_the_document() {
             }
         }
     }
-    assert_eq!(public, 9, "the nine public operations");
+    assert_eq!(public, 10, "the nine link operations and the logo");
 }
 
 /// A live approval link takes a bounded number of questions an hour; past it the family

@@ -223,7 +223,7 @@ fn table_parts<'a>(app: &App, rows: &'a ListRows) -> TableParts<'a> {
                         age(row.age),
                         row.days_in_stage.to_string(),
                         services,
-                        format!("${:.2}", row.weekly_cost),
+                        carepath_core::rules::format::format_money(row.weekly_cost),
                         row.status.as_str().to_owned(),
                     ])
                 })

@@ -1680,6 +1680,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agency's logo, as printed on its documents: open to anyone (it is on every
+         *     letter the family gets). An address naming the current fingerprint may be kept for
+         *     good; without one, for five minutes.
+         */
+        get: operations["logo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/sign/{token}": {
         parameters: {
             query?: never;
@@ -1779,6 +1800,27 @@ export interface paths {
         put: operations["update"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Uploads the agency's logo (the request body: a PNG or JPEG file of at most 512 KB,
+         *     16 to 2000 pixels each way), replacing any earlier one. Administrators only.
+         */
+        put: operations["upload_logo"];
+        post?: never;
+        /** Removes the agency's logo. Administrators only. */
+        delete: operations["remove_logo"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2725,6 +2767,10 @@ export interface components {
         };
         /** @description The contract the signing page shows, with the consent the signer gives. */
         ContractForSigning: {
+            /** @description The agency's postal address (may hold several lines). */
+            agency_address?: string;
+            /** @description Where the agency's logo is served, when it has one. */
+            agency_logo_url?: string | null;
             agency_name: string;
             agency_phone: string;
             client_name: string;
@@ -3607,6 +3653,24 @@ export interface components {
          * @enum {string}
          */
         LinkState: "sent" | "opened" | "used" | "expired" | "revoked" | "outdated";
+        /** @description The agency's logo as Settings show it; the file itself is served at [`LOGO_PATH`]. */
+        LogoInfo: {
+            /** @description `image/png` or `image/jpeg`. */
+            content_type: string;
+            /** Format: int32 */
+            height: number;
+            sha256: string;
+            /**
+             * Format: int64
+             * @description The file's size in bytes.
+             */
+            size: number;
+            updated_at: string;
+            /** @description The logo's address with its fingerprint, so a browser may keep it for good. */
+            url: string;
+            /** Format: int32 */
+            width: number;
+        };
         MarketingEmail: {
             care_plan: components["schemas"]["CarePlan"];
             generated_text: string;
@@ -3992,6 +4056,10 @@ export interface components {
         /** @description The proposal letter the approval page shows, and nothing else about the client. */
         ProposalLetter: {
             additional_notes: string;
+            /** @description The agency's postal address (may hold several lines). */
+            agency_address?: string;
+            /** @description Where the agency's logo is served, when it has one. */
+            agency_logo_url?: string | null;
             agency_name: string;
             agency_phone: string;
             client_name: string;
@@ -4088,6 +4156,7 @@ export interface components {
             };
             email: components["schemas"]["EmailSettings"];
             general: components["schemas"]["GeneralSettings"];
+            logo?: components["schemas"]["LogoInfo"] | null;
             notifications: components["schemas"]["NotificationSettings"];
             sms: components["schemas"]["SmsSettings"];
             /** @description Each tab's row version, keyed by tab name; an update names the one it read. */
@@ -8800,6 +8869,37 @@ export interface operations {
             };
         };
     };
+    logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The first characters of the logo's SHA-256, as Settings give its address. */
+                v: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     contract: {
         parameters: {
             query?: never;
@@ -9102,6 +9202,96 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/png": number[];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

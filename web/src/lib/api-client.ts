@@ -83,6 +83,8 @@ export function withQuery(path: string, query?: Query): string {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
+  /** A file sent as the body itself, with its own content type (an image upload). */
+  file?: Blob;
   query?: Query;
   signal?: AbortSignal;
   /** Auth calls handle 401 themselves instead of sending the user to sign in. */
@@ -104,16 +106,17 @@ async function readError(response: Response): Promise<ApiError> {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, allowUnauthenticated = false } = options;
+  const { method = 'GET', body, file, query, signal, allowUnauthenticated = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (file !== undefined) headers['Content-Type'] = file.type || 'application/octet-stream';
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(withQuery(path, query), {
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal,
     });
   } catch (cause) {
@@ -137,6 +140,8 @@ export const api = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) => apiRequest<T>(path, { query, signal }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
   put: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  /** Sends a file as the request body (PUT). */
+  upload: <T>(path: string, file: Blob) => apiRequest<T>(path, { method: 'PUT', file }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, statusText, titleCase } from './format';
+import { formatDate, formatDateTime, formatMoney, statusText, titleCase } from './format';
 import { daysSince, relativeDays } from './relative-time';
 
 describe('formatDateTime', () => {
@@ -21,6 +21,20 @@ describe('formatDate', () => {
 
   it('falls back to the given empty text', () => {
     expect(formatDate(null, 'Never')).toBe('Never');
+  });
+});
+
+describe('formatMoney', () => {
+  it('groups thousands and keeps the cents, as the documents print money', () => {
+    expect(formatMoney(1974.48)).toBe('$1,974.48');
+    expect(formatMoney(1234567)).toBe('$1,234,567.00');
+    expect(formatMoney(32)).toBe('$32.00');
+    expect(formatMoney(0)).toBe('$0.00');
+  });
+
+  it('shows nothing for a missing value', () => {
+    expect(formatMoney(null)).toBe('');
+    expect(formatMoney(Number.NaN)).toBe('');
   });
 });
 

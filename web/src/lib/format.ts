@@ -34,9 +34,12 @@ export function titleCase(value: string): string {
     .join(' ');
 }
 
+const MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Dollars with thousands separators and cents, as the documents print them: "$1,974.48". */
 export function formatMoney(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '';
-  return `$${value.toFixed(2)}`;
+  return MONEY.format(value);
 }
 
 export function ageText(age: number | null | undefined): string {

@@ -122,7 +122,7 @@ function TemplateEditor({ template }: { template: ContractTemplate }) {
         </CardContent>
       </Card>
       <p className="rounded-md border bg-muted p-3 text-sm">
-        Tip: use [VARIABLE_NAME] placeholders such as [CLIENT_NAME], [HOURLY_RATE], [WEEKLY_COST], [MONTHLY_COST], [SERVICES], [SCHEDULE] and [DATE]; each contract fills them in.
+        Tip: use [VARIABLE_NAME] placeholders such as [CLIENT_NAME], [AGENCY_NAME], [HOURLY_RATE], [WEEKLY_COST], [MONTHLY_COST], [SERVICES], [SCHEDULE] and [DATE]; each contract fills them in.
       </p>
       {sections.map((section, index) => (
         <Card key={section.id} aria-label={`Section ${index + 1}`}>

@@ -30,3 +30,20 @@ export function useSaveSettingsTab<T extends SettingsTabName>(tab: T) {
     onSuccess: (settings) => queryClient.setQueryData(settingsQueryOptions.queryKey, settings),
   });
 }
+
+/** Uploads (or replaces) the agency's logo; the answer is every setting as stored now. */
+export function useUploadLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => api.upload<Settings>('/api/settings/logo', file),
+    onSuccess: (settings) => queryClient.setQueryData(settingsQueryOptions.queryKey, settings),
+  });
+}
+
+export function useRemoveLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<Settings>('/api/settings/logo'),
+    onSuccess: (settings) => queryClient.setQueryData(settingsQueryOptions.queryKey, settings),
+  });
+}

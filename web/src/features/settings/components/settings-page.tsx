@@ -15,6 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { useSaveSettingsTab, useSettings, type Settings, type SettingsTabName, type SettingsValues } from '../api/settings';
+import { LogoCard } from './logo-card';
 
 const SAVED: Record<SettingsTabName, string> = {
   general: 'General settings saved successfully',
@@ -150,6 +151,7 @@ export default function SettingsPage() {
           <TabsTrigger value="templates">Templates</TabsTrigger>
         </TabsList>
         <TabsContent value="general" forceMount className="data-[state=inactive]:hidden">
+          <LogoCard settings={data} isAdmin={isAdmin} />
           <TabForm tab="general" settings={data} title="General Settings" description="Company details printed on PDFs and the proposal letter.">
             {(values, set) => (
               <>

@@ -44,7 +44,7 @@ export default function ApprovePage() {
   };
 
   return (
-    <PublicLayout agency={data.agency_name} title="Your Home Care Proposal">
+    <PublicLayout agency={data} title="Your Home Care Proposal">
       <p>
         Dear {data.family_contact_name || 'family'}, here is the care we propose for <strong>{data.client_name}</strong>.
       </p>

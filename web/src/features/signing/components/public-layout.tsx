@@ -2,14 +2,31 @@ import type { ReactNode } from 'react';
 import { Loading } from '@/components/loading';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
+import { formatMoney } from '@/lib/format';
 import { signedPdfPath, useLinkOutcome } from '../api/public';
 
-/** The family's pages: no staff navigation, readable on a phone. */
-export function PublicLayout({ agency, title, children }: { agency?: string; title: string; children: ReactNode }) {
+/** Who the family is dealing with, as the agency's documents print it. */
+export interface AgencyHeading {
+  agency_name: string;
+  agency_phone: string;
+  agency_address?: string;
+  agency_logo_url?: string | null;
+}
+
+/** The family's pages: no staff navigation, readable on a phone; the agency's logo, name,
+ * address and phone at the top, as on its letters. */
+export function PublicLayout({ agency, title, children }: { agency?: AgencyHeading; title: string; children: ReactNode }) {
+  const contact = agency ? [agency.agency_address?.split('\n').map((line) => line.trim()).filter(Boolean).join(', '), agency.agency_phone && `Phone ${agency.agency_phone}`].filter(Boolean).join(' · ') : '';
   return (
     <div className="min-h-screen bg-muted/40">
       <header className="border-b bg-background">
-        <div className="mx-auto max-w-3xl px-4 py-3 text-sm font-semibold">{agency ?? 'Home Care'}</div>
+        <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3">
+          {agency?.agency_logo_url ? <img src={agency.agency_logo_url} alt={`${agency.agency_name} logo`} className="h-12 max-w-40 object-contain" /> : null}
+          <div>
+            <div className="text-sm font-semibold">{agency?.agency_name || 'Home Care'}</div>
+            {contact ? <div className="text-xs text-muted-foreground">{contact}</div> : null}
+          </div>
+        </div>
       </header>
       <main className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-6">
         <h1 className="text-xl font-bold sm:text-2xl">{title}</h1>
@@ -55,5 +72,5 @@ export function LinkProblem({ error }: { error: unknown }) {
 }
 
 export function Money({ value }: { value: number }) {
-  return <>{value.toLocaleString('en-US', { style: 'currency', currency: 'USD' })}</>;
+  return <>{formatMoney(value)}</>;
 }

@@ -54,7 +54,7 @@ export default function SignPage() {
 
   if (sign.data) {
     return (
-      <PublicLayout agency={data.agency_name} title="Thank you">
+      <PublicLayout agency={data} title="Thank you">
         <p role="status" className="rounded-md border border-primary bg-background p-4 font-medium">
           {sign.data.message}
         </p>
@@ -63,7 +63,7 @@ export default function SignPage() {
   }
 
   return (
-    <PublicLayout agency={data.agency_name} title="Home Care Service Agreement">
+    <PublicLayout agency={data} title="Home Care Service Agreement">
       <p>
         Please read the agreement for <strong>{data.client_name}</strong>, then sign below.{' '}
         <a className="text-primary underline" href={`${contractPath(token)}/pdf`} target="_blank" rel="noreferrer">
