@@ -292,6 +292,9 @@ pub struct PublicDone {
 pub struct LinkOutcome {
     pub agency_name: String,
     pub agency_phone: String,
+    pub agency_address: String,
+    /// The logo's public address, when the agency has one.
+    pub agency_logo_url: Option<String>,
     pub client_name: String,
     /// "You approved this proposal on March 3, 2026." or the signing's equivalent.
     pub message: String,

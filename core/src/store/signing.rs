@@ -519,6 +519,8 @@ impl Store {
             }
         };
         Ok(LinkOutcome {
+            agency_logo_url: self.logo_info()?.map(|logo| logo.url),
+            agency_address: agency.postal_address,
             agency_name: agency.company_name,
             agency_phone: agency.contact_phone,
             client_name,

@@ -3636,6 +3636,9 @@ export interface components {
          *     whether the signed agreement can be downloaded from the same link.
          */
         LinkOutcome: {
+            agency_address: string;
+            /** @description The logo's public address, when the agency has one. */
+            agency_logo_url?: string | null;
             agency_name: string;
             agency_phone: string;
             client_name: string;

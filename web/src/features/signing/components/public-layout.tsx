@@ -43,9 +43,9 @@ export function UnusableLink({ kind, token, error }: { kind: 'approve' | 'sign';
   const outcome = useLinkOutcome(kind, token, used);
   if (used && outcome.isPending) return <Loading />;
   if (!outcome.data) return <LinkProblem error={error} />;
-  const { agency_name: agency, agency_phone: phone, message, signed_pdf_available: pdf } = outcome.data;
+  const { agency_phone: phone, message, signed_pdf_available: pdf } = outcome.data;
   return (
-    <PublicLayout agency={agency} title={kind === 'approve' ? 'Proposal approved' : 'Agreement signed'}>
+    <PublicLayout agency={outcome.data} title={kind === 'approve' ? 'Proposal approved' : 'Agreement signed'}>
       <p role="status" className="rounded-md border bg-background p-4">
         {message}
       </p>
