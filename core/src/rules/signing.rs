@@ -60,7 +60,11 @@ pub fn link_path(purpose: crate::model::LinkPurpose, token: &str) -> String {
 /// The paragraph a proposal or contract email ends with: the personal link (or, in the
 /// kept copy, [`LINK_PLACEHOLDER`]) and when it stops working (`expires_at` is stored
 /// UTC text; the date is what the family reads).
-pub fn link_paragraph(purpose: crate::model::LinkPurpose, link: &str, expires_at: &str) -> String {
+/// The sentence that ends a link paragraph, so a resend can find the paragraph whole.
+pub const LINK_PARAGRAPH_END: &str = "You may always ask us for a paper copy instead.";
+
+/// `expires_on` is the link's last day as the family reads it ("December 10, 2026").
+pub fn link_paragraph(purpose: crate::model::LinkPurpose, link: &str, expires_on: &str) -> String {
     let action = match purpose {
         crate::model::LinkPurpose::ProposalApproval => {
             "Review the proposal and approve it online (or tell us your questions)"
@@ -69,14 +73,14 @@ pub fn link_paragraph(purpose: crate::model::LinkPurpose, link: &str, expires_at
             "Read the agreement and sign it online (by typing or drawing your signature)"
         }
     };
-    let date = expires_at.get(..10).unwrap_or(expires_at);
     format!(
         "{action}:\n{link}\n\nThis personal link is for you alone: please do not forward it. It works \
-         once and expires on {date}. You may always ask us for a paper copy instead."
+         once and expires on {expires_on}. {LINK_PARAGRAPH_END}"
     )
 }
 
-/// The confirmation after signing, for the family and the coordinator.
+/// The confirmation after signing, for the family and the coordinator; `signed_at` is
+/// the moment as the agency reads it ("November 22, 2026 at 10:00 AM EST").
 pub fn signed_email_body(
     client_name: &str,
     signer: &str,
@@ -84,7 +88,7 @@ pub fn signed_email_body(
     document_sha256: &str,
 ) -> String {
     format!(
-        "The Home Care Service Agreement for {client_name} was signed by {signer} on {signed_at} (UTC).\n\n\
+        "The Home Care Service Agreement for {client_name} was signed by {signer} on {signed_at}.\n\n\
          The signed agreement is attached as a PDF; its last page is the signature certificate.\n\
          Document SHA-256: {document_sha256}\n\nPlease keep this email for your records. You may ask \
          the agency for a paper copy at any time."

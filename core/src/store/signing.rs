@@ -20,10 +20,10 @@ use crate::pdf::{render, signed_contract_document};
 use crate::rules::clock::format_timestamp;
 use crate::rules::contract_text::format_long_date;
 use crate::rules::signing::{
-    ESIGN_CONSENT, LINK_PLACEHOLDER, LinkFacts, MAX_QUESTIONS_PER_HOUR, TOO_MANY_QUESTIONS,
-    contract_document_sha256, link_expiry, link_paragraph, link_state, link_token_hash,
-    link_usable, new_link_token, printable_user_agent, proposal_document_sha256, sha256_hex,
-    token_well_formed, validate_approval, validate_paper_signature, validate_question,
+    ESIGN_CONSENT, LINK_PARAGRAPH_END, LINK_PLACEHOLDER, LinkFacts, MAX_QUESTIONS_PER_HOUR,
+    TOO_MANY_QUESTIONS, contract_document_sha256, link_expiry, link_paragraph, link_state,
+    link_token_hash, link_usable, new_link_token, printable_user_agent, proposal_document_sha256,
+    sha256_hex, token_well_formed, validate_approval, validate_paper_signature, validate_question,
     validate_signature,
 };
 use crate::rules::validation::{FILL_IN_ALL_FIELDS, validate_care_plan_email};
@@ -192,7 +192,11 @@ impl Store {
             // The link goes above the sign-off, so the email ends with who wrote it.
             let body = crate::outbound::with_paragraph_before_sign_off(
                 &request.body,
-                &link_paragraph(made.link.purpose, LINK_PLACEHOLDER, &made.link.expires_at),
+                &link_paragraph(
+                    made.link.purpose,
+                    LINK_PLACEHOLDER,
+                    &store.link_expiry_text(&made.link.expires_at)?,
+                ),
             );
             let prepared = store.prepare_document_email(
                 actor,
@@ -246,7 +250,11 @@ impl Store {
                 subject: crate::outbound::CONTRACT_SUBJECT.to_owned(),
                 body: crate::outbound::resend_email(
                     &facts,
-                    &link_paragraph(made.link.purpose, LINK_PLACEHOLDER, &made.link.expires_at),
+                    &link_paragraph(
+                        made.link.purpose,
+                        LINK_PLACEHOLDER,
+                        &store.link_expiry_text(&made.link.expires_at)?,
+                    ),
                 ),
                 attachments: vec![crate::model::AttachmentInfo {
                     name: attachment.file_name.clone(),
@@ -294,19 +302,21 @@ impl Store {
             (None, None) => return Ok(None),
         };
         let recipient = communication.recipient_email.clone().unwrap_or_default();
-        // The link paragraph is the body's last one.
-        let kept = content[..at]
-            .rfind("\n\n")
-            .map_or("", |end| &content[..end]);
+        // The old link paragraph is replaced where it stands (above the sign-off): from
+        // its action line to its closing sentence.
+        let start = content[..at].rfind("\n\n").map_or(0, |end| end + 2);
+        let end = content[at..]
+            .find(LINK_PARAGRAPH_END)
+            .map_or(content.len(), |found| at + found + LINK_PARAGRAPH_END.len());
+        let (before, after) = (&content[..start], &content[end..]);
         self.batch(|store| {
             let made = store.create_signing_link(actor, &link_document, &recipient)?;
-            let paragraph =
-                link_paragraph(made.link.purpose, LINK_PLACEHOLDER, &made.link.expires_at);
-            let body = if kept.is_empty() {
-                paragraph
-            } else {
-                format!("{kept}\n\n{paragraph}")
-            };
+            let paragraph = link_paragraph(
+                made.link.purpose,
+                LINK_PLACEHOLDER,
+                &store.link_expiry_text(&made.link.expires_at)?,
+            );
+            let body = format!("{before}{paragraph}{after}");
             let now = store.now();
             store.write(|tx| {
                 super::exec(
@@ -471,6 +481,14 @@ impl Store {
             Some((sha, version)) if link_usable(state) => Ok((link, sha, version)),
             _ => Err(Error::LinkUnavailable),
         }
+    }
+
+    /// A link's last day as the family reads it, in the agency's zone.
+    fn link_expiry_text(&self, expires_at: &str) -> Result<String> {
+        let clock = self.clock()?;
+        Ok(crate::rules::clock::parse_timestamp(expires_at)
+            .map(|moment| format_long_date(clock.local_date(moment)))
+            .unwrap_or_else(|| expires_at.to_owned()))
     }
 
     /// A link the family already used, within its lifetime: what it did and when. Any

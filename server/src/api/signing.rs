@@ -120,14 +120,19 @@ pub(crate) async fn send_signed_confirmation(
     signed: &SignedContract,
 ) -> ApiResult<Communication> {
     let contract = &signed.contract;
-    let settings = state.db.call(|store| store.settings()).await?;
+    let (settings, clock) = state
+        .db
+        .call(|store| Ok((store.settings()?, store.clock()?)))
+        .await?;
+    let signed_at =
+        carepath_core::rules::format::format_stored_moment(&signed.evidence.signed_at, clock.tz());
     // Plain text: the agency signs with its name, address and phone.
     let body = format!(
         "{}\n\n{}",
         signed_email_body(
             &contract.client_name,
             &signed.evidence.signer_name,
-            &signed.evidence.signed_at,
+            &signed_at,
             &signed.evidence.document_sha256,
         ),
         agency_signature(&settings.general)

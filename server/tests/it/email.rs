@@ -267,7 +267,7 @@ async fn retrying_a_failed_proposal_email_sends_a_fresh_working_link() {
         staff
             .post(
                 &format!("/api/care-plans/{plan}/send"),
-                json!({ "to": "ruth@family.test", "body": "Dear Ruth, here is our proposal.", "version": staff.version(&format!("/api/care-plans/{plan}")).await }),
+                json!({ "to": "ruth@family.test", "body": "Dear Ruth, here is our proposal.\n\nWarm regards,\nSam Staff", "version": staff.version(&format!("/api/care-plans/{plan}")).await }),
             )
             .await,
         StatusCode::OK,
@@ -308,6 +308,27 @@ async fn retrying_a_failed_proposal_email_sends_a_fresh_working_link() {
     let content = retried["content"].as_str().unwrap_or_default();
     assert!(content.contains(LINK_PLACEHOLDER), "{content}");
     assert!(!content.contains(&token));
+    // The renewed paragraph stands where the old one did: the letter still opens with
+    // what staff wrote and ends with who wrote it.
+    assert!(
+        content.starts_with("Dear Ruth, here is our proposal."),
+        "{content}"
+    );
+    assert_eq!(
+        content
+            .matches("You may always ask us for a paper copy instead.")
+            .count(),
+        1,
+        "{content}"
+    );
+    assert!(
+        content.trim_end().ends_with("Warm regards,\nSam Staff"),
+        "{content}"
+    );
+    assert!(
+        content.find(LINK_PLACEHOLDER) < content.find("Warm regards,"),
+        "{content}"
+    );
     let plan = staff.ok(&format!("/api/care-plans/{plan}")).await;
     assert_eq!(plan["status"], "sent", "{plan}");
 }
