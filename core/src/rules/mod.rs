@@ -17,3 +17,4 @@ pub mod sms;
 pub mod stage;
 pub mod transitions;
 pub mod validation;
+pub mod visits;

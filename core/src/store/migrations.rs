@@ -17,6 +17,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0009_search_newest_first.sql"),
     include_str!("migrations/0010_timeline_order.sql"),
     include_str!("migrations/0011_slimmer_intake_indexes.sql"),
+    include_str!("migrations/0014_assessment_visits.sql"),
 ];
 
 /// The schema version this build writes.

@@ -20,3 +20,4 @@ mod schema;
 mod signing;
 mod tidy;
 mod users;
+mod visits;
