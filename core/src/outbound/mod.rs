@@ -4,6 +4,7 @@
 //! Core has no async runtime, so the traits hand back boxed futures made of `std` types
 //! only; the server runs them on its runtime. Everything here is pure: no I/O.
 
+mod calendar;
 mod writer;
 
 use std::future::Future;
@@ -15,6 +16,7 @@ use crate::error::{Error, ValidationErrors};
 use crate::model::{CarePlan, CarePlanService, EmailSettings, MessageTemplate};
 use crate::rules::validation::{AI_NOTE_PROMPT_NEEDED, AI_PROMPT_NEEDED};
 
+pub use calendar::{InvitationFacts, InvitationMethod, Invitee, visit_invitation, visit_uid};
 pub use writer::{chosen_template, draft_subject, offered_templates, write_draft};
 
 /// The subject of every care plan proposal mailing.

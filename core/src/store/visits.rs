@@ -14,7 +14,12 @@ use crate::model::{
     Actor, AssessmentVisit, IntakeId, Parents, UserId, VisitAnswer, VisitId, VisitInput,
     VisitStatus,
 };
+use crate::outbound::{
+    EmailAttachment, EmailMessage, InvitationFacts, InvitationMethod, Invitee, compose_email,
+    visit_invitation,
+};
 use crate::rules::clock::{AgencyClock, parse_date, parse_timestamp};
+use crate::rules::validation::{SHORT_TEXT_MAX, looks_like_email};
 use crate::rules::visits::{
     PlannedVisit, VISIT_ASSESSOR_UNKNOWN, VISIT_NOT_SCHEDULED, VisitEvent, business_hours_warning,
     display_when, double_booking_warning, validate_cancel_reason, validate_visit,
@@ -29,8 +34,7 @@ const FROM: &str = "FROM assessment_visits v JOIN intakes i ON i.id = v.intake_i
 
 /// Which visits a list shows: a range of the agency's local dates (both ends included),
 /// one assessor, one status; keyset-paged by start time.
-#[derive(Debug, Clone, Default, serde::Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::IntoParams))]
+#[derive(Debug, Clone, Default)]
 pub struct VisitQuery {
     /// First day, YYYY-MM-DD (agency's zone).
     pub from: Option<String>,
@@ -559,4 +563,115 @@ fn bad_range(field: &str) -> Error {
         field,
         crate::rules::validation::INVALID_DATE,
     ))
+}
+
+/// The subject of an invitation: one line, whatever the client's name holds.
+fn invitation_subject(method: InvitationMethod, client: &str, when: &str) -> String {
+    let client: String = client
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(SHORT_TEXT_MAX)
+        .collect();
+    match method {
+        InvitationMethod::Request => format!("Home assessment visit: {} on {when}", client.trim()),
+        InvitationMethod::Cancel => {
+            format!(
+                "Cancelled: home assessment visit: {} on {when}",
+                client.trim()
+            )
+        }
+    }
+}
+
+impl Store {
+    /// The calendar invitations a visit's latest move sends: one email to the family
+    /// contact (the intake's caller) and one to the assessor, each with the same
+    /// text/calendar attachment. A booked or moved visit is a REQUEST, a cancelled one a
+    /// CANCEL; a visit held sends nothing. A recipient without a usable address is left
+    /// out.
+    pub fn visit_invitations(
+        &self,
+        id: &VisitId,
+        fallback_from: &str,
+    ) -> Result<Vec<EmailMessage>> {
+        let clock = self.clock()?;
+        let visit = read_visit(self.conn(), id, &clock)?;
+        let method = match visit.status {
+            VisitStatus::Scheduled => InvitationMethod::Request,
+            VisitStatus::Cancelled => InvitationMethod::Cancel,
+            VisitStatus::Done => return Ok(Vec::new()),
+        };
+        let (caller_name, caller_email): (String, String) = super::query_row(
+            self.conn(),
+            "SELECT caller_name, caller_email FROM intakes WHERE id = ?1",
+            [&visit.intake_id],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )?;
+        let settings = self.settings()?;
+        let agency = settings.general.company_name.trim().to_owned();
+        let from = if settings.email.default_from.trim().is_empty() {
+            fallback_from.trim().to_owned()
+        } else {
+            settings.email.default_from.trim().to_owned()
+        };
+        let organizer = Invitee {
+            name: agency.clone(),
+            email: from.clone(),
+        };
+        let mut attendees = Vec::new();
+        if looks_like_email(&caller_email) {
+            attendees.push(Invitee {
+                name: caller_name,
+                email: caller_email.trim().to_owned(),
+            });
+        }
+        if looks_like_email(&visit.assessor_email) {
+            attendees.push(Invitee {
+                name: visit.assessor_name.clone(),
+                email: visit.assessor_email.trim().to_owned(),
+            });
+        }
+        let calendar = visit_invitation(
+            &visit,
+            &InvitationFacts {
+                method,
+                organizer: &organizer,
+                attendees: &attendees,
+                agency_name: &agency,
+                zone: clock.tz(),
+                now: clock.now(),
+            },
+        );
+        let start = parse_timestamp(&visit.starts_at).unwrap_or(clock.now());
+        let when = display_when(start, &clock);
+        let subject = invitation_subject(method, &visit.client_name, &when);
+        let body = match method {
+            InvitationMethod::Request => format!(
+                "{agency} will visit for the home assessment on {when}.\n\nWhere: {}\nAssessor: {}\nExpected length: {} minutes\n\nThe attached invitation adds the visit to your calendar.\n",
+                visit.place, visit.assessor_name, visit.duration_minutes
+            ),
+            InvitationMethod::Cancel => format!(
+                "The home assessment visit of {when} is cancelled.\n\nReason: {}\n\nThe attached notice removes the visit from your calendar.\n",
+                visit.cancel_reason.as_deref().unwrap_or_default()
+            ),
+        };
+        let attachment = EmailAttachment {
+            file_name: "invite.ics".to_owned(),
+            content_type: format!("text/calendar; charset=utf-8; method={}", method.as_str()),
+            bytes: calendar.into_bytes(),
+        };
+        Ok(attendees
+            .iter()
+            .map(|attendee| {
+                // Each recipient alone: the family never sees Settings' blind copies'
+                // addresses and staff do not get every family's mail.
+                let mut email =
+                    compose_email(&settings.email, &from, &attendee.email, &subject, &body);
+                email.cc.clear();
+                email.bcc.clear();
+                email.attachments = vec![attachment.clone()];
+                email
+            })
+            .collect())
+    }
 }

@@ -269,3 +269,154 @@ fn double_bookings_and_odd_hours_are_warnings_and_lists_page_by_day() {
         Err(Error::Validation(_))
     ));
 }
+
+/// The attachment of an invitation email, as text.
+fn calendar_of(email: &carepath_core::outbound::EmailMessage) -> String {
+    assert_eq!(email.attachments.len(), 1);
+    String::from_utf8(email.attachments[0].bytes.clone()).unwrap()
+}
+
+#[test]
+fn invitations_are_calendars_that_survive_hostile_text() {
+    use icalendar::{Component, EventLike};
+
+    let mut test = open();
+    let staff = test.staff.clone();
+    let hostile = format!(
+        "Line one\nLine two, with; semicolons\\ and \"quotes\" and ünïcødé 老虎 {}",
+        "x".repeat(10_000)
+    );
+    let intake = test
+        .store
+        .create_intake(&staff, intake_form("Ruth, \"Ruthie\"; Hale"))
+        .unwrap();
+    let mut input = booking(&test, "2026-11-23", "10:00");
+    input.place = "Apt 4, 12 Oak St;\nSpringfield: back door".into();
+    input.notes = hostile.clone();
+    let visit = test
+        .store
+        .schedule_visit(&staff, &intake.id, &input)
+        .unwrap()
+        .visit;
+
+    let emails = test
+        .store
+        .visit_invitations(&visit.id, "office@agency.test")
+        .unwrap();
+    let recipients: Vec<&str> = emails.iter().map(|e| e.to[0].as_str()).collect();
+    assert_eq!(recipients, ["susan.reed@example.com", "staff@agency.test"]);
+    let email = &emails[0];
+    assert!(
+        email.subject.starts_with("Home assessment visit: Ruth"),
+        "{}",
+        email.subject
+    );
+    assert_eq!(
+        email.attachments[0].content_type,
+        "text/calendar; charset=utf-8; method=REQUEST"
+    );
+    let text = calendar_of(email);
+    for line in text.split("\r\n") {
+        assert!(
+            !line.contains('\n') && !line.contains('\r'),
+            "a bare line break: {line:?}"
+        );
+        assert!(
+            line.len() <= 76,
+            "an unfolded line of {} octets",
+            line.len()
+        );
+    }
+    assert!(text.contains("METHOD:REQUEST\r\n"), "{text}");
+    assert!(
+        text.contains("BEGIN:VTIMEZONE\r\nTZID:America/New_York\r\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("DTSTART;TZID=America/New_York:20261123T100000\r\n"),
+        "{text}"
+    );
+    assert!(text.contains("TZOFFSETTO:-0500\r\n"), "{text}");
+
+    if let Ok(dir) = std::env::var("CAREPATH_ICS_OUT") {
+        std::fs::write(std::path::Path::new(&dir).join("request.ics"), &text).unwrap();
+    }
+    let parsed: icalendar::Calendar = text.parse().expect("a calendar a parser reads");
+    let event = parsed.events().next().expect("one event");
+    assert_eq!(
+        event.get_uid(),
+        Some(format!("{}@carepath", visit.id).as_str())
+    );
+    assert_eq!(event.property_value("SEQUENCE"), Some("0"));
+    assert_eq!(
+        event.get_location(),
+        Some("Apt 4, 12 Oak St;\nSpringfield: back door")
+    );
+    let description = event.get_description().unwrap();
+    assert!(description.ends_with(&hostile), "the notes survive whole");
+    assert_eq!(
+        event.get_summary(),
+        Some("Home assessment visit: Ruth, \"Ruthie\"; Hale")
+    );
+
+    // Moved: the same UID with a higher SEQUENCE. Cancelled: METHOD:CANCEL, higher again.
+    let moved = test
+        .store
+        .reschedule_visit(
+            &staff,
+            &visit.id,
+            visit.version,
+            &booking(&test, "2027-07-01", "10:00"),
+        )
+        .unwrap()
+        .visit;
+    let text = calendar_of(
+        &test
+            .store
+            .visit_invitations(&moved.id, "office@agency.test")
+            .unwrap()[1],
+    );
+    let parsed: icalendar::Calendar = text.parse().unwrap();
+    let event = parsed.events().next().unwrap();
+    assert_eq!(
+        event.get_uid(),
+        Some(format!("{}@carepath", visit.id).as_str())
+    );
+    assert_eq!(event.property_value("SEQUENCE"), Some("1"));
+    assert!(
+        text.contains("DTSTART;TZID=America/New_York:20270701T100000\r\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("BEGIN:DAYLIGHT\r\n"),
+        "summer time is described: {text}"
+    );
+    let cancelled = test
+        .store
+        .cancel_visit(&staff, &visit.id, moved.version, "Family away")
+        .unwrap();
+    let emails = test
+        .store
+        .visit_invitations(&cancelled.id, "office@agency.test")
+        .unwrap();
+    assert!(emails[0].subject.starts_with("Cancelled: "));
+    let text = calendar_of(&emails[0]);
+    assert!(
+        text.contains("METHOD:CANCEL\r\n") && text.contains("STATUS:CANCELLED\r\n"),
+        "{text}"
+    );
+    let parsed: icalendar::Calendar = text.parse().unwrap();
+    assert_eq!(
+        parsed.events().next().unwrap().property_value("SEQUENCE"),
+        Some("2")
+    );
+    assert_eq!(
+        emails[0].attachments[0].content_type,
+        "text/calendar; charset=utf-8; method=CANCEL"
+    );
+
+    // Written out, with the request above, for a calendar library in another language.
+    if let Ok(dir) = std::env::var("CAREPATH_ICS_OUT") {
+        std::fs::write(std::path::Path::new(&dir).join("cancel.ics"), &text).unwrap();
+    }
+}
