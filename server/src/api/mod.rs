@@ -21,6 +21,7 @@ pub mod settings;
 pub mod signing;
 pub mod templates;
 pub mod users;
+pub mod visits;
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -63,6 +64,7 @@ pub fn routes() -> ApiRoutes {
     let routes = signing::routes(routes);
     let routes = public::routes(routes);
     let routes = replies::routes(routes);
+    let routes = visits::routes(routes);
     routes.add::<events::__path_stream, _, _>(events::stream)
 }
 
