@@ -9,6 +9,7 @@ import { officeTests } from './office.mjs';
 import { officeDraftTests } from './office-drafts.mjs';
 import { notificationTests } from './notifications.mjs';
 import { typedWorkTests } from './typed-work.mjs';
+import { visitTests } from './visits.mjs';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
@@ -72,6 +73,7 @@ export function createTests({ admin, staff }) {
     ...officeDraftTests({ admin, staff }),
     ...notificationTests({ admin, staff }),
     ...typedWorkTests({ admin, staff }),
+    ...visitTests({ admin, staff }),
     {
       name: 'a signed-out visitor lands on the sign-in page and keeps the route',
       async run(page) {
