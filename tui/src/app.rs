@@ -40,6 +40,8 @@ pub struct Toast {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DashboardState {
     pub data: Option<Dashboard>,
+    /// Today's scheduled assessment visits, soonest first.
+    pub visits: Vec<carepath_core::model::AssessmentVisit>,
     /// Index over the follow-ups, then the recent activity rows.
     pub selected: usize,
 }

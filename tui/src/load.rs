@@ -4,7 +4,7 @@
 
 use carepath_core::rules::stage::ClientUrgency;
 use carepath_core::store::{
-    AssessmentQuery, CarePlanQuery, ClientQuery, ContractQuery, StageFilter, Store,
+    AssessmentQuery, CarePlanQuery, ClientQuery, ContractQuery, StageFilter, Store, VisitQuery,
 };
 
 use crate::app::{
@@ -27,10 +27,12 @@ impl App {
 /// would throw away what is being typed).
 pub fn reload(app: &mut App) {
     let result = match &mut app.screen {
-        Screen::Dashboard(state) => app.store.dashboard().map(|data| {
+        Screen::Dashboard(state) => app.store.dashboard().and_then(|data| {
             state.data = Some(data);
             let rows = state.rows().len();
             state.selected = state.selected.min(rows.saturating_sub(1));
+            state.visits = todays_visits(&app.store)?;
+            Ok(())
         }),
         Screen::List(list) => reload_list(&app.store, list),
         Screen::Client(client) => reload_client(&app.store, client),
@@ -39,6 +41,21 @@ pub fn reload(app: &mut App) {
     if let Err(error) = result {
         app.toast(ToastKind::Error, format!("Failed to load: {error}"));
     }
+}
+
+/// Today's scheduled visits in the agency's zone.
+fn todays_visits(
+    store: &Store,
+) -> carepath_core::Result<Vec<carepath_core::model::AssessmentVisit>> {
+    let today = store.clock()?.today().to_string();
+    let page = store.visits(&VisitQuery {
+        from: Some(today.clone()),
+        to: Some(today),
+        status: Some(carepath_core::model::VisitStatus::Scheduled),
+        limit: Some(50),
+        ..VisitQuery::default()
+    })?;
+    Ok(page.items)
 }
 
 fn search_term(list: &ListState) -> Option<String> {
