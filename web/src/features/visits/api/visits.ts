@@ -73,3 +73,11 @@ export const assessorsQueryOptions = queryOptions({
   staleTime: 5 * 60_000,
   meta: { silent: true },
 });
+
+export function useMarkVisitDone() {
+  const refresh = useRefreshAfterMove();
+  return useMutation({
+    mutationFn: (visit: AssessmentVisit) => api.post<AssessmentVisit>(`/api/visits/${visit.id}/done`, { version: visit.version }),
+    onSettled: refresh,
+  });
+}

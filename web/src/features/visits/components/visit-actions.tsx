@@ -5,7 +5,7 @@ import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { useCancelVisit } from '../api/visits';
+import { useCancelVisit, useMarkVisitDone } from '../api/visits';
 import type { AssessmentVisit } from '../api/types';
 import { visitWhen } from '../visit-dates';
 import { ScheduleVisitDialog } from './schedule-visit-dialog';
@@ -68,7 +68,13 @@ export function CancelVisitDialog({ visit, open, onOpenChange }: { visit: Assess
 export function VisitActions({ visit, compact = false }: { visit: AssessmentVisit; compact?: boolean }) {
   const [moving, setMoving] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const done = useMarkVisitDone();
   if (visit.status !== 'scheduled') return null;
+  const onDone = () =>
+    done.mutate(visit, {
+      onSuccess: () => toast.success('Visit marked as done'),
+      onError: (failure) => toast.error('Failed to update visit', { description: errorMessage(failure, 'Please try again.') }),
+    });
   const size = compact ? 'sm' : 'default';
   return (
     <div className="flex flex-wrap gap-2">
@@ -80,6 +86,9 @@ export function VisitActions({ visit, compact = false }: { visit: AssessmentVisi
       </Button>
       <Button variant="outline" size={size} onClick={() => setCancelling(true)} aria-label={`Cancel visit with ${visit.client_name}`}>
         Cancel
+      </Button>
+      <Button variant="ghost" size={size} onClick={onDone} disabled={done.isPending} aria-label={`Mark Done: visit with ${visit.client_name}`}>
+        Mark Done
       </Button>
       <ScheduleVisitDialog intakeId={visit.intake_id} clientName={visit.client_name} visit={visit} open={moving} onOpenChange={setMoving} />
       <CancelVisitDialog visit={visit} open={cancelling} onOpenChange={setCancelling} />
