@@ -65,6 +65,8 @@ pub enum ListKind {
     Assessments,
     CarePlans,
     Contracts,
+    /// Scheduled assessment visits from today on, soonest first.
+    Visits,
 }
 
 impl ListKind {
@@ -74,6 +76,7 @@ impl ListKind {
             ListKind::Assessments => "Assessments",
             ListKind::CarePlans => "Care Plans",
             ListKind::Contracts => "Contracts",
+            ListKind::Visits => "Assessment Visits",
         }
     }
 }
@@ -85,6 +88,7 @@ pub enum ListRows {
     Assessments(Vec<Assessment>),
     CarePlans(Vec<CarePlan>),
     Contracts(Vec<Contract>),
+    Visits(Vec<carepath_core::model::AssessmentVisit>),
 }
 
 impl ListRows {
@@ -94,6 +98,7 @@ impl ListRows {
             ListRows::Assessments(rows) => rows.len(),
             ListRows::CarePlans(rows) => rows.len(),
             ListRows::Contracts(rows) => rows.len(),
+            ListRows::Visits(rows) => rows.len(),
         }
     }
 
@@ -108,6 +113,7 @@ impl ListRows {
             ListRows::Assessments(rows) => rows.get(index).and_then(|row| row.intake_id.clone()),
             ListRows::CarePlans(rows) => rows.get(index).and_then(|row| row.intake_id.clone()),
             ListRows::Contracts(rows) => rows.get(index).and_then(|row| row.intake_id.clone()),
+            ListRows::Visits(rows) => rows.get(index).map(|row| row.intake_id.clone()),
         }
     }
 }
@@ -154,6 +160,7 @@ impl ListState {
             ListKind::Assessments => ListRows::Assessments(Vec::new()),
             ListKind::CarePlans => ListRows::CarePlans(Vec::new()),
             ListKind::Contracts => ListRows::Contracts(Vec::new()),
+            ListKind::Visits => ListRows::Visits(Vec::new()),
         };
         Self {
             kind,

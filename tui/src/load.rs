@@ -76,6 +76,7 @@ fn reload_list(
         ListKind::Assessments => ListRows::Assessments(Vec::new()),
         ListKind::CarePlans => ListRows::CarePlans(Vec::new()),
         ListKind::Contracts => ListRows::Contracts(Vec::new()),
+        ListKind::Visits => ListRows::Visits(Vec::new()),
     };
     load_page(store, list, None)?;
     while list.rows.len() < wanted && list.next_cursor.is_some() {
@@ -164,6 +165,19 @@ fn load_page(
             list.more_contracts = items.len() > limit as usize;
             items.truncate(limit as usize);
             list.rows = ListRows::Contracts(items);
+        }
+        ListKind::Visits => {
+            let page = store.visits(&VisitQuery {
+                from: Some(store.clock()?.today().to_string()),
+                status: Some(carepath_core::model::VisitStatus::Scheduled),
+                cursor,
+                limit: Some(PAGE_SIZE),
+                ..VisitQuery::default()
+            })?;
+            list.next_cursor = page.next_cursor;
+            if let ListRows::Visits(rows) = &mut list.rows {
+                rows.extend(page.items);
+            }
         }
     }
     Ok(())
