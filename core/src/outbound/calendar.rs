@@ -15,7 +15,7 @@ use ics::{Daylight, Event, ICalendar, Standard, TimeZone, escape_text};
 use jiff::tz::{Offset, TimeZone as Zone};
 use jiff::{SignedDuration, Timestamp};
 
-use crate::model::AssessmentVisit;
+use crate::model::{AssessmentVisit, VisitStatus};
 
 /// What an invitation asks of the calendars that receive it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,45 +88,53 @@ fn param_text(text: &str) -> String {
     format!("\"{}\"", clean.trim())
 }
 
-/// The zone's observances around the visit: the change of offset in force when it
-/// starts and the next one, so a receiving calendar converts the times as the agency
-/// meant them. A zone without changes (UTC) has one standard observance.
-fn vtimezone<'a>(tzid: &'a str, zone: &Zone, start: Timestamp) -> TimeZone<'a> {
-    let transitions = zone
-        .preceding(
-            start
-                .checked_add(SignedDuration::from_secs(1))
-                .unwrap_or(start),
-        )
-        .take(1)
-        .chain(zone.following(start).take(1));
+/// The zone's observances around the visits: for each, the change of offset in force
+/// when it starts and the next one, so a receiving calendar converts the times as the
+/// agency meant them. A zone without changes (UTC) has one standard observance.
+fn vtimezone<'a>(tzid: &'a str, zone: &Zone, starts: &[Timestamp]) -> TimeZone<'a> {
+    let mut onsets: Vec<Timestamp> = Vec::new();
     let mut observances: Vec<(bool, Standard<'a>, Daylight<'a>)> = Vec::new();
-    for transition in transitions {
-        let onset = transition.timestamp();
-        let before = zone.to_offset(
-            onset
-                .checked_sub(SignedDuration::from_secs(1))
-                .unwrap_or(onset),
-        );
-        let after = transition.offset();
-        // DTSTART is the onset as a local time in the offset it replaces.
-        let local = onset
-            .to_zoned(Zone::fixed(before))
-            .strftime("%Y%m%dT%H%M%S")
-            .to_string();
-        let name = transition.abbreviation().to_owned();
-        let mut standard = Standard::new(local.clone(), offset_text(before), offset_text(after));
-        let mut daylight = Daylight::new(local, offset_text(before), offset_text(after));
-        standard.push(TzName::new(name.clone()));
-        daylight.push(TzName::new(name));
-        observances.push((transition.dst().is_dst(), standard, daylight));
+    for start in starts {
+        let transitions = zone
+            .preceding(
+                start
+                    .checked_add(SignedDuration::from_secs(1))
+                    .unwrap_or(*start),
+            )
+            .take(1)
+            .chain(zone.following(*start).take(1));
+        for transition in transitions {
+            let onset = transition.timestamp();
+            if onsets.contains(&onset) {
+                continue;
+            }
+            onsets.push(onset);
+            let before = zone.to_offset(
+                onset
+                    .checked_sub(SignedDuration::from_secs(1))
+                    .unwrap_or(onset),
+            );
+            let after = transition.offset();
+            // DTSTART is the onset as a local time in the offset it replaces.
+            let local = onset
+                .to_zoned(Zone::fixed(before))
+                .strftime("%Y%m%dT%H%M%S")
+                .to_string();
+            let name = transition.abbreviation().to_owned();
+            let mut standard =
+                Standard::new(local.clone(), offset_text(before), offset_text(after));
+            let mut daylight = Daylight::new(local, offset_text(before), offset_text(after));
+            standard.push(TzName::new(name.clone()));
+            daylight.push(TzName::new(name));
+            observances.push((transition.dst().is_dst(), standard, daylight));
+        }
     }
     let mut observances = observances.into_iter();
     let mut timezone = match observances.next() {
         Some((true, _, daylight)) => TimeZone::daylight(tzid, daylight),
         Some((false, standard, _)) => TimeZone::standard(tzid, standard),
         None => {
-            let offset = offset_text(zone.to_offset(start));
+            let offset = offset_text(zone.to_offset(starts.first().copied().unwrap_or_default()));
             TimeZone::standard(
                 tzid,
                 Standard::new("19700101T000000", offset.clone(), offset),
@@ -156,11 +164,71 @@ pub fn visit_invitation(visit: &AssessmentVisit, facts: &InvitationFacts<'_>) ->
     let mut calendar = ICalendar::new("2.0", "-//Carepath//Assessment visits//EN");
     calendar.push(Method::new(facts.method.as_str()));
     let start: Timestamp = visit.starts_at.parse().unwrap_or(facts.now);
+    if let Some(tzid) = tzid.as_deref() {
+        calendar.add_timezone(vtimezone(tzid, facts.zone, &[start]));
+    }
+    calendar.add_event(visit_event(visit, facts, tzid.as_deref()));
+    calendar.to_string()
+}
+
+/// A member of staff's calendar feed (METHOD:PUBLISH): every visit given, a cancelled one
+/// marked CANCELLED, with the same UIDs as the invitations, so a calendar that has both
+/// shows each visit once.
+pub fn visits_feed(
+    visits: &[AssessmentVisit],
+    agency_name: &str,
+    zone: &Zone,
+    now: Timestamp,
+) -> String {
+    let tzid = zone.iana_name().map(str::to_owned);
+    let mut calendar = ICalendar::new("2.0", "-//Carepath//Assessment visits//EN");
+    calendar.push(Method::new("PUBLISH"));
+    calendar.push(ics::properties::Name::new(escape_text(format!(
+        "{agency_name} assessment visits"
+    ))));
+    let starts: Vec<Timestamp> = visits
+        .iter()
+        .filter_map(|visit| visit.starts_at.parse().ok())
+        .collect();
+    if let Some(tzid) = tzid.as_deref()
+        && !starts.is_empty()
+    {
+        calendar.add_timezone(vtimezone(tzid, zone, &starts));
+    }
+    let organizer = Invitee {
+        name: agency_name.to_owned(),
+        email: String::new(),
+    };
+    for visit in visits {
+        let method = if visit.status == VisitStatus::Cancelled {
+            InvitationMethod::Cancel
+        } else {
+            InvitationMethod::Request
+        };
+        let facts = InvitationFacts {
+            method,
+            organizer: &organizer,
+            attendees: &[],
+            agency_name,
+            zone,
+            now,
+        };
+        calendar.add_event(visit_event(visit, &facts, tzid.as_deref()));
+    }
+    calendar.to_string()
+}
+
+fn visit_event<'a>(
+    visit: &AssessmentVisit,
+    facts: &InvitationFacts<'_>,
+    tzid: Option<&str>,
+) -> Event<'a> {
+    let start: Timestamp = visit.starts_at.parse().unwrap_or(facts.now);
     let end: Timestamp = visit.ends_at.parse().unwrap_or(start);
 
     let mut event = Event::new(visit_uid(visit), utc_stamp(facts.now));
     event.push(Sequence::new(visit.sequence.max(0).to_string()));
-    match tzid.as_deref() {
+    match tzid {
         Some(tzid) => {
             let mut dtstart = DtStart::new(local_stamp(start, facts.zone));
             dtstart.add(ics::parameters::TzIDParam::new(tzid.to_owned()));
@@ -197,10 +265,12 @@ pub fn visit_invitation(visit: &AssessmentVisit, facts: &InvitationFacts<'_>) ->
         InvitationMethod::Request => Status::confirmed(),
         InvitationMethod::Cancel => Status::cancelled(),
     });
-    let (address, name) = person(facts.organizer);
-    let mut organizer = Organizer::new(address);
-    organizer.add(CN::new(name));
-    event.push(organizer);
+    if !facts.organizer.email.trim().is_empty() {
+        let (address, name) = person(facts.organizer);
+        let mut organizer = Organizer::new(address);
+        organizer.add(CN::new(name));
+        event.push(organizer);
+    }
     for invitee in facts.attendees {
         let (address, name) = person(invitee);
         let mut attendee = Attendee::new(address);
@@ -210,9 +280,5 @@ pub fn visit_invitation(visit: &AssessmentVisit, facts: &InvitationFacts<'_>) ->
         attendee.add(RSVP::False);
         event.push(attendee);
     }
-    if let Some(tzid) = tzid.as_deref() {
-        calendar.add_timezone(vtimezone(tzid, facts.zone, start));
-    }
-    calendar.add_event(event);
-    calendar.to_string()
+    event
 }

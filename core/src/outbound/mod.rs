@@ -16,7 +16,9 @@ use crate::error::{Error, ValidationErrors};
 use crate::model::{CarePlan, CarePlanService, EmailSettings, MessageTemplate};
 use crate::rules::validation::{AI_NOTE_PROMPT_NEEDED, AI_PROMPT_NEEDED};
 
-pub use calendar::{InvitationFacts, InvitationMethod, Invitee, visit_invitation, visit_uid};
+pub use calendar::{
+    InvitationFacts, InvitationMethod, Invitee, visit_invitation, visit_uid, visits_feed,
+};
 pub use writer::{chosen_template, draft_subject, offered_templates, write_draft};
 
 /// The subject of every care plan proposal mailing.

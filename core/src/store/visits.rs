@@ -16,7 +16,7 @@ use crate::model::{
 };
 use crate::outbound::{
     EmailAttachment, EmailMessage, InvitationFacts, InvitationMethod, Invitee, compose_email,
-    visit_invitation,
+    visit_invitation, visits_feed,
 };
 use crate::rules::clock::{AgencyClock, parse_date, parse_timestamp};
 use crate::rules::validation::{SHORT_TEXT_MAX, looks_like_email};
@@ -673,5 +673,119 @@ impl Store {
                 email
             })
             .collect())
+    }
+}
+
+/// How far back and ahead a calendar feed reaches: last month's visits stay visible.
+const FEED_PAST_DAYS: i64 = 31;
+const FEED_FUTURE_DAYS: i64 = 366;
+/// The most visits one feed lists.
+const FEED_VISITS_MAX: u32 = 2_000;
+
+impl Store {
+    /// Makes (or replaces) the signed-in user's calendar feed and returns its secret
+    /// token, shown to them once; only its hash is kept.
+    pub fn create_calendar_feed(&mut self, actor: &Actor) -> Result<String> {
+        let user_id = actor
+            .user_id
+            .clone()
+            .ok_or(Error::Unauthenticated("Please sign in"))?;
+        let token = super::new_token();
+        let now = self.now();
+        self.write(|tx| {
+            super::exec(
+                tx,
+                "INSERT INTO calendar_feeds (user_id, token_hash, created_at) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (user_id) DO UPDATE SET token_hash = ?2, created_at = ?3",
+                params![user_id, super::token_hash(&token), ts(now)],
+            )?;
+            audit(
+                tx,
+                actor,
+                now,
+                "create",
+                "calendar_feed",
+                user_id.as_str(),
+                None,
+                &[],
+            )
+        })?;
+        Ok(token)
+    }
+
+    /// Revokes the signed-in user's calendar feed: its address stops working.
+    pub fn revoke_calendar_feed(&mut self, actor: &Actor) -> Result<()> {
+        let user_id = actor
+            .user_id
+            .clone()
+            .ok_or(Error::Unauthenticated("Please sign in"))?;
+        let now = self.now();
+        self.write(|tx| {
+            let removed = super::exec(
+                tx,
+                "DELETE FROM calendar_feeds WHERE user_id = ?1",
+                [&user_id],
+            )?;
+            if removed > 0 {
+                audit(
+                    tx,
+                    actor,
+                    now,
+                    "revoke",
+                    "calendar_feed",
+                    user_id.as_str(),
+                    None,
+                    &[],
+                )?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Whether the user has a calendar feed (when it was made), never its token.
+    pub fn calendar_feed_created_at(&self, user_id: &UserId) -> Result<Option<String>> {
+        Ok(super::query_row(
+            self.conn(),
+            "SELECT created_at FROM calendar_feeds WHERE user_id = ?1",
+            [user_id],
+            |row| row.get(0),
+        )
+        .optional()?)
+    }
+
+    /// The calendar a feed's token opens: its owner's visits as assessor, from a month ago
+    /// to a year ahead. An unknown or revoked token, or a disabled user, is
+    /// [`Error::LinkUnavailable`].
+    pub fn calendar_feed(&self, token: &str) -> Result<String> {
+        let clock = self.clock()?;
+        let user_id: UserId = super::query_row(
+            self.conn(),
+            "SELECT f.user_id FROM calendar_feeds f JOIN users u ON u.id = f.user_id
+             WHERE f.token_hash = ?1 AND u.disabled = 0",
+            [super::token_hash(token.trim())],
+            |row| row.get(0),
+        )
+        .optional()?
+        .ok_or(Error::LinkUnavailable)?;
+        let from = clock.today() - jiff::Span::new().days(FEED_PAST_DAYS);
+        let to = clock.today() + jiff::Span::new().days(FEED_FUTURE_DAYS);
+        let mut statement = self.conn().prepare_cached(&format!(
+            "SELECT {COLUMNS} {FROM}
+             WHERE v.assessor_id = ?1 AND v.starts_at >= ?2 AND v.starts_at < ?3
+               AND i.deleted_at IS NULL
+             ORDER BY v.starts_at, v.id LIMIT {FEED_VISITS_MAX}"
+        ))?;
+        let visits = statement
+            .query_map(
+                params![
+                    user_id,
+                    ts(clock.start_of_day(from)),
+                    ts(clock.start_of_day(to))
+                ],
+                |row| from_row(row, &clock),
+            )?
+            .collect::<Result<Vec<_>, _>>()?;
+        let agency = self.settings()?.general.company_name.trim().to_owned();
+        Ok(visits_feed(&visits, &agency, clock.tz(), clock.now()))
     }
 }

@@ -420,3 +420,94 @@ fn invitations_are_calendars_that_survive_hostile_text() {
         std::fs::write(std::path::Path::new(&dir).join("cancel.ics"), &text).unwrap();
     }
 }
+
+#[test]
+fn a_private_calendar_feed_lists_the_assessors_visits_until_revoked() {
+    use icalendar::Component;
+
+    let mut test = open();
+    let staff = test.staff.clone();
+    let admin = test.admin.clone();
+    let intake = test
+        .store
+        .create_intake(&staff, intake_form("Ruth Hale"))
+        .unwrap();
+    let kept = test
+        .store
+        .schedule_visit(&staff, &intake.id, &booking(&test, "2026-11-23", "10:00"))
+        .unwrap()
+        .visit;
+    let dropped = test
+        .store
+        .schedule_visit(&staff, &intake.id, &booking(&test, "2027-07-01", "09:00"))
+        .unwrap()
+        .visit;
+    test.store
+        .cancel_visit(&staff, &dropped.id, dropped.version, "Moved away")
+        .unwrap();
+    // Someone else's visit is not in this feed.
+    let mut other = booking(&test, "2026-11-24", "10:00");
+    other.assessor_id = admin.user_id.clone().unwrap();
+    test.store
+        .schedule_visit(&staff, &intake.id, &other)
+        .unwrap();
+
+    let first = test.store.create_calendar_feed(&staff).unwrap();
+    let token = test.store.create_calendar_feed(&staff).unwrap();
+    assert_ne!(first, token);
+    assert!(
+        matches!(
+            test.store.calendar_feed(&first),
+            Err(Error::LinkUnavailable)
+        ),
+        "a new address replaces the old one"
+    );
+    let text = test.store.calendar_feed(&token).unwrap();
+    assert!(text.contains("METHOD:PUBLISH\r\n"), "{text}");
+    let parsed: icalendar::Calendar = text.parse().expect("a calendar a parser reads");
+    let events: Vec<(String, String)> = parsed
+        .events()
+        .map(|event| {
+            (
+                event.get_uid().unwrap_or_default().to_owned(),
+                event
+                    .property_value("STATUS")
+                    .unwrap_or_default()
+                    .to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        events,
+        [
+            (format!("{}@carepath", kept.id), "CONFIRMED".to_owned()),
+            (format!("{}@carepath", dropped.id), "CANCELLED".to_owned()),
+        ]
+    );
+    assert!(
+        test.store
+            .calendar_feed_created_at(&test.staff_id())
+            .unwrap()
+            .is_some()
+    );
+    // The audit log names the feed, never its token.
+    let audit = test.store.audit_since(0, 1000).unwrap();
+    assert!(
+        audit
+            .iter()
+            .any(|entry| entry.entity == "calendar_feed" && entry.action == "create")
+    );
+    assert!(audit.iter().all(|entry| !entry.entity_id.contains(&token)));
+
+    test.store.revoke_calendar_feed(&staff).unwrap();
+    assert!(matches!(
+        test.store.calendar_feed(&token),
+        Err(Error::LinkUnavailable)
+    ));
+    assert!(
+        test.store
+            .calendar_feed_created_at(&test.staff_id())
+            .unwrap()
+            .is_none()
+    );
+}

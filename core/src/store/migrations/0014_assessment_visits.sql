@@ -27,3 +27,12 @@ CREATE INDEX assessment_visits_by_assessor ON assessment_visits (assessor_id, st
 CREATE INDEX assessment_visits_by_time ON assessment_visits (starts_at, id);
 -- A client's visits.
 CREATE INDEX assessment_visits_by_intake ON assessment_visits (intake_id, starts_at);
+
+-- A member of staff's private calendar feed: their visits as an iCalendar document at a
+-- secret address. Only the token's hash is kept; a new token replaces the old one, and
+-- deleting the row revokes it.
+CREATE TABLE calendar_feeds (
+    user_id    TEXT PRIMARY KEY REFERENCES users(id),
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL
+);
