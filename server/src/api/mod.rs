@@ -131,6 +131,15 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
             }
         }
     }
+    // A member of staff's calendar feed: its secret address is the authorization.
+    if let Some(operation) = doc
+        .paths
+        .paths
+        .get_mut(visits::FEED_PATH)
+        .and_then(|item| item.get.as_mut())
+    {
+        operation.security = Some(vec![SecurityRequirement::default()]);
+    }
     // The SMS provider's webhook: signed by the provider, not by a session.
     if let Some(operation) = doc
         .paths

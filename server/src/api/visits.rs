@@ -2,16 +2,19 @@
 //! the day and week lists. Booking, moving and cancelling email calendar invitations.
 
 use axum::extract::State;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use carepath_core::model::{
     AssessmentVisit, IntakeId, UserId, VisitAnswer, VisitId, VisitInput, VisitStatus,
 };
 use carepath_core::store::{Page, VisitQuery};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::Items;
+use super::auth::ClientAddr;
 use crate::AppState;
-use crate::error::{ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::routes::ApiRoutes;
 use crate::session::CurrentUser;
@@ -25,6 +28,26 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_reschedule, _, _>(reschedule)
         .add::<__path_cancel, _, _>(cancel)
         .add::<__path_done, _, _>(done)
+        .add::<__path_feed_status, _, _>(feed_status)
+        .add::<__path_create_feed, _, _>(create_feed)
+        .add::<__path_revoke_feed, _, _>(revoke_feed)
+        .add::<__path_feed, _, _>(feed)
+}
+
+/// The calendar feed's address: open without a session, its token is the authorization.
+pub const FEED_PATH: &str = "/api/public/calendar/{token}";
+
+/// Whether the signed-in user has a calendar feed.
+#[derive(Serialize, ToSchema)]
+pub struct CalendarFeedStatus {
+    pub active: bool,
+    pub created_at: Option<String>,
+}
+
+/// A new calendar feed: its secret address, shown once.
+#[derive(Serialize, ToSchema)]
+pub struct CalendarFeedAddress {
+    pub url: String,
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -246,4 +269,89 @@ pub async fn done(
             .call(move |store| store.mark_visit_done(&actor, &id, body.version))
             .await?,
     ))
+}
+
+/// Whether the signed-in user has a private calendar feed of their visits.
+#[utoipa::path(get, path = "/api/calendar-feed", tag = "visits",
+    responses((status = 200, body = CalendarFeedStatus), (status = 401, body = ErrorBody)))]
+pub async fn feed_status(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> ApiResult<ApiJson<CalendarFeedStatus>> {
+    let user_id = user.user.id.clone();
+    let created_at = state
+        .db
+        .call(move |store| store.calendar_feed_created_at(&user_id))
+        .await?;
+    Ok(ApiJson(CalendarFeedStatus {
+        active: created_at.is_some(),
+        created_at,
+    }))
+}
+
+/// Makes a new private calendar feed address for the signed-in user (an older one stops
+/// working). The address is in this answer only.
+#[utoipa::path(post, path = "/api/calendar-feed", tag = "visits",
+    responses((status = 200, body = CalendarFeedAddress), (status = 401, body = ErrorBody)))]
+pub async fn create_feed(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> ApiResult<ApiJson<CalendarFeedAddress>> {
+    let actor = user.actor();
+    let token = state
+        .db
+        .call(move |store| store.create_calendar_feed(&actor))
+        .await?;
+    let base = state.config.public_url.base.trim_end_matches('/');
+    Ok(ApiJson(CalendarFeedAddress {
+        url: format!("{base}{}", FEED_PATH.replace("{token}", &token)),
+    }))
+}
+
+/// Revokes the signed-in user's calendar feed.
+#[utoipa::path(delete, path = "/api/calendar-feed", tag = "visits",
+    responses((status = 204), (status = 401, body = ErrorBody)))]
+pub async fn revoke_feed(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> ApiResult<StatusCode> {
+    let actor = user.actor();
+    state
+        .db
+        .call(move |store| store.revoke_calendar_feed(&actor))
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// A member of staff's visits as an iCalendar document, for a calendar program to
+/// subscribe to. A bad address spends one of the caller's link attempts, as the
+/// family's links do.
+#[utoipa::path(get, path = "/api/public/calendar/{token}", tag = "public", params(("token" = String, Path)),
+    responses((status = 200, content_type = "text/calendar", body = String), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn feed(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    ApiPath(token): ApiPath<String>,
+) -> ApiResult<Response> {
+    if let Some(address) = client.ip() {
+        state
+            .link_throttle
+            .peek(address)
+            .map_err(|wait| ApiError::rate_limited(super::auth::TOO_MANY_ATTEMPTS, wait))?;
+    }
+    let result = state
+        .db
+        .call(move |store| store.calendar_feed(&token))
+        .await;
+    if let (Err(error), Some(address)) = (&result, client.ip())
+        && error.code == "link_unavailable"
+    {
+        let _ = state.link_throttle.check(address);
+    }
+    let mut response = result?.into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/calendar; charset=utf-8"),
+    );
+    Ok(response)
 }

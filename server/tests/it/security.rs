@@ -24,6 +24,9 @@ const PUBLIC: &[&str] = &[
     "/api/public/sign/{token}/outcome",
     "/api/public/sign/{token}/signed.pdf",
     "/api/health",
+    // A member of staff's calendar feed: its secret address is the authorization
+    // (tests/it/visits.rs).
+    "/api/public/calendar/{token}",
     // Authorized by the SMS provider's signature instead (tests/it/notifications.rs).
     "/api/sms/replies",
 ];

@@ -234,3 +234,72 @@ async fn a_visit_booked_from_an_intake_schedules_the_client_and_invites_everyone
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_calendar_feed_opens_without_a_session_until_revoked() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let me = staff.ok("/api/auth/me").await;
+    let me_id = me["user"]["id"]
+        .as_str()
+        .or(me["id"].as_str())
+        .unwrap()
+        .to_owned();
+    let intake = expect_json(
+        staff
+            .post("/api/intakes", json!({"form": intake_form("Ruth Hale")}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let booked = expect_json(
+        staff
+            .post(
+                &format!("/api/intakes/{}/visits", intake["id"].as_str().unwrap()),
+                json!({"date": tomorrow(), "start_time": "10:00", "duration_minutes": 60,
+                       "place": "12 Oak St", "assessor_id": me_id}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(staff.ok("/api/calendar-feed").await["active"], false);
+
+    let created = expect_json(
+        staff.post("/api/calendar-feed", json!({})).await,
+        StatusCode::OK,
+    )
+    .await;
+    let url = created["url"].as_str().unwrap().to_owned();
+    let path = url
+        .split_once("/api/")
+        .map(|(_, rest)| format!("/api/{rest}"))
+        .unwrap();
+    assert!(path.starts_with("/api/public/calendar/"), "{url}");
+    assert_eq!(staff.ok("/api/calendar-feed").await["active"], true);
+
+    let response = server.anonymous().get(&path).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(
+        response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/calendar"),
+    );
+    let text = response.text().await.unwrap();
+    assert!(text.contains("METHOD:PUBLISH\r\n"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "UID:{}@carepath\r\n",
+            booked["visit"]["id"].as_str().unwrap()
+        )),
+        "{text}"
+    );
+
+    let response = staff.delete("/api/calendar-feed").await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    let (code, _, _) =
+        expect_error(server.anonymous().get(&path).await, StatusCode::NOT_FOUND).await;
+    assert_eq!(code, "link_unavailable");
+    server.stop().await;
+}
