@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 
 // Features stay independent: a feature imports only itself, the shared code outside
 // `src/features/`, and the widget features every screen composes. Widgets import no screen.
-const WIDGET_FEATURES = ['auth', 'communications', 'contacts', 'leads', 'signing'];
+const WIDGET_FEATURES = ['auth', 'communications', 'contacts', 'leads', 'signing', 'visits'];
 const FEATURES = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);

@@ -41,7 +41,7 @@ fn loggable_path(path: &str) -> String {
     let mut segments: Vec<&str> = path.split('/').collect();
     let start = match segments.as_slice() {
         ["", "approve" | "sign", ..] => 2,
-        ["", "api", "public", "approve" | "sign", ..] => 4,
+        ["", "api", "public", "approve" | "sign" | "calendar", ..] => 4,
         _ => return path.to_owned(),
     };
     if let Some(token) = segments.get_mut(start)
@@ -198,6 +198,7 @@ mod tests {
                 "/api/public/approve/abc/questions",
                 "/api/public/approve/…/questions",
             ),
+            ("/api/public/calendar/abc", "/api/public/calendar/…"),
             ("/api/contracts/0195/pdf", "/api/contracts/0195/pdf"),
             ("/signing", "/signing"),
             ("/", "/"),

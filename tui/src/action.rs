@@ -12,6 +12,7 @@ pub enum Action {
     GoAssessments,
     GoCarePlans,
     GoContracts,
+    GoVisits,
     NewIntake,
     OpenSearch,
     ToggleHelp,

@@ -40,6 +40,8 @@ pub struct Toast {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DashboardState {
     pub data: Option<Dashboard>,
+    /// Today's scheduled assessment visits, soonest first.
+    pub visits: Vec<carepath_core::model::AssessmentVisit>,
     /// Index over the follow-ups, then the recent activity rows.
     pub selected: usize,
 }
@@ -63,6 +65,8 @@ pub enum ListKind {
     Assessments,
     CarePlans,
     Contracts,
+    /// Scheduled assessment visits from today on, soonest first.
+    Visits,
 }
 
 impl ListKind {
@@ -72,6 +76,7 @@ impl ListKind {
             ListKind::Assessments => "Assessments",
             ListKind::CarePlans => "Care Plans",
             ListKind::Contracts => "Contracts",
+            ListKind::Visits => "Assessment Visits",
         }
     }
 }
@@ -83,6 +88,7 @@ pub enum ListRows {
     Assessments(Vec<Assessment>),
     CarePlans(Vec<CarePlan>),
     Contracts(Vec<Contract>),
+    Visits(Vec<carepath_core::model::AssessmentVisit>),
 }
 
 impl ListRows {
@@ -92,6 +98,7 @@ impl ListRows {
             ListRows::Assessments(rows) => rows.len(),
             ListRows::CarePlans(rows) => rows.len(),
             ListRows::Contracts(rows) => rows.len(),
+            ListRows::Visits(rows) => rows.len(),
         }
     }
 
@@ -106,6 +113,7 @@ impl ListRows {
             ListRows::Assessments(rows) => rows.get(index).and_then(|row| row.intake_id.clone()),
             ListRows::CarePlans(rows) => rows.get(index).and_then(|row| row.intake_id.clone()),
             ListRows::Contracts(rows) => rows.get(index).and_then(|row| row.intake_id.clone()),
+            ListRows::Visits(rows) => rows.get(index).map(|row| row.intake_id.clone()),
         }
     }
 }
@@ -152,6 +160,7 @@ impl ListState {
             ListKind::Assessments => ListRows::Assessments(Vec::new()),
             ListKind::CarePlans => ListRows::CarePlans(Vec::new()),
             ListKind::Contracts => ListRows::Contracts(Vec::new()),
+            ListKind::Visits => ListRows::Visits(Vec::new()),
         };
         Self {
             kind,

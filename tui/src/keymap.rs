@@ -149,6 +149,12 @@ pub const SHORTCUTS: &[Binding] = &[
     bind(&[Key::ch('a')], Action::GoAssessments, "assessments", false),
     bind(&[Key::ch('c')], Action::GoCarePlans, "care plans", false),
     bind(&[Key::ch('t')], Action::GoContracts, "contracts", false),
+    bind(
+        &[Key::ch('v')],
+        Action::GoVisits,
+        "assessment visits",
+        false,
+    ),
     bind(&[Key::ch('?')], Action::ToggleHelp, "help", true),
     bind(
         &[Key::ch('q'), Key::code(Esc)],

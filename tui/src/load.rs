@@ -4,7 +4,7 @@
 
 use carepath_core::rules::stage::ClientUrgency;
 use carepath_core::store::{
-    AssessmentQuery, CarePlanQuery, ClientQuery, ContractQuery, StageFilter, Store,
+    AssessmentQuery, CarePlanQuery, ClientQuery, ContractQuery, StageFilter, Store, VisitQuery,
 };
 
 use crate::app::{
@@ -27,10 +27,12 @@ impl App {
 /// would throw away what is being typed).
 pub fn reload(app: &mut App) {
     let result = match &mut app.screen {
-        Screen::Dashboard(state) => app.store.dashboard().map(|data| {
+        Screen::Dashboard(state) => app.store.dashboard().and_then(|data| {
             state.data = Some(data);
             let rows = state.rows().len();
             state.selected = state.selected.min(rows.saturating_sub(1));
+            state.visits = todays_visits(&app.store)?;
+            Ok(())
         }),
         Screen::List(list) => reload_list(&app.store, list),
         Screen::Client(client) => reload_client(&app.store, client),
@@ -39,6 +41,21 @@ pub fn reload(app: &mut App) {
     if let Err(error) = result {
         app.toast(ToastKind::Error, format!("Failed to load: {error}"));
     }
+}
+
+/// Today's scheduled visits in the agency's zone.
+fn todays_visits(
+    store: &Store,
+) -> carepath_core::Result<Vec<carepath_core::model::AssessmentVisit>> {
+    let today = store.clock()?.today().to_string();
+    let page = store.visits(&VisitQuery {
+        from: Some(today.clone()),
+        to: Some(today),
+        status: Some(carepath_core::model::VisitStatus::Scheduled),
+        limit: Some(50),
+        ..VisitQuery::default()
+    })?;
+    Ok(page.items)
 }
 
 fn search_term(list: &ListState) -> Option<String> {
@@ -59,6 +76,7 @@ fn reload_list(
         ListKind::Assessments => ListRows::Assessments(Vec::new()),
         ListKind::CarePlans => ListRows::CarePlans(Vec::new()),
         ListKind::Contracts => ListRows::Contracts(Vec::new()),
+        ListKind::Visits => ListRows::Visits(Vec::new()),
     };
     load_page(store, list, None)?;
     while list.rows.len() < wanted && list.next_cursor.is_some() {
@@ -147,6 +165,19 @@ fn load_page(
             list.more_contracts = items.len() > limit as usize;
             items.truncate(limit as usize);
             list.rows = ListRows::Contracts(items);
+        }
+        ListKind::Visits => {
+            let page = store.visits(&VisitQuery {
+                from: Some(store.clock()?.today().to_string()),
+                status: Some(carepath_core::model::VisitStatus::Scheduled),
+                cursor,
+                limit: Some(PAGE_SIZE),
+                ..VisitQuery::default()
+            })?;
+            list.next_cursor = page.next_cursor;
+            if let ListRows::Visits(rows) = &mut list.rows {
+                rows.extend(page.items);
+            }
         }
     }
     Ok(())

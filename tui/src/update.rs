@@ -64,6 +64,7 @@ pub fn update(app: &mut App, action: Action) {
         Action::GoAssessments => open_list(app, ListKind::Assessments),
         Action::GoCarePlans => open_list(app, ListKind::CarePlans),
         Action::GoContracts => open_list(app, ListKind::Contracts),
+        Action::GoVisits => open_list(app, ListKind::Visits),
         Action::NewIntake => {
             app.overlay = None;
             let today = app

@@ -10,6 +10,7 @@ import { officeDraftTests } from './office-drafts.mjs';
 import { notificationTests } from './notifications.mjs';
 import { typedWorkTests } from './typed-work.mjs';
 import { feedbackTests } from './feedback.mjs';
+import { visitTests } from './visits.mjs';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
@@ -74,6 +75,7 @@ export function createTests({ admin, staff }) {
     ...notificationTests({ admin, staff }),
     ...typedWorkTests({ admin, staff }),
     ...feedbackTests({ admin, staff }),
+    ...visitTests({ admin, staff }),
     {
       name: 'a signed-out visitor lands on the sign-in page and keeps the route',
       async run(page) {

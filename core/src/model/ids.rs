@@ -68,4 +68,5 @@ id_type!(
     PricingTemplateId,
     ContractTemplateId,
     ImportBatchId,
+    VisitId,
 );

@@ -14,6 +14,7 @@ pub mod signing;
 pub mod status;
 pub mod templates;
 pub mod user;
+pub mod visit;
 
 pub use assessment::*;
 pub use care_plan::*;
@@ -27,3 +28,4 @@ pub use signing::*;
 pub use status::*;
 pub use templates::*;
 pub use user::*;
+pub use visit::*;

@@ -63,6 +63,15 @@ status_enum!(
 );
 
 status_enum!(
+    /// Where an assessment visit stands: booked, called off, or held.
+    VisitStatus {
+        Scheduled => "scheduled",
+        Cancelled => "cancelled",
+        Done => "done",
+    }
+);
+
+status_enum!(
     /// Why staff took a lead out of the pipeline (the archived statuses they can set).
     ArchiveStatus {
         Declined => "declined",

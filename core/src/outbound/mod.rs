@@ -4,6 +4,7 @@
 //! Core has no async runtime, so the traits hand back boxed futures made of `std` types
 //! only; the server runs them on its runtime. Everything here is pure: no I/O.
 
+mod calendar;
 mod writer;
 
 use std::future::Future;
@@ -15,6 +16,9 @@ use crate::error::{Error, ValidationErrors};
 use crate::model::{CarePlan, CarePlanService, EmailSettings, MessageTemplate, Stage};
 use crate::rules::validation::{AI_NOTE_PROMPT_NEEDED, AI_PROMPT_NEEDED};
 
+pub use calendar::{
+    InvitationFacts, InvitationMethod, Invitee, visit_invitation, visit_uid, visits_feed,
+};
 pub use writer::{
     SIGN_OFF, chosen_template, contract_email, draft_subject, offered_templates, proposal_email,
     resend_email, with_paragraph_before_sign_off, write_draft,

@@ -19,3 +19,4 @@ pub mod sms;
 pub mod stage;
 pub mod transitions;
 pub mod validation;
+pub mod visits;

@@ -646,7 +646,7 @@ pub(crate) fn log_event(
     log_description(tx, actor, now, parents, &event.description())
 }
 
-fn log_description(
+pub(crate) fn log_description(
     tx: &Connection,
     actor: &Actor,
     now: jiff::Timestamp,

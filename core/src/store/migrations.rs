@@ -19,6 +19,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0011_slimmer_intake_indexes.sql"),
     include_str!("migrations/0012_agency_logo.sql"),
     include_str!("migrations/0013_finished_clients.sql"),
+    include_str!("migrations/0014_assessment_visits.sql"),
 ];
 
 /// The schema version this build writes.

@@ -33,6 +33,7 @@ mod tallies;
 mod templates;
 mod trash;
 mod users;
+mod visits;
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -76,6 +77,7 @@ pub use sessions::{
 };
 pub use signing::{NewSigningLink, SignedContract};
 pub use users::{CURRENT_PASSWORD_WRONG, INVITATION_NEEDED, NewUser};
+pub use visits::VisitQuery;
 
 use crate::error::{Error, Result};
 use crate::model::Actor;

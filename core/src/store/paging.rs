@@ -45,9 +45,7 @@ impl Keyset {
         }
     }
 
-    /// Smallest key first. Every such list today is a clients' list
-    /// ([`Keyset::intakes_ascending`]); the tests page a plain table with it.
-    #[cfg(test)]
+    /// Smallest key first (soonest first, for a visit's start).
     pub(crate) const fn ascending(key: &'static str, id: &'static str) -> Self {
         Self {
             key,

@@ -22,3 +22,4 @@ mod schema;
 mod signing;
 mod tidy;
 mod users;
+mod visits;

@@ -21,6 +21,7 @@ pub mod settings;
 pub mod signing;
 pub mod templates;
 pub mod users;
+pub mod visits;
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -63,6 +64,7 @@ pub fn routes() -> ApiRoutes {
     let routes = signing::routes(routes);
     let routes = public::routes(routes);
     let routes = replies::routes(routes);
+    let routes = visits::routes(routes);
     routes.add::<events::__path_stream, _, _>(events::stream)
 }
 
@@ -128,6 +130,15 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
                 operation.security = Some(vec![SecurityRequirement::default()]);
             }
         }
+    }
+    // A member of staff's calendar feed: its secret address is the authorization.
+    if let Some(operation) = doc
+        .paths
+        .paths
+        .get_mut(visits::FEED_PATH)
+        .and_then(|item| item.get.as_mut())
+    {
+        operation.security = Some(vec![SecurityRequirement::default()]);
     }
     // The SMS provider's webhook: signed by the provider, not by a session.
     if let Some(operation) = doc

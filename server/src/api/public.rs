@@ -92,7 +92,7 @@ pub async fn logo(
 /// Runs `f` for a link, unless this address has sent too many bad links. An attempt is
 /// taken before the link is looked up and given back unless the link was bad, so links
 /// sent all at once can never spend more attempts than the address has.
-async fn with_link<T: Send + 'static>(
+pub(crate) async fn with_link<T: Send + 'static>(
     state: &AppState,
     client: &ClientAddr,
     f: impl FnOnce(&mut Store) -> carepath_core::Result<T> + Send + 'static,

@@ -18,4 +18,5 @@ mod sessions;
 mod signing;
 mod sms_ai;
 mod support;
+mod visits;
 mod walk;

@@ -26,6 +26,9 @@ const PUBLIC: &[&str] = &[
     // The agency's logo: printed on every letter the family gets, so no secret.
     "/api/public/logo",
     "/api/health",
+    // A member of staff's calendar feed: its secret address is the authorization
+    // (tests/it/visits.rs).
+    "/api/public/calendar/{token}",
     // Authorized by the SMS provider's signature instead (tests/it/notifications.rs).
     "/api/sms/replies",
 ];

@@ -1,4 +1,5 @@
-//! The Outreach Dashboard: the four counts, follow-ups due today and recent activity.
+//! The Outreach Dashboard: the four counts, today's assessment visits, follow-ups due today
+//! and recent activity.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -20,9 +21,15 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, state: &DashboardState) 
     } else {
         follow_ups.len().min(4) as u16 + 2
     };
-    let [subtitle, cards, follow_area, recent_area] = Layout::vertical([
+    let visits_height = if state.visits.is_empty() {
+        0
+    } else {
+        state.visits.len().min(3) as u16 + 2
+    };
+    let [subtitle, cards, visits_area, follow_area, recent_area] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(3),
+        Constraint::Length(visits_height),
         Constraint::Length(follow_up_height),
         Constraint::Min(3),
     ])
@@ -53,6 +60,32 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, state: &DashboardState) 
             ]),
         ];
         frame.render_widget(Paragraph::new(lines), *card);
+    }
+
+    if !state.visits.is_empty() {
+        let rows = state.visits.iter().map(|visit| {
+            Row::new(vec![
+                format!("{}–{}", visit.local_start_time, visit.local_end_time),
+                visit.client_name.clone(),
+                visit.assessor_name.clone(),
+                visit.place.replace(['\n', '\r'], " "),
+            ])
+        });
+        let table = Table::new(
+            rows,
+            [
+                Constraint::Length(11),
+                Constraint::Fill(2),
+                Constraint::Fill(2),
+                Constraint::Fill(3),
+            ],
+        )
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(format!(" Today's Visits ({}) ", state.visits.len())),
+        );
+        frame.render_widget(table, visits_area);
     }
 
     // One selection runs over the follow-ups, then the recent activity.

@@ -1,5 +1,5 @@
-//! The four lists (clients, assessments, care plans, contracts): counts, the search and
-//! filters, and a table of the loaded pages.
+//! The lists (clients, assessments, care plans, contracts, assessment visits): counts, the
+//! search and filters, and a table of the loaded pages.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -86,6 +86,7 @@ fn empty_text(list: &ListState) -> String {
         ListKind::Contracts => {
             "No contracts yet. Generate your first contract from an approved care plan."
         }
+        ListKind::Visits => "No assessment visits scheduled.",
     };
     format!(" {text}")
 }
@@ -248,6 +249,27 @@ fn table_parts<'a>(app: &App, rows: &'a ListRows) -> TableParts<'a> {
                         optional_date(row.sent_at.as_deref(), zone),
                         optional_date(row.signed_at.as_deref(), zone),
                         row.status.as_str().to_owned(),
+                    ])
+                })
+                .collect(),
+        ),
+        ListRows::Visits(rows) => (
+            vec!["Date", "Time", "Client", "Assessor", "Place"],
+            vec![
+                Constraint::Length(10),
+                Constraint::Length(11),
+                Constraint::Fill(2),
+                Constraint::Fill(2),
+                Constraint::Fill(3),
+            ],
+            rows.iter()
+                .map(|visit| {
+                    Row::new(vec![
+                        visit.local_date.clone(),
+                        format!("{}–{}", visit.local_start_time, visit.local_end_time),
+                        visit.client_name.clone(),
+                        visit.assessor_name.clone(),
+                        visit.place.replace(['\n', '\r'], " "),
                     ])
                 })
                 .collect(),

@@ -8,3 +8,4 @@ mod form;
 mod live;
 mod navigation;
 mod snapshots;
+mod visits;

@@ -187,6 +187,10 @@ export type UrgencyValue = (typeof URGENCY_VALUES)[number];
 export const VISIBILITY_VALUES = ["internal", "client"] as const;
 export type VisibilityValue = (typeof VISIBILITY_VALUES)[number];
 
+/** Where an assessment visit stands: booked, called off, or held. */
+export const VISIT_STATUS_VALUES = ["scheduled", "cancelled", "done"] as const;
+export type VisitStatusValue = (typeof VISIT_STATUS_VALUES)[number];
+
 /** A choice of a form's list, stored as its label. */
 export const WEEKDAY_OPTION_VALUES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 export type WeekdayOptionValue = (typeof WEEKDAY_OPTION_VALUES)[number];

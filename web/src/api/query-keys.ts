@@ -45,6 +45,10 @@ export const queryKeys = {
   timeline: (parents: object, visibility: string) => ['communications', parents, visibility] as const,
 
   contacts: (intakeId: string) => ['contacts', intakeId] as const,
+
+  visits: ['visits'] as const,
+  visitList: (range: object) => ['visits', 'list', range] as const,
+  intakeVisits: (intakeId: string) => ['visits', 'intake', intakeId] as const,
 };
 
 /** Which roots a change of each entity (as `GET /api/events` names it) makes stale. */
@@ -57,4 +61,6 @@ export const STALE_ROOTS: Record<string, readonly (readonly string[])[]> = {
   contract: [queryKeys.contracts, queryKeys.carePlans, queryKeys.clients, ['client'], queryKeys.dashboard, queryKeys.communications],
   contact: [['contacts'], ['client']],
   signing_link: [queryKeys.contracts],
+  // A visit's move also changes the client's status and writes its timeline.
+  assessment_visit: [queryKeys.visits, queryKeys.clients, ['client'], ['intake'], queryKeys.intakes, queryKeys.dashboard, queryKeys.communications],
 };

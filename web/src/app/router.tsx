@@ -31,6 +31,7 @@ const CommunicationsHubPage = lazy(() => import('@/features/communications-hub/c
 const AnalyticsPage = lazy(() => import('@/features/analytics/components/analytics-page'));
 const ContractTemplatePage = lazy(() => import('@/features/contract-template/components/contract-template-page'));
 const AdminPage = lazy(() => import('@/features/admin/components/admin-page'));
+const VisitsPage = lazy(() => import('@/features/visits/components/visits-page'));
 
 export function createAppRouter() {
   return createBrowserRouter([
@@ -56,6 +57,7 @@ export function createAppRouter() {
         { path: 'contracts/settings', element: page(ContractTemplatePage) },
         { path: 'communications', element: page(CommunicationsHubPage) },
         { path: 'analytics', element: page(AnalyticsPage) },
+        { path: 'visits', element: page(VisitsPage) },
         { path: 'settings', element: page(SettingsPage) },
         { path: 'settings/pricing', element: page(PricingPage) },
         { path: 'settings/templates', element: page(MessageTemplatesPage) },

@@ -1,4 +1,4 @@
-import { BarChart3, ClipboardList, FileSignature, LayoutDashboard, MessageSquare, UserPlus, type LucideIcon } from 'lucide-react';
+import { BarChart3, CalendarClock, ClipboardList, FileSignature, LayoutDashboard, MessageSquare, UserPlus, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -6,11 +6,12 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The sidebar's "Main Menu", as the spec names its six entries. */
+/** The sidebar's "Main Menu": the spec's six entries and the assessment visits (blueprint 17). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Outreach Dashboard', to: '/', icon: LayoutDashboard },
   { label: 'Lead Intake', to: '/clients', icon: UserPlus },
   { label: 'Assessments & Care Plans', to: '/assessments', icon: ClipboardList },
+  { label: 'Visits', to: '/visits', icon: CalendarClock },
   { label: 'Contracts', to: '/contracts', icon: FileSignature },
   { label: 'Communication Hub', to: '/communications', icon: MessageSquare },
   { label: 'Analytics', to: '/analytics', icon: BarChart3 },

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ArchiveLeadButton } from '@/features/leads/components/archive-lead-button';
 import { CommunicationTimeline } from '@/features/communications/components/communication-timeline';
+import { ClientVisitsCard } from '@/features/visits/components/client-visits';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, titleCase } from '@/lib/format';
 import { relativeDays } from '@/lib/relative-time';
@@ -88,6 +89,7 @@ export default function ClientProfilePage() {
           </Button>
         </div>
       </div>
+      <ClientVisitsCard intakeId={intake.id} clientName={intake.client_full_name} canSchedule={!intake.position.archived && !intake.position.latest_assessment_id} />
       <Tabs
         value={tab}
         onValueChange={(value) =>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CountCard } from '@/components/count-card';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
+import { UpcomingVisitsCard } from '@/features/visits/components/upcoming-visits-card';
 import { useDashboard } from '../api/get-dashboard';
 import { FollowUpsPanel } from './follow-ups-panel';
 import { RecentActivity } from './recent-activity';
@@ -33,6 +34,7 @@ export default function DashboardPage() {
         <CountCard label="Active Care Plans" count={counts?.active_care_plans} to="/care-plans" icon={<HeartHandshake className="size-4" aria-hidden="true" />} />
         <CountCard label="Awaiting Signatures" count={counts?.awaiting_signatures} to="/contracts?status=sent" icon={<FileSignature className="size-4" aria-hidden="true" />} />
       </div>
+      <UpcomingVisitsCard />
       {followUpsCount > 0 && (
         <FollowUpsPanel count={followUpsCount} followUps={followUps} nextCursor={dashboard.data?.follow_ups_next_cursor} />
       )}

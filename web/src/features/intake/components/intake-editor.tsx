@@ -13,6 +13,9 @@ import { ClientContextPanel } from '@/features/communications/components/client-
 import { CommunicationTimeline } from '@/features/communications/components/communication-timeline';
 import { useMe } from '@/features/auth/api/auth';
 import { ManageContactsButton } from '@/features/contacts/components/contacts-dialog';
+import { ClientVisitsCard } from '@/features/visits/components/client-visits';
+import { ScheduleVisitButton, ScheduleVisitDialog } from '@/features/visits/components/schedule-visit-dialog';
+import { visitDefaultsFromIntake } from '@/features/visits/visit-dates';
 import { isApiError } from '@/lib/api-client';
 import { todayIso } from '@/lib/date-rules';
 import { readLocalDraft, removeLocalDraft, writeLocalDraft, type LocalDraft } from '@/lib/local-drafts';
@@ -56,6 +59,8 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
     },
   );
   const [saved, setSaved] = useState<Intake | null>(null);
+  // The intake whose assessment visit is being booked from the saved dialog.
+  const [visitFor, setVisitFor] = useState<Intake | null>(null);
   // The stored version this form edits: a save names it. Print and Manage Contacts need a
   // stored intake, so before the first save they save a draft.
   const [record, setRecord] = useState<Intake | null>(intake);
@@ -220,6 +225,9 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
               Schedule Assessment
             </Button>
           )}
+          {current && !current.is_draft && !current.position.archived && !hasAssessment && (
+            <ScheduleVisitButton intakeId={current.id} clientName={contact.clientName} defaults={visitDefaultsFromIntake(form, todayIso())} />
+          )}
           {current && hasAssessment && (
             <Button variant="secondary" onClick={() => leaveTo(assessmentId ? `/assessments/new?assessment_id=${assessmentId}` : '/assessments')}>
               <ClipboardCheck aria-hidden="true" />
@@ -283,6 +291,9 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
           ) : (
             <PipelineProgress />
           )}
+          {current && !current.is_draft && (
+            <ClientVisitsCard intakeId={current.id} clientName={contact.clientName} defaults={visitDefaultsFromIntake(form, todayIso())} canSchedule={false} />
+          )}
           {current && (
             <Card>
               <CardHeader>
@@ -295,10 +306,27 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
           )}
         </div>
       </div>
+      {visitFor && (
+        <ScheduleVisitDialog
+          intakeId={visitFor.id}
+          clientName={contact.clientName}
+          defaults={visitDefaultsFromIntake(form, todayIso())}
+          open
+          onOpenChange={(open) => {
+            if (!open) setVisitFor(null);
+          }}
+        />
+      )}
       <IntakeSavedDialog
         open={saved !== null}
         onDashboard={() => leaveTo('/')}
         onScheduleAssessment={() => saved && leaveTo(`/assessments/new?intake_id=${saved.id}`)}
+        onScheduleVisit={() => {
+          // Booking the visit here replaces the return to the clients list.
+          window.clearTimeout(returnTimer.current);
+          setVisitFor(saved);
+          setSaved(null);
+        }}
         onOpenAssessment={saved?.position.latest_assessment_id ? () => leaveTo(`/assessments/new?assessment_id=${saved.position.latest_assessment_id ?? ''}`) : null}
       />
     </div>

@@ -6,11 +6,13 @@ interface IntakeSavedDialogProps {
   open: boolean;
   onDashboard: () => void;
   onScheduleAssessment: () => void;
+  /** Books the home visit instead of opening the assessment form now. */
+  onScheduleVisit?: () => void;
   /** The client's assessment when it already has one: opening it replaces scheduling a new one. */
   onOpenAssessment: (() => void) | null;
 }
 
-export function IntakeSavedDialog({ open, onDashboard, onScheduleAssessment, onOpenAssessment }: IntakeSavedDialogProps) {
+export function IntakeSavedDialog({ open, onDashboard, onScheduleAssessment, onScheduleVisit, onOpenAssessment }: IntakeSavedDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onDashboard()}>
       <DialogContent hideClose>
@@ -23,6 +25,11 @@ export function IntakeSavedDialog({ open, onDashboard, onScheduleAssessment, onO
           <Button variant="outline" onClick={onDashboard}>
             Return to Dashboard
           </Button>
+          {!onOpenAssessment && onScheduleVisit && (
+            <Button variant="secondary" onClick={onScheduleVisit}>
+              Schedule Assessment Visit
+            </Button>
+          )}
           {onOpenAssessment ? <Button onClick={onOpenAssessment}>Open Assessment</Button> : <Button onClick={onScheduleAssessment}>Schedule Assessment Now</Button>}
         </DialogFooter>
       </DialogContent>
