@@ -195,8 +195,16 @@ fn every_document_prints_with_the_letterhead_real_pages_and_plain_figures() {
     assert!(monthly.contains(','), "{monthly}");
 
     // The contract, emailed for signature the way the send dialog does it.
-    let text = test.store.contract_preview(&plan.id).unwrap();
-    let contract = test.store.create_contract(&staff, &plan.id, &text).unwrap();
+    let preview = test.store.contract_preview(&plan.id).unwrap();
+    let contract = test
+        .store
+        .create_contract(
+            &staff,
+            &plan.id,
+            Some(preview.care_plan_version),
+            &preview.content,
+        )
+        .unwrap();
     let (link, prepared) = test
         .store
         .prepare_document_email_with_link(
@@ -206,6 +214,7 @@ fn every_document_prints_with_the_letterhead_real_pages_and_plain_figures() {
                 to: None,
                 subject: None,
                 body: "Here is the agreement for your father.".into(),
+                version: Some(contract.version),
             },
         )
         .unwrap();

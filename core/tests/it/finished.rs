@@ -41,7 +41,9 @@ fn walk(store: &mut Store, staff: &Actor, name: &str, sign: bool) -> IntakeId {
         .unwrap();
     store.mark_care_plan_sent(staff, &plan.id).unwrap();
     store.set_now(Some(at("2026-11-25T15:00:00Z")));
-    let contract = store.create_contract(staff, &plan.id, "Agreement").unwrap();
+    let contract = store
+        .create_contract(staff, &plan.id, None, "Agreement")
+        .unwrap();
     store.mark_contract_sent(staff, &contract.id).unwrap();
     if sign {
         store.set_now(Some(at("2026-11-26T15:00:00Z")));
