@@ -472,6 +472,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in user has a private calendar feed of their visits. */
+        get: operations["feed_status"];
+        put?: never;
+        /**
+         * Makes a new private calendar feed address for the signed-in user (an older one stops
+         *     working). The address is in this answer only.
+         */
+        post: operations["create_feed"];
+        /** Revokes the signed-in user's calendar feed. */
+        delete: operations["revoke_feed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/care-plans": {
         parameters: {
             query?: never;
@@ -1478,6 +1500,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/intakes/{id}/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client's visits, newest first. */
+        get: operations["for_intake"];
+        put?: never;
+        /** Books an assessment visit for a client. */
+        post: operations["schedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/message-templates": {
         parameters: {
             query?: never;
@@ -1680,6 +1720,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/calendar/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member of staff's visits as an iCalendar document, for a calendar program to
+         *     subscribe to. A bad address spends one of the caller's link attempts, as the
+         *     family's links do.
+         */
+        get: operations["feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/logo": {
         parameters: {
             query?: never;
@@ -1858,6 +1919,75 @@ export interface paths {
         get: operations["profiles"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visits in a range of days, soonest first. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One visit. */
+        get: operations["get"];
+        /** Moves a scheduled visit `{version, ...fields}`. */
+        put: operations["reschedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visits/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Calls a scheduled visit off, with a reason; the calendars are told to remove it. */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visits/{id}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records that a scheduled visit took place. */
+        post: operations["done"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2307,6 +2437,38 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        /** @description A stored visit with what a list line shows of its client and assessor. */
+        AssessmentVisit: {
+            assessor_email: string;
+            assessor_id: components["schemas"]["UserId"];
+            assessor_name: string;
+            cancel_reason?: string | null;
+            client_name: string;
+            created_at: string;
+            /** Format: int32 */
+            duration_minutes: number;
+            ends_at: string;
+            id: components["schemas"]["VisitId"];
+            intake_id: components["schemas"]["IntakeId"];
+            /** @description The start in the agency's zone: YYYY-MM-DD and HH:MM. */
+            local_date: string;
+            local_end_time: string;
+            local_start_time: string;
+            notes?: string | null;
+            place: string;
+            /**
+             * Format: int64
+             * @description How many times the invitation was changed (the calendar's SEQUENCE).
+             */
+            sequence: number;
+            /** @description UTC, RFC 3339. */
+            starts_at: string;
+            status: components["schemas"]["VisitStatus"];
+            status_label: string;
+            updated_at: string;
+            /** Format: int64 */
+            version: number;
+        };
         /** @description A file named on an email. Attachments are checked and listed, not sent. */
         AttachmentInfo: {
             /** @default  */
@@ -2316,6 +2478,15 @@ export interface components {
              * @default 0
              */
             size: number;
+        };
+        /** @description A new calendar feed: its secret address, shown once. */
+        CalendarFeedAddress: {
+            url: string;
+        };
+        /** @description Whether the signed-in user has a calendar feed. */
+        CalendarFeedStatus: {
+            active: boolean;
+            created_at?: string | null;
         };
         CallLogInput: components["schemas"]["Parents"] & {
             /** @default  */
@@ -3390,6 +3561,40 @@ export interface components {
             is_admin?: boolean;
         };
         /** @description A list that is never paged. */
+        Items_AssessmentVisit: {
+            items: {
+                assessor_email: string;
+                assessor_id: components["schemas"]["UserId"];
+                assessor_name: string;
+                cancel_reason?: string | null;
+                client_name: string;
+                created_at: string;
+                /** Format: int32 */
+                duration_minutes: number;
+                ends_at: string;
+                id: components["schemas"]["VisitId"];
+                intake_id: components["schemas"]["IntakeId"];
+                /** @description The start in the agency's zone: YYYY-MM-DD and HH:MM. */
+                local_date: string;
+                local_end_time: string;
+                local_start_time: string;
+                notes?: string | null;
+                place: string;
+                /**
+                 * Format: int64
+                 * @description How many times the invitation was changed (the calendar's SEQUENCE).
+                 */
+                sequence: number;
+                /** @description UTC, RFC 3339. */
+                starts_at: string;
+                status: components["schemas"]["VisitStatus"];
+                status_label: string;
+                updated_at: string;
+                /** Format: int64 */
+                version: number;
+            }[];
+        };
+        /** @description A list that is never paged. */
         Items_CarePlan: {
             items: {
                 additional_notes: string;
@@ -3814,6 +4019,42 @@ export interface components {
                 recommended_hours?: number | null;
                 recommended_services: string[];
                 status: components["schemas"]["AssessmentStatus"];
+                updated_at: string;
+                /** Format: int64 */
+                version: number;
+            }[];
+            /** @description Opaque; pass it back to get the next page. None on the last page. */
+            next_cursor?: string | null;
+        };
+        /** @description A page of a keyset-paged list. */
+        Page_AssessmentVisit: {
+            items: {
+                assessor_email: string;
+                assessor_id: components["schemas"]["UserId"];
+                assessor_name: string;
+                cancel_reason?: string | null;
+                client_name: string;
+                created_at: string;
+                /** Format: int32 */
+                duration_minutes: number;
+                ends_at: string;
+                id: components["schemas"]["VisitId"];
+                intake_id: components["schemas"]["IntakeId"];
+                /** @description The start in the agency's zone: YYYY-MM-DD and HH:MM. */
+                local_date: string;
+                local_end_time: string;
+                local_start_time: string;
+                notes?: string | null;
+                place: string;
+                /**
+                 * Format: int64
+                 * @description How many times the invitation was changed (the calendar's SEQUENCE).
+                 */
+                sequence: number;
+                /** @description UTC, RFC 3339. */
+                starts_at: string;
+                status: components["schemas"]["VisitStatus"];
+                status_label: string;
                 updated_at: string;
                 /** Format: int64 */
                 version: number;
@@ -4372,6 +4613,70 @@ export interface components {
         UserId: string;
         /** @enum {string} */
         Visibility: "internal" | "client";
+        /**
+         * @description A visit as saved, with what staff should know about it (outside business hours, the
+         *     assessor booked twice); warnings never refuse the booking.
+         */
+        VisitAnswer: {
+            visit: components["schemas"]["AssessmentVisit"];
+            warnings: string[];
+        };
+        /** @description Calling a visit off: the version read and why. */
+        VisitCancel: {
+            reason?: string;
+            /** Format: int64 */
+            version: number;
+        };
+        VisitId: string;
+        /** @description What staff fill in to book or move a visit: the agency's local date and start time. */
+        VisitInput: {
+            /** @default  */
+            assessor_id: components["schemas"]["UserId"];
+            /**
+             * @description YYYY-MM-DD in the agency's time zone.
+             * @default
+             */
+            date: string;
+            /**
+             * Format: int32
+             * @default 60
+             */
+            duration_minutes: number;
+            /** @default  */
+            notes: string;
+            /** @default  */
+            place: string;
+            /**
+             * @description HH:MM (24-hour) in the agency's time zone.
+             * @default
+             */
+            start_time: string;
+        };
+        /**
+         * @description Where an assessment visit stands: booked, called off, or held.
+         * @enum {string}
+         */
+        VisitStatus: "scheduled" | "cancelled" | "done";
+        /**
+         * @description A move of a visit: the version read and the visit's fields, flat (serde cannot refuse
+         *     unknown fields through `flatten`, so the fields are spelled out here).
+         */
+        VisitUpdate: {
+            assessor_id?: components["schemas"]["UserId"];
+            date?: string;
+            /** Format: int32 */
+            duration_minutes?: number;
+            notes?: string;
+            place?: string;
+            start_time?: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description The version read. */
+        VisitVersion: {
+            /** Format: int64 */
+            version: number;
+        };
         /** @description A client of the range with no outbound email, SMS or call yet. */
         WaitingClient: {
             client_name: string;
@@ -5653,6 +5958,85 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    feed_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedStatus"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedAddress"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8290,6 +8674,76 @@ export interface operations {
             };
         };
     };
+    for_intake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Items_AssessmentVisit"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    schedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     message_templates: {
         parameters: {
             query?: never;
@@ -8872,6 +9326,43 @@ export interface operations {
             };
         };
     };
+    feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     logo: {
         parameters: {
             query?: never;
@@ -9379,6 +9870,234 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description First day, YYYY-MM-DD in the agency's zone. */
+                from?: string;
+                /** @description Last day (included), YYYY-MM-DD in the agency's zone. */
+                to?: string;
+                assessor_id?: string;
+                status?: components["schemas"]["VisitStatus"];
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AssessmentVisit"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentVisit"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reschedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitCancel"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    done: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitVersion"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentVisit"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
