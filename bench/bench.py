@@ -181,7 +181,8 @@ CREATE INDEX intakes_created ON intakes (created_at DESC, id DESC) WHERE deleted
 CREATE INDEX intakes_stage ON intakes (archived, stage, created_at DESC, id DESC) WHERE deleted_at IS NULL;
 CREATE INDEX intakes_overdue ON intakes (archived, overdue_at) WHERE deleted_at IS NULL;
 CREATE INDEX intakes_follow_up ON intakes (next_follow_up_date, id) WHERE deleted_at IS NULL AND NOT archived;
-CREATE INDEX intakes_entered ON intakes (stage_entered_at, id) WHERE deleted_at IS NULL AND NOT archived;
+CREATE INDEX intakes_entered ON intakes (stage_entered_at, id) WHERE deleted_at IS NULL AND NOT archived
+    AND latest_contract_status IS DISTINCT FROM 'signed';
 CREATE INDEX assessments_intake ON assessments (intake_id);
 CREATE INDEX care_plans_intake ON care_plan_proposals (intake_id);
 CREATE INDEX contracts_intake ON contracts (intake_id);
@@ -229,9 +230,11 @@ CREATE FUNCTION dashboard(p_today timestamptz, p_tomorrow timestamptz, p_alert_d
         AND next_follow_up_date >= p_today AND next_follow_up_date < p_tomorrow
         ORDER BY next_follow_up_date, id LIMIT 20) r),
     'stage_alert_count', (SELECT count(*) FROM intakes WHERE deleted_at IS NULL AND NOT archived
+        AND latest_contract_status IS DISTINCT FROM 'signed'
         AND stage_entered_at < now() - make_interval(days => p_alert_days)),
     'stage_alerts', (SELECT coalesce(json_agg(r), '[]') FROM (
         SELECT id, client_full_name, stage, stage_entered_at FROM intakes WHERE deleted_at IS NULL AND NOT archived
+        AND latest_contract_status IS DISTINCT FROM 'signed'
         AND stage_entered_at < now() - make_interval(days => p_alert_days)
         ORDER BY stage_entered_at, id LIMIT 100) r),
     'recent_activity', (SELECT coalesce(json_agg(r), '[]') FROM (

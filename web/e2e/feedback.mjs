@@ -209,9 +209,9 @@ export function feedbackTests({ admin, staff }) {
         await json(await page.request.post(`/api/care-plans/${plan.id}/send`, { data: { to: 'family@example.test', body: 'Here is the proposal.', version: plan.version } }), 'sending the proposal');
         const approveLink = await newestLink('approve', sentAt);
         const preview = await json(await page.request.get(`/api/contracts/preview?care_plan_id=${plan.id}`), 'contract preview');
-        const contract = await json(await page.request.post('/api/contracts', { data: { care_plan_id: plan.id, content: preview.content } }), 'contract');
+        const contract = await json(await page.request.post('/api/contracts', { data: { care_plan_id: plan.id, care_plan_version: preview.care_plan_version, content: preview.content } }), 'contract');
         sentAt = Date.now() - 1000;
-        await json(await page.request.post(`/api/contracts/${contract.id}/send`, { data: { body: 'Please sign the agreement.' } }), 'sending the contract');
+        await json(await page.request.post(`/api/contracts/${contract.id}/send`, { data: { body: 'Please sign the agreement.', version: contract.version } }), 'sending the contract');
         const signLink = await newestLink('sign', sentAt);
 
         for (const size of [DESKTOP, PHONE]) {

@@ -150,7 +150,7 @@ export function signingTests({ admin, staff }) {
           expect(plan, 'the demo has a draft care plan with a client');
           const sentAt = Date.now() - 1000;
           await json(
-            await page.request.post(`/api/care-plans/${plan.id}/send`, { data: { to: 'family@example.test', body: `Dear family, here is the proposal for ${plan.client_name}.` } }),
+            await page.request.post(`/api/care-plans/${plan.id}/send`, { data: { to: 'family@example.test', body: `Dear family, here is the proposal for ${plan.client_name}.`, version: plan.version } }),
             'sending the proposal',
           );
           const approveLink = await newestLink('approve', sentAt);

@@ -655,7 +655,7 @@ async fn the_family_receives_letters_that_end_with_the_coordinator_and_the_agenc
         staff
             .post(
                 &format!("/api/care-plans/{plan_id}/send"),
-                json!({"to": "grace@family.test", "body": draft}),
+                json!({"to": "grace@family.test", "body": draft, "version": staff.version(&format!("/api/care-plans/{plan_id}")).await}),
             )
             .await,
         StatusCode::OK,
@@ -688,7 +688,7 @@ async fn the_family_receives_letters_that_end_with_the_coordinator_and_the_agenc
         staff
             .post(
                 "/api/contracts",
-                json!({"care_plan_id": plan_id, "content": preview["content"]}),
+                json!({"care_plan_id": plan_id, "content": preview["content"], "care_plan_version": preview["care_plan_version"]}),
             )
             .await,
         StatusCode::OK,
@@ -709,7 +709,7 @@ async fn the_family_receives_letters_that_end_with_the_coordinator_and_the_agenc
         staff
             .post(
                 &format!("/api/contracts/{contract_id}/send"),
-                json!({"subject": draft["subject"], "body": body}),
+                json!({"subject": draft["subject"], "body": body, "version": staff.version(&format!("/api/contracts/{contract_id}")).await}),
             )
             .await,
         StatusCode::OK,
