@@ -135,6 +135,22 @@ export function visitTests({ staff }) {
         await cancelling.waitFor({ state: 'hidden' });
         await expectInViewport(page, page.getByText('Cancelled', { exact: true }), 'the cancelled visit');
 
+        // A private calendar feed: made here, readable without a session, then revoked.
+        await page.getByRole('button', { name: /^(Create|Replace) Feed Address$/ }).click();
+        const address = page.getByRole('textbox', { name: /Feed address/ });
+        await expectInViewport(page, address, 'the calendar feed address');
+        const feedPath = new URL(await address.inputValue()).pathname;
+        const feed = await page.context().browser().newContext({ baseURL: process.env.CAREPATH_URL });
+        try {
+          const answer = await feed.request.get(feedPath);
+          expect(answer.ok() && (await answer.text()).includes('BEGIN:VCALENDAR'), `the feed answered ${answer.status()}`);
+          await page.getByRole('button', { name: 'Revoke Feed' }).click();
+          await page.getByRole('button', { name: 'Create Feed Address' }).waitFor();
+          expect((await feed.request.get(feedPath)).status() === 404, 'a revoked feed still answers');
+        } finally {
+          await feed.close();
+        }
+
         await open(page, `/clients/${intake.id}`);
         await page.getByText(/^New (Client|Intake):/).waitFor();
         expect((await page.getByText('Assessment Scheduled: In 1 day').count()) === 0, 'the client still shows Assessment Scheduled after the cancel');

@@ -555,7 +555,12 @@ fn the_public_routes_expose_nothing_but_the_document() {
             }
         }
     }
-    assert_eq!(public, 10, "the nine link operations and the logo");
+    // The family's nine link operations, the logo and a member of staff's calendar feed
+    // (its answer is the calendar text, no schema; tests/it/visits.rs reads it).
+    assert_eq!(
+        public, 11,
+        "the nine link operations, the logo and the calendar feed"
+    );
 }
 
 /// A live approval link takes a bounded number of questions an hour; past it the family

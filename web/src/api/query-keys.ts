@@ -49,6 +49,7 @@ export const queryKeys = {
   visits: ['visits'] as const,
   visitList: (range: object) => ['visits', 'list', range] as const,
   intakeVisits: (intakeId: string) => ['visits', 'intake', intakeId] as const,
+  calendarFeed: ['visits', 'calendar-feed'] as const,
 };
 
 /** Which roots a change of each entity (as `GET /api/events` names it) makes stale. */

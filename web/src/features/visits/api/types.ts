@@ -14,3 +14,5 @@ export interface VisitRange {
   to: string;
   assessor_id?: string;
 }
+export type CalendarFeedStatus = Schemas['CalendarFeedStatus'];
+export type CalendarFeedAddress = Schemas['CalendarFeedAddress'];

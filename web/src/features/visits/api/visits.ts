@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
-import type { AssessmentVisit, ProfileList, VisitAnswer, VisitInput, VisitList, VisitPage, VisitRange } from './types';
+import type { AssessmentVisit, CalendarFeedAddress, CalendarFeedStatus, ProfileList, VisitAnswer, VisitInput, VisitList, VisitPage, VisitRange } from './types';
 
 /** A week holds at most a few hundred visits: one page of the most the list gives. */
 const RANGE_LIMIT = 200;
@@ -79,5 +79,27 @@ export function useMarkVisitDone() {
   return useMutation({
     mutationFn: (visit: AssessmentVisit) => api.post<AssessmentVisit>(`/api/visits/${visit.id}/done`, { version: visit.version }),
     onSettled: refresh,
+  });
+}
+
+export function useCalendarFeed() {
+  return useQuery({ queryKey: queryKeys.calendarFeed, queryFn: ({ signal }) => api.get<CalendarFeedStatus>('/api/calendar-feed', undefined, signal), meta: { silent: true } });
+}
+
+export function useCreateCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CalendarFeedAddress>('/api/calendar-feed'),
+    meta: { errorMessage: 'Failed to create the calendar feed' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.calendarFeed }),
+  });
+}
+
+export function useRevokeCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<undefined>('/api/calendar-feed'),
+    meta: { errorMessage: 'Failed to revoke the calendar feed' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.calendarFeed }),
   });
 }

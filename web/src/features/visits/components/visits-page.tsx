@@ -10,6 +10,7 @@ import { todayIso } from '@/lib/date-rules';
 import { assessorsQueryOptions, useVisits } from '../api/visits';
 import type { AssessmentVisit } from '../api/types';
 import { addDays, dayLabel, startOfWeek, visitWhen } from '../visit-dates';
+import { CalendarFeedCard } from './calendar-feed-card';
 import { VisitActions } from './visit-actions';
 import { VisitLine } from './visit-line';
 
@@ -117,6 +118,7 @@ export default function VisitsPage() {
           <ListView items={items} />
         </TabsContent>
       </Tabs>
+      <CalendarFeedCard />
     </>
   );
 }
