@@ -89,7 +89,7 @@ export function pipelineTests({ admin, staff }) {
           await page.getByLabel('Caller Email').fill(familyEmail);
           await page.getByLabel('Client Full Name').fill(name);
           await page.getByRole('button', { name: 'Submit Intake' }).click();
-          await page.getByRole('dialog').getByRole('button', { name: /Schedule Assessment/ }).click();
+          await page.getByRole('dialog').getByRole('button', { name: 'Schedule Assessment Now' }).click();
 
           // Assessment: two services without personal care suggest the Standard template.
           await page.waitForURL(/\/assessments\/new\?intake_id=/);
@@ -418,7 +418,7 @@ export function pipelineTests({ admin, staff }) {
         // A saved intake without an assessment offers Schedule Assessment.
         const intakeId = page.url().split('/clients/')[1].split('?')[0];
         await page.goto(`/intake?intake_id=${intakeId}`);
-        await page.getByRole('button', { name: 'Schedule Assessment' }).click();
+        await page.getByRole('button', { name: 'Schedule Assessment', exact: true }).click();
         await page.waitForURL(/\/assessments\/new\?intake_id=/);
       },
     },

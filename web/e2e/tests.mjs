@@ -345,7 +345,7 @@ export function createTests({ admin, staff }) {
       async run(page) {
         await open(page, '/');
         const name = await submitIntake(page, 'Assessed Client');
-        await page.getByRole('dialog').getByRole('button', { name: /Schedule Assessment|Start Assessment|Assessment/ }).first().click();
+        await page.getByRole('dialog').getByRole('button', { name: /Schedule Assessment Now|Start Assessment|Open Assessment/ }).first().click();
         await page.waitForURL(/\/assessments\/new\?intake_id=/);
         await page.getByRole('heading', { name: 'Non-Medical Assessment Form' }).waitFor();
         expect((await page.getByLabel('Client Name').inputValue()) === name, 'the assessment was not pre-filled from the intake');

@@ -79,7 +79,9 @@ export function visitTests({ staff }) {
         await dialog.waitFor();
         const place = await dialog.getByRole('textbox', { name: 'Place' }).inputValue();
         expect(place === '12 Oak St, Springfield, IL 62701', `the place is prefilled with the client's address, not "${place}"`);
+        // The staff list loads with the dialog; then the signed-in user is the one chosen.
         const assessor = dialog.getByRole('combobox', { name: 'Assessor' });
+        await assessor.locator('option:checked:not([value=""])').waitFor({ state: 'attached' });
         expect((await assessor.inputValue()) !== '', 'the assessor is prefilled with the signed-in user');
         await dialog.getByLabel('Date').fill(tomorrow);
         await dialog.getByLabel('Start time').fill('10:00');

@@ -26,13 +26,15 @@ export function UpcomingVisitsCard() {
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {todays.length === 0 && <p className="text-sm text-muted-foreground">{visits.isPending ? 'Loading visits...' : 'No visits today.'}</p>}
-        <ul className="flex flex-col gap-2">
-          {todays.map((visit) => (
-            <li key={visit.id}>
-              <VisitLine visit={visit} />
-            </li>
-          ))}
-        </ul>
+        {todays.length > 0 && (
+          <ul className="flex flex-col gap-2">
+            {todays.map((visit) => (
+              <li key={visit.id}>
+                <VisitLine visit={visit} />
+              </li>
+            ))}
+          </ul>
+        )}
         {later.length > 0 && (
           <section aria-label="Visits this week" className="flex flex-col gap-2 border-t pt-3">
             <h3 className="text-sm font-semibold">This week</h3>
