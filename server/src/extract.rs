@@ -37,7 +37,7 @@ impl<T: Serialize> IntoResponse for ApiJson<T> {
             // not reenter a held borrow.
             let mut buffer = cell.take();
             buffer.clear();
-            let written = crate::json::write(&mut buffer, &self.0);
+            let written = serde_json::to_writer(&mut buffer, &self.0);
             let body = Bytes::copy_from_slice(&buffer);
             if buffer.capacity() <= KEPT_ANSWER_BYTES {
                 cell.replace(buffer);

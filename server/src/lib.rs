@@ -8,7 +8,6 @@ pub mod db;
 pub mod error;
 pub mod events;
 pub mod extract;
-mod json;
 mod middleware;
 pub mod outbound;
 mod routes;

@@ -241,34 +241,29 @@ pub struct Intake<F = IntakeForm> {
 }
 
 /// An intake form as the JSON text [`IntakeForm`] serializes to, for an answer that only
-/// passes the form on. Only the store makes one, from a stored form it has checked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FormJson(String);
+/// passes the form on: serde_json writes a `RawValue` as it is, so the form is neither
+/// built nor written again. Only the store makes one, from a stored form it has checked.
+#[derive(Debug, Clone, Serialize)]
+#[serde(transparent)]
+pub struct FormJson(Box<serde_json::value::RawValue>);
 
 impl FormJson {
-    pub(crate) fn new(json: String) -> Self {
-        FormJson(json)
+    pub(crate) fn new(json: String) -> serde_json::Result<Self> {
+        serde_json::value::RawValue::from_string(json).map(FormJson)
     }
 
     pub fn as_str(&self) -> &str {
-        &self.0
+        self.0.get()
     }
 }
 
-impl Serialize for FormJson {
-    /// Written as it is, under the name serde_json gives its own raw JSON values: its
-    /// serializer (with its `raw_value` feature, which the workspace turns on) and the
-    /// API's both copy the text instead of quoting it, and checking it again (what
-    /// `serde_json::value::RawValue` does when made) would cost as much as parsing the
-    /// form.
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        const RAW_VALUE: &str = "$serde_json::private::RawValue";
-        let mut raw = serializer.serialize_struct(RAW_VALUE, 1)?;
-        raw.serialize_field(RAW_VALUE, &self.0)?;
-        raw.end()
+impl PartialEq for FormJson {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
     }
 }
+
+impl Eq for FormJson {}
 
 /// An intake as lists show it: the typed columns and the derived status, no form.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

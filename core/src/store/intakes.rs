@@ -407,7 +407,7 @@ impl Store {
     /// building it and writing it again.
     pub fn get_intake_answer(&self, id: &IntakeId) -> Result<Intake<FormJson>> {
         self.intake_with(id, |form_data| {
-            Ok(FormJson::new(whole_form_json(&form_data)?))
+            Ok(FormJson::new(whole_form_json(&form_data)?)?)
         })
     }
 
@@ -1013,7 +1013,7 @@ mod tests {
     #[test]
     fn an_answer_form_is_written_as_raw_json_by_serde_json_too() {
         let stored = r#"{"callerName":"Ann"}"#;
-        let form = FormJson::new(whole_form_json(stored).unwrap());
+        let form = FormJson::new(whole_form_json(stored).unwrap()).unwrap();
         let written = serde_json::to_string(&form).unwrap();
         assert_eq!(written, form.as_str());
         assert_eq!(Some(written), parsed_and_written(stored));
