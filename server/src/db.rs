@@ -34,10 +34,7 @@ pub struct Db {
 
 struct Inner {
     path: PathBuf,
-    idle: Mutex<Vec<Pooled>>,
-    /// How many times a connection, put back after a call, had seen a commit it had not
-    /// seen before (another's or its own). The session cache starts over when it moves.
-    changes: Arc<AtomicU64>,
+    idle: Mutex<Vec<Store>>,
     /// At most this many connections work at once; the rest wait their turn.
     permits: Arc<Semaphore>,
     /// The longest one call may run before it is interrupted.
@@ -48,19 +45,6 @@ struct Inner {
     last_call: AtomicU64,
     /// Memory was given back since the latest call.
     released: AtomicBool,
-}
-
-/// An idle connection and the data version it had seen when it was put back; None for
-/// a connection not yet used.
-struct Pooled {
-    store: Store,
-    seen: Option<u32>,
-}
-
-impl Pooled {
-    fn new(store: Store) -> Self {
-        Self { store, seen: None }
-    }
 }
 
 /// The running call's interrupt handle while it runs; None before and after.
@@ -86,8 +70,7 @@ impl Db {
         let size = size.max(1);
         let inner = Arc::new(Inner {
             path: path.to_path_buf(),
-            idle: Mutex::new(vec![Pooled::new(first)]),
-            changes: Arc::default(),
+            idle: Mutex::new(vec![first]),
             permits: Arc::new(Semaphore::new(size)),
             deadline,
             size,
@@ -108,11 +91,6 @@ impl Db {
         &self.inner.path
     }
 
-    /// The count of changes the pool's connections have seen; see [`Inner::settle`].
-    pub fn changes(&self) -> Arc<AtomicU64> {
-        self.inner.changes.clone()
-    }
-
     /// Runs `f` with a connection on the blocking pool, within the deadline.
     pub async fn call<T, F>(&self, f: F) -> Result<T, ApiError>
     where
@@ -129,41 +107,6 @@ impl Db {
         F: FnOnce(&mut Store) -> Result<T, ApiError> + Send + 'static,
     {
         self.run_within(Some(self.inner.deadline), f).await
-    }
-
-    /// Like [`Db::call`] for a read bounded by an index (one record, one client's
-    /// list): when a connection is free at once it runs right here, on the request's
-    /// own thread, sparing the hand-off to the blocking pool and back, which costs a
-    /// point read more than its SQL does. Otherwise it waits its turn like any call. It
-    /// cannot be interrupted, so nothing that may scan goes through here.
-    pub async fn read<T, F>(&self, f: F) -> Result<T, ApiError>
-    where
-        T: Send + 'static,
-        F: FnOnce(&mut Store) -> carepath_core::Result<T> + Send + 'static,
-    {
-        if let Ok(permit) = self.inner.permits.clone().try_acquire_owned() {
-            let idle = self.inner.idle.lock().ok().and_then(|mut idle| idle.pop());
-            if let Some(mut pooled) = idle {
-                self.inner.touch();
-                // As on the blocking pool, a panic in core loses that connection only
-                // and answers a 500, instead of taking the request's connection down.
-                let result =
-                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut pooled.store)));
-                self.inner.settle(&mut pooled);
-                if result.is_ok()
-                    && let Ok(mut idle) = self.inner.idle.lock()
-                {
-                    idle.push(pooled);
-                }
-                self.inner.touch();
-                drop(permit);
-                return match result {
-                    Ok(answer) => answer.map_err(ApiError::from),
-                    Err(_) => Err(ApiError::internal("a database read panicked")),
-                };
-            }
-        }
-        self.call(f).await
     }
 
     /// Like [`Db::call`] with no deadline, for a streamed export: it stops when its
@@ -197,15 +140,14 @@ impl Db {
             // Released when the work ends, however its caller fared.
             let _permit = permit;
             let idle = inner.idle.lock().ok().and_then(|mut idle| idle.pop());
-            let mut pooled = match idle {
-                Some(pooled) => pooled,
-                None => Pooled::new(Store::open(&inner.path).map_err(ApiError::from)?),
+            let mut store = match idle {
+                Some(store) => store,
+                None => Store::open(&inner.path).map_err(ApiError::from)?,
             };
             if let Ok(mut slot) = slot.lock() {
-                *slot = Some(pooled.store.interrupt_handle());
+                *slot = Some(store.interrupt_handle());
             }
-            let result = f(&mut pooled.store);
-            inner.settle(&mut pooled);
+            let result = f(&mut store);
             let interrupted = slot
                 .lock()
                 .map(|mut slot| slot.take().is_none())
@@ -213,7 +155,7 @@ impl Db {
             // An interrupted connection is closed rather than reused: nothing of the
             // interruption can then reach the next call.
             if !interrupted && let Ok(mut idle) = inner.idle.lock() {
-                idle.push(pooled);
+                idle.push(store);
             }
             inner.touch();
             result
@@ -248,19 +190,6 @@ impl Inner {
         u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX)
     }
 
-    /// Counts a change when a connection, after a call, saw a data version it had not
-    /// seen before: SQLite moves it at a transaction's start when another connection
-    /// (of any process) has committed since, and at this connection's own commit. A
-    /// change can thus go unseen only until some connection's next transaction; the
-    /// session cache relies on that (`session::Reader`).
-    fn settle(&self, pooled: &mut Pooled) {
-        let now = pooled.store.seen_data_version();
-        if now.is_none() || now != pooled.seen {
-            self.changes.fetch_add(1, Ordering::SeqCst);
-        }
-        pooled.seen = now;
-    }
-
     fn touch(&self) {
         self.last_call.store(self.elapsed_ms(), Ordering::Relaxed);
         self.released.store(false, Ordering::Relaxed);
@@ -278,9 +207,9 @@ impl Inner {
             return;
         }
         if let Ok(idle) = self.idle.lock() {
-            for pooled in idle.iter() {
+            for store in idle.iter() {
                 // Only a cache: failing to shrink it changes nothing else.
-                let _ = pooled.store.release_memory();
+                let _ = store.release_memory();
             }
         }
         release_allocator_memory();

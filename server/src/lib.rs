@@ -12,6 +12,7 @@ mod middleware;
 pub mod outbound;
 mod routes;
 pub mod session;
+mod session_cache;
 mod throttle;
 mod web;
 
@@ -62,7 +63,7 @@ impl std::ops::Deref for AppState {
 pub struct Shared {
     pub db: Db,
     /// Who is signed in, per session token, while nothing has been written.
-    pub sessions: Arc<session::SessionCache>,
+    pub sessions: Arc<session_cache::SessionCache>,
     pub config: Arc<Config>,
     pub outbound: Outbound,
     throttle: Arc<Throttle>,
@@ -100,7 +101,7 @@ impl AppState {
             events.clone(),
             shutdown.clone(),
         )?;
-        let sessions = Arc::new(session::SessionCache::open(&config.db_path, db.changes())?);
+        let sessions = Arc::new(session_cache::SessionCache::open(&config.db_path)?);
         Ok(Self(Arc::new(Shared {
             db,
             sessions,

@@ -6,13 +6,9 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, header};
 use carepath_core::model::{Actor, Channel};
-use std::collections::HashMap;
-use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 
-use carepath_core::store::{SessionUser, Store};
-use jiff::{SignedDuration, Timestamp};
+use carepath_core::store::SessionUser;
+use jiff::SignedDuration;
 
 use crate::AppState;
 use crate::error::ApiError;
@@ -100,9 +96,9 @@ impl FromRequestParts<AppState> for CurrentUser {
 }
 
 /// Reads the session from the database (touching its last-seen time when due) and
-/// caches the answer; 401 when it has ended.
+/// caches the answer (`session_cache.rs`); 401 when it has ended.
 async fn look_up(state: &AppState, token: &str) -> Result<SessionUser, ApiError> {
-    let before = state.sessions.moment();
+    let before = state.sessions.version();
     let lookup = token.to_owned();
     let (user, until) = state
         .db
@@ -114,79 +110,6 @@ async fn look_up(state: &AppState, token: &str) -> Result<SessionUser, ApiError>
         .ok_or_else(ApiError::unauthenticated)?;
     state.sessions.put(token, &user, until, before);
     Ok(user)
-}
-
-/// The signed-in user of a request whose whole answer is one read on the pool
-/// ([`crate::db::Db::read`]). A session cached since the last change the pool saw is
-/// taken without the cache's own `PRAGMA data_version`, and checked after the read
-/// instead: the read's connection tells, without a statement or a lock, whether its
-/// snapshot held a commit it had not seen (`Db::settle`). If any connection saw one
-/// since the session was taken, the session is looked up again and the read runs
-/// again, so nothing is answered from a snapshot the session might not have held in.
-///
-/// Why that is enough: a commit is counted at the first transaction after it of every
-/// connection, this read's included, and a count empties the cache; an entry is only
-/// kept when neither the database nor the count moved during its own lookup. So an
-/// unchanged count after the read means no commit came between the entry's lookup and
-/// the read's snapshot: the session held in it exactly as it did when looked up.
-///
-/// Two things differ from [`CurrentUser`] for a session that has just ended: the
-/// handler's other extractors run before the check, so a malformed path or query is
-/// refused as malformed rather than with a 401, which tells nothing; and a read that
-/// settles tallies (the dashboard) has written that derived count before the 401.
-pub struct Reader {
-    current: CurrentUser,
-    /// The pool's change count when the cached session was taken; None when it was
-    /// looked up (or checked) for this request already.
-    unchecked_at: Option<u64>,
-}
-
-impl Reader {
-    /// Runs `read` on the pool and answers it once the session is known to hold in the
-    /// snapshot it read; 401 otherwise. `read` may run twice, so it takes its inputs by
-    /// reference.
-    pub async fn read<T, F>(self, state: &AppState, read: F) -> Result<T, ApiError>
-    where
-        T: Send + 'static,
-        F: Fn(&mut Store) -> carepath_core::Result<T> + Send + Sync + 'static,
-    {
-        let Some(taken_at) = self.unchecked_at else {
-            return state.db.read(read).await;
-        };
-        let read = std::sync::Arc::new(read);
-        let first = read.clone();
-        let answer = state.db.read(move |store| first(store)).await;
-        // Only an answer read from a snapshot vouches for the session: an error may
-        // come before any statement ran (a request refused as malformed, a deadline).
-        if answer.is_ok() && state.sessions.changes() == taken_at {
-            return answer;
-        }
-        // Something was committed since the session was taken, or the read failed:
-        // answer nothing, an error included, until the session is read again.
-        look_up(state, &self.current.token).await?;
-        state.db.read(move |store| read(store)).await
-    }
-}
-
-impl FromRequestParts<AppState> for Reader {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        let token = session_token(&parts.headers).ok_or_else(ApiError::unauthenticated)?;
-        if let Some((user, taken_at)) = state.sessions.peek(&token) {
-            return Ok(Self {
-                current: CurrentUser { user, token },
-                unchecked_at: Some(taken_at),
-            });
-        }
-        Ok(Self {
-            current: CurrentUser::from_request_parts(parts, state).await?,
-            unchecked_at: None,
-        })
-    }
 }
 
 impl FromRequestParts<AppState> for AdminUser {
@@ -201,127 +124,6 @@ impl FromRequestParts<AppState> for AdminUser {
             return Err(ApiError::forbidden(ADMIN_ONLY));
         }
         Ok(AdminUser(current))
-    }
-}
-
-/// Signed-in users by session token, so a request does not read the database to learn
-/// who sent it. An answer is kept only while nothing at all has been written to the
-/// database since it was read (any process, any table) and until the session's
-/// deadline (its end, or its next last-seen touch). So a sign-out, a password change,
-/// a disabled account or a changed idle timeout takes effect on the very next request.
-///
-/// Two signals say that something was written, and either empties the cache: `PRAGMA
-/// data_version` on a connection of the cache's own, asked by [`SessionCache::get`] on
-/// every request, and the pool's count of changes its connections have seen
-/// ([`crate::db::Db::changes`]), which a [`Reader`] checks after its read instead.
-pub struct SessionCache {
-    state: Mutex<CacheState>,
-    pool_changes: Arc<AtomicU64>,
-}
-
-struct CacheState {
-    watch: Store,
-    version: i64,
-    /// The pool's change count the entries were kept under.
-    changes: u64,
-    users: HashMap<String, (SessionUser, Timestamp)>,
-}
-
-/// Both signals before a lookup; see [`SessionCache::put`].
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Moment {
-    version: i64,
-    changes: u64,
-}
-
-/// Sessions kept at most; past it the cache starts over.
-const CACHED_SESSIONS: usize = 4_096;
-
-impl SessionCache {
-    /// `pool_changes` is the pool's count ([`crate::db::Db::changes`]).
-    pub fn open(path: &Path, pool_changes: Arc<AtomicU64>) -> carepath_core::Result<Self> {
-        let watch = Store::open(path)?;
-        let version = watch.data_version()?;
-        Ok(Self {
-            state: Mutex::new(CacheState {
-                watch,
-                version,
-                changes: pool_changes.load(Ordering::SeqCst),
-                users: HashMap::new(),
-            }),
-            pool_changes,
-        })
-    }
-
-    /// The pool's change count now.
-    pub fn changes(&self) -> u64 {
-        self.pool_changes.load(Ordering::SeqCst)
-    }
-
-    /// Both signals now; pass them to [`SessionCache::put`] with what was read after.
-    pub fn moment(&self) -> Option<Moment> {
-        let state = self.state.lock().ok()?;
-        Some(Moment {
-            changes: self.changes(),
-            version: state.watch.data_version().ok()?,
-        })
-    }
-
-    /// The cached user of `token`, when nothing was written since and its deadline is
-    /// ahead.
-    pub fn get(&self, token: &str) -> Option<SessionUser> {
-        let mut state = self.state.lock().ok()?;
-        let changes = self.changes();
-        let version = state.watch.data_version().ok()?;
-        if version != state.version || changes != state.changes {
-            state.users.clear();
-            state.version = version;
-            state.changes = changes;
-            return None;
-        }
-        let (user, until) = state.users.get(token)?;
-        (Timestamp::now() < *until).then(|| user.clone())
-    }
-
-    /// The cached user of `token` and the pool's change count it is good for, without
-    /// asking the database: for a [`Reader`], which checks the count after its read.
-    pub fn peek(&self, token: &str) -> Option<(SessionUser, u64)> {
-        let mut state = self.state.lock().ok()?;
-        let changes = self.changes();
-        if changes != state.changes {
-            state.users.clear();
-            state.changes = changes;
-            return None;
-        }
-        let (user, until) = state.users.get(token)?;
-        (Timestamp::now() < *until).then(|| (user.clone(), changes))
-    }
-
-    /// Keeps `user` for `token` until `until`, if nothing was written since `before`
-    /// was taken (the lookup itself may have written; then the next request caches).
-    pub fn put(&self, token: &str, user: &SessionUser, until: Timestamp, before: Option<Moment>) {
-        let Ok(mut state) = self.state.lock() else {
-            return;
-        };
-        let Ok(version) = state.watch.data_version() else {
-            return;
-        };
-        let now = Moment {
-            version,
-            changes: self.changes(),
-        };
-        if before != Some(now) {
-            return;
-        }
-        if now.version != state.version || now.changes != state.changes {
-            state.users.clear();
-            state.version = now.version;
-            state.changes = now.changes;
-        }
-        if state.users.len() >= CACHED_SESSIONS {
-            state.users.clear();
-        }
-        state.users.insert(token.to_owned(), (user.clone(), until));
     }
 }
 

@@ -65,19 +65,6 @@ pub struct ClientQuery {
     pub limit: Option<u32>,
 }
 
-impl ClientQuery {
-    /// The page is read along one index from where it starts and stops at its last row:
-    /// no search, no urgency filter that skips rows along the index, and not the archived
-    /// list (which spans the stages). Such a page costs the same at any size of agency.
-    pub fn reads_one_range(&self) -> bool {
-        let searching = self
-            .search
-            .as_deref()
-            .is_some_and(|term| !term.trim().is_empty());
-        !searching && self.urgency.is_none() && self.stage != Some(StageFilter::Archived)
-    }
-}
-
 /// The seven count cards.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

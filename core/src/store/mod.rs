@@ -256,26 +256,6 @@ impl Store {
             .query_row([], |row| row.get(0))?)
     }
 
-    /// The data version this connection saw at its latest transaction: it moves with
-    /// every commit that transaction's snapshot holds and the connection had not seen,
-    /// its own included (SQLite resets its page cache on the same signal). Unlike
-    /// [`Store::data_version`] it runs no statement and takes no lock, so it can be read
-    /// after every use of a connection to learn whether anything changed before it.
-    pub fn seen_data_version(&self) -> Option<u32> {
-        let mut version: u32 = 0;
-        // SAFETY: the handle is this open connection's own; the file control writes one
-        // u32 through the pointer, which lives for the call.
-        let code = unsafe {
-            rusqlite::ffi::sqlite3_file_control(
-                self.conn.handle(),
-                c"main".as_ptr(),
-                rusqlite::ffi::SQLITE_FCNTL_DATA_VERSION,
-                (&raw mut version).cast(),
-            )
-        };
-        (code == rusqlite::ffi::SQLITE_OK).then_some(version)
-    }
-
     /// Whether the database answers and its schema is the one this build writes: what a
     /// health check in front of the server asks. It reads nothing but the schema version.
     pub fn schema_is_current(&self) -> Result<bool> {
@@ -576,47 +556,5 @@ mod tests {
             .unwrap();
         assert!(inner_open);
         assert!(store.conn.is_autocommit());
-    }
-
-    /// The server's session cache trusts this: the seen data version moves once a read
-    /// starts after another connection's commit, and at the connection's own commit,
-    /// and not when nothing was committed.
-    #[test]
-    fn the_seen_data_version_moves_with_every_commit_a_read_or_write_meets() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("version.db");
-        let reader = Store::open(&path).unwrap();
-        let other = Store::open(&path).unwrap();
-        reader.settings().unwrap();
-        let before = reader.seen_data_version().unwrap();
-        reader.settings().unwrap();
-        assert_eq!(
-            reader.seen_data_version(),
-            Some(before),
-            "nothing committed"
-        );
-
-        other
-            .conn
-            .execute_batch("CREATE TABLE marks (n INTEGER); INSERT INTO marks VALUES (1)")
-            .unwrap();
-        assert_eq!(
-            reader.seen_data_version(),
-            Some(before),
-            "not seen before the next read"
-        );
-        reader.settings().unwrap();
-        let after_other = reader.seen_data_version().unwrap();
-        assert_ne!(after_other, before, "another connection's commit");
-
-        reader
-            .conn
-            .execute_batch("INSERT INTO marks VALUES (2)")
-            .unwrap();
-        assert_ne!(
-            reader.seen_data_version().unwrap(),
-            after_other,
-            "its own commit"
-        );
     }
 }

@@ -52,18 +52,10 @@ pub async fn list(
         cursor: query.cursor,
         limit: query.limit,
     };
-    // A page along one index is a bounded read and may skip the hand-off to the pool.
-    let page = if query.reads_one_range() {
-        state
-            .db
-            .read(move |store| store.clients_page(&query))
-            .await?
-    } else {
-        state
-            .db
-            .call(move |store| store.clients_page(&query))
-            .await?
-    };
+    let page = state
+        .db
+        .call(move |store| store.clients_page(&query))
+        .await?;
     Ok(ApiJson(page))
 }
 

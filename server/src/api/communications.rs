@@ -20,7 +20,7 @@ use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::outbound::OutboxEntry;
 use crate::outbound::outbox::{OpenError, OutboxMessage};
 use crate::routes::ApiRoutes;
-use crate::session::{CurrentUser, Reader};
+use crate::session::CurrentUser;
 
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
     routes
@@ -238,7 +238,7 @@ pub struct TimelineQuery {
     responses((status = 200, body = Items<Communication>), (status = 400, body = ErrorBody)))]
 pub async fn timeline(
     State(state): State<AppState>,
-    reader: Reader,
+    _user: CurrentUser,
     ApiQuery(query): ApiQuery<TimelineQuery>,
 ) -> ApiResult<ApiJson<Items<Communication>>> {
     let filter = CommunicationFilter {
@@ -251,8 +251,9 @@ pub async fn timeline(
         visibility: query.visibility,
     };
     Ok(ApiJson(
-        reader
-            .read(&state, move |store| store.communications(&filter))
+        state
+            .db
+            .call(move |store| store.communications(&filter))
             .await?
             .into(),
     ))

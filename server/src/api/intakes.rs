@@ -14,7 +14,7 @@ use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::routes::ApiRoutes;
-use crate::session::{AdminUser, CurrentUser, Reader};
+use crate::session::{AdminUser, CurrentUser};
 
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
     routes
@@ -129,12 +129,13 @@ pub async fn create_draft(
     responses((status = 200, body = Intake), (status = 404, body = ErrorBody)))]
 pub async fn get(
     State(state): State<AppState>,
-    reader: Reader,
+    _user: CurrentUser,
     ApiPath(id): ApiPath<IntakeId>,
 ) -> ApiResult<ApiJson<Intake<FormJson>>> {
     Ok(ApiJson(
-        reader
-            .read(&state, move |store| store.get_intake_answer(&id))
+        state
+            .db
+            .call(move |store| store.get_intake_answer(&id))
             .await?,
     ))
 }
