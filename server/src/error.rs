@@ -12,6 +12,8 @@ use serde::Serialize;
 /// Shown for failures that are ours, not the caller's; the details go to the log only.
 const INTERNAL: &str = "Something went wrong on the server. Please try again.";
 const BUSY: &str = "The database is busy. Please try again in a moment.";
+/// What a throttled sign-in or family link is answered.
+pub const TOO_MANY_ATTEMPTS: &str = "Too many attempts. Please wait a moment and try again.";
 
 #[derive(Debug)]
 pub struct ApiError {

@@ -4,16 +4,20 @@
 
 use axum::body::Bytes;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::connect_info::ConnectInfo;
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use std::cell::Cell;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::AppState;
 use crate::error::ApiError;
 
 /// A JSON body typed per operation (`deny_unknown_fields`), or a JSON answer.
@@ -120,6 +124,75 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
             .await
             .map(|axum::extract::Query(value)| Self(value))
             .map_err(|rejection: QueryRejection| ApiError::bad_request(rejection.body_text()))
+    }
+}
+
+/// A PDF answer, shown in the browser (`inline`) or saved (`attachment`).
+pub fn pdf_response(pdf: Vec<u8>, file_name: &str, disposition: &str) -> Response {
+    let value = HeaderValue::from_str(&format!("{disposition}; filename=\"{file_name}\""))
+        .unwrap_or_else(|_| HeaderValue::from_static("inline"));
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/pdf"),
+            ),
+            (header::CONTENT_DISPOSITION, value),
+        ],
+        pdf,
+    )
+        .into_response()
+}
+
+/// The client's address, when the server knows it (it does when serving for real).
+pub struct ClientAddr(pub Option<IpAddr>);
+
+impl ClientAddr {
+    /// The address as text, for counting failed sign-ins per place.
+    pub fn key(&self) -> String {
+        self.0
+            .map(|address| address.to_string())
+            .unwrap_or_default()
+    }
+}
+
+impl ClientAddr {
+    pub fn ip(&self) -> Option<IpAddr> {
+        self.0
+    }
+}
+
+/// The address a trusted reverse proxy put last in `X-Forwarded-For` (the one it saw).
+fn forwarded_for(parts: &Parts) -> Option<IpAddr> {
+    parts
+        .headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .next_back()
+        .and_then(|address| address.trim().parse().ok())
+}
+
+impl FromRequestParts<AppState> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(address)| address.ip());
+        // Behind a proxy every request comes from the proxy; only then is the header
+        // believed (anyone else could write it).
+        let client = if state.config.trust_proxy {
+            forwarded_for(parts).or(peer)
+        } else {
+            peer
+        };
+        Ok(Self(client))
     }
 }
 

@@ -5,13 +5,15 @@
 pub mod api;
 pub mod config;
 pub mod db;
+pub mod delivery;
+mod drafting;
 pub mod error;
 pub mod events;
 pub mod extract;
 mod middleware;
 pub mod outbound;
 mod routes;
-pub mod session;
+mod session;
 mod session_cache;
 mod throttle;
 mod web;

@@ -7,6 +7,12 @@ use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use carepath_core::store::Store;
+
+use crate::AppState;
+use crate::error::{ApiError, ApiResult, TOO_MANY_ATTEMPTS};
+use crate::extract::ClientAddr;
+
 pub struct Throttle {
     burst: f64,
     refill: Duration,
@@ -67,6 +73,28 @@ impl Throttle {
             Err(wait.ceil().max(1.0) as u64)
         }
     }
+}
+
+/// Runs `f` for a link, unless this address has sent too many bad links. An attempt is
+/// taken before the link is looked up and given back unless the link was bad, so links
+/// sent all at once can never spend more attempts than the address has.
+pub async fn with_link<T: Send + 'static>(
+    state: &AppState,
+    client: &ClientAddr,
+    f: impl FnOnce(&mut Store) -> carepath_core::Result<T> + Send + 'static,
+) -> ApiResult<T> {
+    if let Some(address) = client.ip() {
+        state
+            .link_throttle
+            .check(address)
+            .map_err(|wait| ApiError::rate_limited(TOO_MANY_ATTEMPTS, wait))?;
+    }
+    let result = state.db.call(f).await;
+    let bad_link = matches!(&result, Err(error) if error.code == "link_unavailable");
+    if let (false, Some(address)) = (bad_link, client.ip()) {
+        state.link_throttle.refund(address);
+    }
+    result
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ use crate::model::{
     CommunicationType, Direction, EmailInput, IntakeId, NoteInput, Parents, Reply, SmsInput,
     UserId, Visibility,
 };
+use crate::outbound::{SendFailure, SentEmail, SentSms};
 use crate::rules::events::PipelineEvent;
 use crate::rules::transitions::check_communication_transition;
 use crate::rules::validation::{
@@ -479,6 +480,36 @@ impl Store {
             Some(reason),
             serde_json::json!({}),
         )
+    }
+
+    /// Records how an email's send went: sent with the transport's id (`email_id`), or
+    /// failed with the reason staff will see.
+    pub fn finish_email_send(
+        &mut self,
+        id: &CommunicationId,
+        outcome: std::result::Result<SentEmail, SendFailure>,
+    ) -> Result<Communication> {
+        match outcome {
+            Ok(sent) => {
+                self.mark_communication_sent(id, serde_json::json!({ "email_id": sent.id }))
+            }
+            Err(failure) => self.mark_communication_failed(id, &failure.reason),
+        }
+    }
+
+    /// Records how a text message's send went: sent with the provider's `messageSid`,
+    /// or failed with the reason.
+    pub fn finish_sms_send(
+        &mut self,
+        id: &CommunicationId,
+        outcome: std::result::Result<SentSms, SendFailure>,
+    ) -> Result<Communication> {
+        match outcome {
+            Ok(sent) => {
+                self.mark_communication_sent(id, serde_json::json!({ "messageSid": sent.sid }))
+            }
+            Err(failure) => self.mark_communication_failed(id, &failure.reason),
+        }
     }
 
     /// Retry: failed → pending; the caller then sends it again.

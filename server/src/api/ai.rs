@@ -2,67 +2,19 @@
 //! core's built-in template writer, so the buttons always work.
 
 use axum::extract::State;
-use axum::http::StatusCode;
-use carepath_core::model::{
-    AssessmentId, CarePlanId, ContractId, IntakeId, MessageTemplate, MessageTemplateId,
-};
-use carepath_core::outbound::{
-    ClientFacts, DraftFailure, DraftKind, DraftRequest, draft_subject, validate_draft_request,
-    write_draft,
-};
+use carepath_core::model::{AssessmentId, CarePlanId, ContractId, IntakeId, MessageTemplateId};
+use carepath_core::outbound::{ClientFacts, DraftKind, validate_draft_request};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::AppState;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::extract::ApiJson;
 use crate::routes::ApiRoutes;
 use crate::session::CurrentUser;
 
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
     routes.add::<__path_draft, _, _>(draft)
-}
-
-fn failure_error(failure: &DraftFailure, kind: DraftKind) -> ApiError {
-    let message = failure.message(kind);
-    match failure {
-        DraftFailure::RateLimited => ApiError::rate_limited(message, 60),
-        DraftFailure::PaymentRequired => {
-            ApiError::new(StatusCode::PAYMENT_REQUIRED, "payment_required", message)
-        }
-        DraftFailure::Failed(detail) => {
-            tracing::warn!(%detail, "AI drafting failed");
-            ApiError::new(StatusCode::BAD_GATEWAY, "ai_failed", message)
-        }
-    }
-}
-
-/// Writes a draft from core's facts (`Store::draft_facts`): through the chat endpoint
-/// when configured, else core's built-in writer, which composes the letter of the chosen
-/// template's (or the client's) stage. Answers the text and, from a chosen email
-/// template, its subject.
-pub(crate) async fn write(
-    state: &AppState,
-    kind: DraftKind,
-    prompt: String,
-    facts: ClientFacts,
-    template: Option<MessageTemplate>,
-) -> ApiResult<(String, Option<String>)> {
-    let request = DraftRequest {
-        kind,
-        prompt,
-        facts,
-        template,
-    };
-    let subject = draft_subject(&request);
-    let text = match &state.outbound.drafter {
-        Some(drafter) => drafter
-            .draft(&request)
-            .await
-            .map_err(|failure| failure_error(&failure, kind))?,
-        None => write_draft(&request),
-    };
-    Ok((text, subject))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -142,7 +94,7 @@ pub async fn draft(
     };
     let facts = facts_for(&state, &body).await?;
     let (generated_text, subject) =
-        write(&state, body.message_type, body.user_input, facts, template).await?;
+        crate::drafting::write(&state, body.message_type, body.user_input, facts, template).await?;
     let subject = (body.message_type == DraftKind::MarketingEmail)
         .then(|| carepath_core::outbound::PROPOSAL_SUBJECT.to_owned())
         .or(subject);

@@ -2,11 +2,7 @@
 //! password recovery by email, new passwords, sign-out. The sign-in endpoints are
 //! throttled per client address here and per account in core.
 
-use std::net::{IpAddr, SocketAddr};
-
-use axum::extract::connect_info::ConnectInfo;
-use axum::extract::{FromRequestParts, State};
-use axum::http::request::Parts;
+use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use carepath_core::model::{Actor, Channel};
@@ -18,13 +14,12 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::AppState;
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::ApiJson;
+use crate::error::{ApiError, ApiResult, ErrorBody, TOO_MANY_ATTEMPTS};
+use crate::extract::{ApiJson, ClientAddr};
 use crate::routes::ApiRoutes;
 use crate::session::{self, CurrentUser, SESSION_LIFETIME};
 
 const LINK_INVALID: &str = "This link is invalid or has expired. Please request a new one.";
-pub(crate) const TOO_MANY_ATTEMPTS: &str = "Too many attempts. Please wait a moment and try again.";
 
 /// The routes open without a session (all POST).
 pub const PUBLIC_PATHS: &[&str] = &[
@@ -47,58 +42,6 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_verify, _, _>(verify)
         .add::<__path_reset_password, _, _>(reset_password)
         .add::<__path_change_password, _, _>(change_password)
-}
-
-/// The client's address, when the server knows it (it does when serving for real).
-pub struct ClientAddr(pub Option<IpAddr>);
-
-impl ClientAddr {
-    /// The address as text, for counting failed sign-ins per place.
-    fn key(&self) -> String {
-        self.0
-            .map(|address| address.to_string())
-            .unwrap_or_default()
-    }
-}
-
-impl ClientAddr {
-    pub fn ip(&self) -> Option<IpAddr> {
-        self.0
-    }
-}
-
-/// The address a trusted reverse proxy put last in `X-Forwarded-For` (the one it saw).
-fn forwarded_for(parts: &Parts) -> Option<IpAddr> {
-    parts
-        .headers
-        .get_all("x-forwarded-for")
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
-        .next_back()
-        .and_then(|address| address.trim().parse().ok())
-}
-
-impl FromRequestParts<AppState> for ClientAddr {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(address)| address.ip());
-        // Behind a proxy every request comes from the proxy; only then is the header
-        // believed (anyone else could write it).
-        let client = if state.config.trust_proxy {
-            forwarded_for(parts).or(peer)
-        } else {
-            peer
-        };
-        Ok(Self(client))
-    }
 }
 
 fn throttle(state: &AppState, client: &ClientAddr) -> ApiResult<()> {

@@ -212,7 +212,7 @@ pub async fn marketing_email(
         .db
         .call(move |store| store.draft_facts(Some(&lookup), None, ""))
         .await?;
-    let (text, _) = super::ai::write(
+    let (text, _) = crate::drafting::write(
         &state,
         DraftKind::MarketingEmail,
         String::new(),
@@ -268,7 +268,7 @@ pub async fn send(
         version: Some(body.version),
     };
     // The email carries the family's personal approval link.
-    let (communication, document) = super::signing::send_document_with_link(
+    let (communication, document) = crate::delivery::send_document_with_link(
         &state,
         user.actor(),
         EmailedDocument::CarePlan(id),

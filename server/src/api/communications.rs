@@ -3,18 +3,16 @@
 
 use axum::extract::State;
 use carepath_core::model::{
-    Actor, CallLogInput, Communication, CommunicationId, CommunicationStatus, CommunicationType,
+    CallLogInput, Communication, CommunicationId, CommunicationStatus, CommunicationType,
     EmailInput, NoteInput, Parents, SmsInput, Visibility,
 };
-use carepath_core::outbound::{EmailAttachment, SendFailure, SentEmail, SmsMessage, compose_email};
-use carepath_core::rules::signing::link_path;
 use carepath_core::store::{CommunicationFilter, HubQuery, Page};
 use serde::Deserialize;
-use serde_json::json;
 use utoipa::IntoParams;
 
 use super::Items;
 use crate::AppState;
+use crate::delivery::{deliver_email, deliver_sms, notify_coordinator, record_and_send_email};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::outbound::OutboxEntry;
@@ -33,189 +31,6 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_retry, _, _>(retry)
         .add::<__path_outbox, _, _>(outbox)
         .add::<__path_outbox_message, _, _>(outbox_message)
-}
-
-/// Composes a recorded email with the Settings' sender, reply-to and copies, adds the
-/// attachments and hands it to the transport.
-async fn transmit(
-    state: &AppState,
-    communication: &Communication,
-    attachments: Vec<EmailAttachment>,
-) -> ApiResult<Result<SentEmail, SendFailure>> {
-    let settings = state.db.call(|store| store.settings()).await?;
-    let mut message = compose_email(
-        &settings.email,
-        &state.outbound.mail_from,
-        communication.recipient_email.as_deref().unwrap_or_default(),
-        communication.subject.as_deref().unwrap_or_default(),
-        &communication.content,
-    );
-    message.attachments = attachments;
-    Ok(state.outbound.email.send(&message).await)
-}
-
-/// Sends a recorded (pending) email and marks it sent with the transport's `email_id`,
-/// or failed with the reason. A document email (proposal, contract) goes through
-/// [`send_document`]'s second half instead, so a retry attaches its PDF again and moves
-/// the document.
-pub(crate) async fn deliver_email(
-    state: &AppState,
-    actor: Actor,
-    communication: Communication,
-) -> ApiResult<Communication> {
-    // An email that carried a family's link goes out with a fresh one: the first
-    // link's token was never delivered and is not kept.
-    let (renewer, failed) = (actor.clone(), communication.clone());
-    let renewed = state
-        .db
-        .call(move |store| store.renew_link_for_retry(&renewer, &failed))
-        .await?;
-    if let Some((made, communication, attachment)) = renewed {
-        let url = format!(
-            "{}{}",
-            state.config.public_url.base,
-            link_path(made.link.purpose, &made.token)
-        );
-        let settings = state.db.call(|store| store.settings()).await?;
-        let outcome = super::signing::send_link_email(
-            state,
-            &settings.email,
-            communication.recipient_email.as_deref().unwrap_or_default(),
-            communication.subject.as_deref().unwrap_or_default(),
-            &communication.content,
-            &url,
-            attachment,
-        )
-        .await;
-        let document = state
-            .db
-            .call({
-                let communication = communication.clone();
-                move |store| Ok(store.emailed_document(&communication))
-            })
-            .await?;
-        let id = communication.id.clone();
-        return state
-            .db
-            .call(move |store| match document {
-                // A proposal or contract email moves its document, as the first send does.
-                Some(document) => store
-                    .finish_document_email(&actor, &document, &communication, outcome)
-                    .map(|(communication, _)| communication),
-                None => match outcome {
-                    Ok(sent) => store.mark_communication_sent(&id, json!({ "email_id": sent.id })),
-                    Err(failure) => store.mark_communication_failed(&id, &failure.reason),
-                },
-            })
-            .await;
-    }
-    let lookup = communication.clone();
-    let document = state
-        .db
-        .call(move |store| {
-            Ok(match store.emailed_document(&lookup) {
-                Some(document) => {
-                    let attachment = store.document_attachment(&document)?;
-                    Some((document, attachment))
-                }
-                None => None,
-            })
-        })
-        .await?;
-    if let Some((document, attachment)) = document {
-        let outcome = transmit(state, &communication, vec![attachment]).await?;
-        let (communication, _) = state
-            .db
-            .call(move |store| {
-                store.finish_document_email(&actor, &document, &communication, outcome)
-            })
-            .await?;
-        return Ok(communication);
-    }
-    let outcome = transmit(state, &communication, Vec::new()).await?;
-    let id = communication.id;
-    state
-        .db
-        .call(move |store| match outcome {
-            Ok(sent) => store.mark_communication_sent(&id, json!({ "email_id": sent.id })),
-            Err(failure) => store.mark_communication_failed(&id, &failure.reason),
-        })
-        .await
-}
-
-/// Sends a recorded (pending) text message; marks it sent with `messageSid`, or failed.
-pub(crate) async fn deliver_sms(
-    state: &AppState,
-    communication: Communication,
-) -> ApiResult<Communication> {
-    let settings = state.db.call(|store| store.settings()).await?;
-    let message = SmsMessage {
-        from: state.outbound.sms_sender(&settings.sms),
-        to: communication.recipient_phone.clone().unwrap_or_default(),
-        body: communication.content.clone(),
-    };
-    let outcome = state.outbound.sms.send(&message).await;
-    let id = communication.id;
-    state
-        .db
-        .call(move |store| match outcome {
-            Ok(sent) => store.mark_communication_sent(&id, json!({ "messageSid": sent.sid })),
-            Err(failure) => store.mark_communication_failed(&id, &failure.reason),
-        })
-        .await
-}
-
-/// Settings → Notifications: tells the client's assigned coordinator about a
-/// communication someone else logged (or a family's reply): the email, the text message
-/// when the client is overdue, and the reply alerts. A notice that cannot be sent is
-/// logged; it never fails the request that logged the communication.
-pub(crate) async fn notify_coordinator(state: &AppState, communication: &Communication) {
-    let logged = communication.clone();
-    let base_url = state.config.public_url.base.clone();
-    let found = state
-        .db
-        .call(move |store| {
-            let mut notices = store.reply_alerts(&logged, &base_url)?;
-            notices.extend(store.communication_notice(&logged, &base_url)?);
-            let text = store.urgent_text(&logged, &base_url)?;
-            Ok((notices, text, store.settings()?))
-        })
-        .await;
-    let (notices, text, settings) = match found {
-        Ok(found) => found,
-        Err(error) => {
-            tracing::warn!(error = ?error, "the coordinator notice was not sent");
-            return;
-        }
-    };
-    for notice in notices {
-        if let Err(failure) = state
-            .outbound
-            .send_staff_notice(&settings.email, notice)
-            .await
-        {
-            tracing::warn!(reason = %failure.reason, "the coordinator notice was not sent");
-        }
-    }
-    if let Some(text) = text
-        && let Err(failure) = state.outbound.send_staff_text(&settings.sms, text).await
-    {
-        tracing::warn!(reason = %failure.reason, "the urgent text to the coordinator was not sent");
-    }
-}
-
-/// Records an email pending, then sends it.
-pub(crate) async fn record_and_send_email(
-    state: &AppState,
-    actor: Actor,
-    input: EmailInput,
-) -> ApiResult<Communication> {
-    let recorder = actor.clone();
-    let recorded = state
-        .db
-        .call(move |store| store.record_email(&recorder, &input))
-        .await?;
-    deliver_email(state, actor, recorded).await
 }
 
 #[derive(Deserialize, IntoParams)]

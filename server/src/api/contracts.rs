@@ -207,7 +207,7 @@ pub async fn send(
         version: Some(body.version),
     };
     // The email carries the family's personal signing link.
-    let (communication, document) = super::signing::send_document_with_link(
+    let (communication, document) = crate::delivery::send_document_with_link(
         &state,
         user.actor(),
         EmailedDocument::Contract(id),

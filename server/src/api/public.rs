@@ -10,14 +10,13 @@ use carepath_core::model::{
     ApprovalInput, ContractForSigning, LinkOutcome, LinkPurpose, ProposalLetter, PublicDone,
     QuestionInput, RequestOrigin, SignatureInput,
 };
-use carepath_core::store::Store;
 
-use super::auth::ClientAddr;
-use super::signing::{pdf_response, send_signed_confirmation};
 use crate::AppState;
+use crate::delivery::send_signed_confirmation;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{ApiJson, ApiPath};
+use crate::extract::{ApiJson, ApiPath, ClientAddr, pdf_response};
 use crate::routes::ApiRoutes;
+use crate::throttle::with_link;
 
 /// The public routes: the OpenAPI document marks them open (no session).
 pub const PUBLIC_PATHS: &[&str] = &[
@@ -87,28 +86,6 @@ pub async fn logo(
         file.bytes,
     )
         .into_response())
-}
-
-/// Runs `f` for a link, unless this address has sent too many bad links. An attempt is
-/// taken before the link is looked up and given back unless the link was bad, so links
-/// sent all at once can never spend more attempts than the address has.
-pub(crate) async fn with_link<T: Send + 'static>(
-    state: &AppState,
-    client: &ClientAddr,
-    f: impl FnOnce(&mut Store) -> carepath_core::Result<T> + Send + 'static,
-) -> ApiResult<T> {
-    if let Some(address) = client.ip() {
-        state
-            .link_throttle
-            .check(address)
-            .map_err(|wait| ApiError::rate_limited(super::auth::TOO_MANY_ATTEMPTS, wait))?;
-    }
-    let result = state.db.call(f).await;
-    let bad_link = matches!(&result, Err(error) if error.code == "link_unavailable");
-    if let (false, Some(address)) = (bad_link, client.ip()) {
-        state.link_throttle.refund(address);
-    }
-    result
 }
 
 /// Where the request came from, kept with a signature or an approval.

@@ -12,8 +12,8 @@ use carepath_core::rules::validation::{
     REPLY_NOT_SIGNED, REPLY_TOO_LARGE,
 };
 
-use super::communications::notify_coordinator;
 use crate::AppState;
+use crate::delivery::notify_coordinator;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::outbound::signed_by_provider;
 use crate::routes::ApiRoutes;

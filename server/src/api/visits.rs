@@ -12,10 +12,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::Items;
-use super::auth::ClientAddr;
 use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
-use crate::extract::{ApiJson, ApiPath, ApiQuery};
+use crate::extract::{ApiJson, ApiPath, ApiQuery, ClientAddr};
 use crate::routes::ApiRoutes;
 use crate::session::CurrentUser;
 
@@ -334,7 +333,7 @@ pub async fn feed(
     ApiPath(token): ApiPath<String>,
 ) -> ApiResult<Response> {
     let result =
-        super::public::with_link(&state, &client, move |store| store.calendar_feed(&token)).await;
+        crate::throttle::with_link(&state, &client, move |store| store.calendar_feed(&token)).await;
     let mut response = result?.into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,
