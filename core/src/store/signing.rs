@@ -5,6 +5,7 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use super::communications::log_description;
 use super::{
     DocumentEmailRequest, EmailedDocument, PreparedDocumentEmail, Store, audit, position, ts,
 };
@@ -720,13 +721,18 @@ impl Store {
                 plan_id.as_str(),
                 intake_str(&link.intake_id),
                 &["status", "approved_at"],
-            )
+            )?;
+            // In the same transaction: an approval is never recorded without its line in
+            // the timeline, nor answered with an error once it is recorded.
+            log_description(
+                tx,
+                &actor,
+                clock.now(),
+                &link.parents(),
+                &format!("Proposal approved by {name} through the emailed approval link."),
+            )?;
+            Ok(())
         })?;
-        self.log_system_event(
-            &family(),
-            &link.parents(),
-            &format!("Proposal approved by {name} through the emailed approval link."),
-        )?;
         Ok(PublicDone {
             message: "Thank you. Your approval has been recorded and the agency has been told."
                 .to_owned(),
@@ -742,32 +748,33 @@ impl Store {
         let moment = self.now();
         let now = ts(moment);
         let hour_ago = ts(moment - jiff::SignedDuration::from_hours(1));
+        let text = format!(
+            "Question about the proposal from {} (through the approval link): {}",
+            input.name.trim(),
+            input.message.trim()
+        );
         // The family's questions are the link's system events; counted per care plan,
-        // which has one live approval link at a time.
-        let recent: u32 = super::query_row(
-            self.conn(),
-            "SELECT COUNT(*) FROM communications
-              WHERE care_plan_id = ?1 AND created_at >= ?2
-                AND communication_type = 'system_event' AND sender_user_id IS NULL
-                AND content LIKE 'Question about the proposal from %'",
-            params![link.care_plan_id.as_ref().map(|id| id.as_str()), hour_ago],
-            |row| row.get(0),
-        )?;
-        if recent >= MAX_QUESTIONS_PER_HOUR {
-            return Err(Error::TooMany {
-                message: TOO_MANY_QUESTIONS,
-                retry_after_secs: 3600,
-            });
-        }
-        self.log_system_event(
-            &family(),
-            &link.parents(),
-            &format!(
-                "Question about the proposal from {} (through the approval link): {}",
-                input.name.trim(),
-                input.message.trim()
-            ),
-        )?;
+        // which has one live approval link at a time. Counted and written in one
+        // transaction, so questions sent at once cannot pass the limit together.
+        self.write(|tx| {
+            let recent: u32 = super::query_row(
+                tx,
+                "SELECT COUNT(*) FROM communications
+                  WHERE care_plan_id = ?1 AND created_at >= ?2
+                    AND communication_type = 'system_event' AND sender_user_id IS NULL
+                    AND content LIKE 'Question about the proposal from %'",
+                params![link.care_plan_id.as_ref().map(|id| id.as_str()), hour_ago],
+                |row| row.get(0),
+            )?;
+            if recent >= MAX_QUESTIONS_PER_HOUR {
+                return Err(Error::TooMany {
+                    message: TOO_MANY_QUESTIONS,
+                    retry_after_secs: 3600,
+                });
+            }
+            log_description(tx, &family(), moment, &link.parents(), &text)?;
+            Ok(())
+        })?;
         Ok(PublicDone {
             message: "Thank you. Your question has been sent to your care coordinator, who will \
                       get back to you."
@@ -927,16 +934,21 @@ impl Store {
                 contract_id.as_str(),
                 intake_str(&link.intake_id),
                 &["status", "signed_at"],
-            )
+            )?;
+            // In the same transaction, so a family never gets an error for a contract that
+            // was signed.
+            log_description(
+                tx,
+                &actor,
+                clock.now(),
+                &link.parents(),
+                &format!(
+                    "Contract signed by {} ({}) through the emailed signing link.",
+                    evidence.signer_name, evidence.relationship
+                ),
+            )?;
+            Ok(())
         })?;
-        self.log_system_event(
-            &family(),
-            &link.parents(),
-            &format!(
-                "Contract signed by {} ({}) through the emailed signing link.",
-                evidence.signer_name, evidence.relationship
-            ),
-        )?;
         let coordinator_email = match &link.created_by {
             Some(user) => self.get_user(user).ok().map(|user| user.email),
             None => None,
@@ -1033,19 +1045,22 @@ impl Store {
                 contract_id.as_str(),
                 intake_str(&contract.intake_id),
                 &["status", "signed_at"],
-            )
+            )?;
+            let parents = Parents {
+                intake_id: contract.intake_id.clone(),
+                assessment_id: None,
+                care_plan_id: Some(contract.care_plan_proposal_id.clone()),
+                contract_id: Some(contract_id.clone()),
+            };
+            log_description(
+                tx,
+                actor,
+                clock.now(),
+                &parents,
+                &format!("Contract marked signed on paper: signed by {signer} on {date}."),
+            )?;
+            Ok(())
         })?;
-        let parents = Parents {
-            intake_id: contract.intake_id.clone(),
-            assessment_id: None,
-            care_plan_id: Some(contract.care_plan_proposal_id.clone()),
-            contract_id: Some(contract_id.clone()),
-        };
-        self.log_system_event(
-            actor,
-            &parents,
-            &format!("Contract marked signed on paper: signed by {signer} on {date}."),
-        )?;
         self.get_contract(contract_id)
     }
 
