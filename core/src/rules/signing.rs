@@ -34,6 +34,13 @@ pub const DRAWN_SIGNATURE_REQUIRED: &str = "Please draw your signature in the bo
 pub const DRAWN_SIGNATURE_TOO_LARGE: &str =
     "The drawn signature is too detailed. Please clear it and sign again.";
 pub const QUESTION_REQUIRED: &str = "Please write your question.";
+/// What the family's pages say once their action is recorded.
+pub const APPROVED_THANKS: &str =
+    "Thank you. Your approval has been recorded and the agency has been told.";
+pub const QUESTION_THANKS: &str =
+    "Thank you. Your question has been sent to your care coordinator, who will get back to you.";
+pub const SIGNED_THANKS: &str =
+    "Thank you. The agreement is signed. A copy of the signed agreement has been emailed to you.";
 /// Questions one approval link may send in an hour: enough for a family with a lot to
 /// ask, too few to fill the client's timeline (and the disk) through a leaked link.
 pub const MAX_QUESTIONS_PER_HOUR: u32 = 10;

@@ -21,11 +21,11 @@ use crate::pdf::{render, signed_contract_document};
 use crate::rules::clock::format_timestamp;
 use crate::rules::contract_text::format_long_date;
 use crate::rules::signing::{
-    ESIGN_CONSENT, LINK_PARAGRAPH_END, LINK_PLACEHOLDER, LinkFacts, MAX_QUESTIONS_PER_HOUR,
-    TOO_MANY_QUESTIONS, contract_document_sha256, link_expiry, link_paragraph, link_state,
-    link_token_hash, link_usable, new_link_token, printable_user_agent, proposal_document_sha256,
-    sha256_hex, token_well_formed, validate_approval, validate_paper_signature, validate_question,
-    validate_signature,
+    APPROVED_THANKS, ESIGN_CONSENT, LINK_PARAGRAPH_END, LINK_PLACEHOLDER, LinkFacts,
+    MAX_QUESTIONS_PER_HOUR, QUESTION_THANKS, TOO_MANY_QUESTIONS, contract_document_sha256,
+    link_expiry, link_paragraph, link_state, link_token_hash, link_usable, new_link_token,
+    printable_user_agent, proposal_document_sha256, sha256_hex, token_well_formed,
+    validate_approval, validate_paper_signature, validate_question, validate_signature,
 };
 use crate::rules::validation::{FILL_IN_ALL_FIELDS, validate_care_plan_email};
 
@@ -734,8 +734,7 @@ impl Store {
             Ok(())
         })?;
         Ok(PublicDone {
-            message: "Thank you. Your approval has been recorded and the agency has been told."
-                .to_owned(),
+            message: APPROVED_THANKS.to_owned(),
             at: now,
         })
     }
@@ -776,9 +775,7 @@ impl Store {
             Ok(())
         })?;
         Ok(PublicDone {
-            message: "Thank you. Your question has been sent to your care coordinator, who will \
-                      get back to you."
-                .to_owned(),
+            message: QUESTION_THANKS.to_owned(),
             at: now,
         })
     }

@@ -220,9 +220,7 @@ pub async fn sign(
         );
     }
     Ok(ApiJson(carepath_core::model::PublicDone {
-        message: "Thank you. The agreement is signed. A copy of the signed agreement has been \
-                  emailed to you."
-            .to_owned(),
+        message: carepath_core::rules::signing::SIGNED_THANKS.to_owned(),
         at: signed.evidence.signed_at,
     }))
 }
