@@ -3,7 +3,6 @@
 //! core. Handlers (communications, care plans, contracts, signing, the family's pages,
 //! replies) call these; none of them sends on its own.
 
-use carepath_core::model::EmailSettings;
 use carepath_core::model::{Actor, Communication, ContractId, EmailInput, Parents};
 use carepath_core::outbound::{
     EmailAttachment, SendFailure, SentEmail, SmsMessage, agency_signature, compose_email,
@@ -69,18 +68,7 @@ pub async fn deliver_email(
         .call(move |store| store.renew_link_for_retry(&renewer, &failed))
         .await?;
     if let Some((made, communication, attachment)) = renewed {
-        let url = link_url(state, &made);
-        let settings = state.db.call(|store| store.settings()).await?;
-        let outcome = send_link_email(
-            state,
-            &settings.email,
-            communication.recipient_email.as_deref().unwrap_or_default(),
-            communication.subject.as_deref().unwrap_or_default(),
-            &communication.content,
-            &url,
-            attachment,
-        )
-        .await;
+        let outcome = send_link_email(state, &made, &communication, attachment).await?;
         let document = state
             .db
             .call({
@@ -219,19 +207,13 @@ pub async fn send_document_with_link(
         .db
         .call(move |store| store.prepare_document_email_with_link(&preparer, document, request))
         .await?;
-    let url = link_url(state, &made);
-    let settings = state.db.call(|store| store.settings()).await?;
-    let communication = &prepared.communication;
     let outcome = send_link_email(
         state,
-        &settings.email,
-        communication.recipient_email.as_deref().unwrap_or_default(),
-        communication.subject.as_deref().unwrap_or_default(),
-        &communication.content,
-        &url,
+        &made,
+        &prepared.communication,
         prepared.attachment.clone(),
     )
-    .await;
+    .await?;
     state
         .db
         .call(move |store| {
@@ -245,36 +227,37 @@ pub async fn send_document_with_link(
         .await
 }
 
-/// Sends a link email: the link to its recipient alone (a private message), then a copy
-/// without the link to the Settings' copy and blind-copy addresses. The outcome is the
-/// family's message's; a failed copy is logged.
-pub async fn send_link_email(
+/// Sends a recorded link email: the link to its recipient alone (a private message),
+/// then a copy without the link to the Settings' copy and blind-copy addresses. The
+/// outcome is the family's message's; a failed copy is logged.
+async fn send_link_email(
     state: &AppState,
-    settings: &EmailSettings,
-    to: &str,
-    subject: &str,
-    body: &str,
-    url: &str,
+    made: &NewSigningLink,
+    communication: &Communication,
     attachment: EmailAttachment,
-) -> Result<SentEmail, SendFailure> {
+) -> ApiResult<Result<SentEmail, SendFailure>> {
+    let settings = state.db.call(|store| store.settings()).await?;
     let (mut message, copy) = link_email_with_copy(
-        settings,
+        &settings.email,
         &state.outbound.mail_from,
-        to,
-        subject,
-        body,
+        communication.recipient_email.as_deref().unwrap_or_default(),
+        communication.subject.as_deref().unwrap_or_default(),
+        &communication.content,
         LINK_PLACEHOLDER,
-        url,
+        &link_url(state, made),
     );
     message.attachments = vec![attachment.clone()];
-    let sent = state.outbound.email.send(&message).await?;
+    let sent = match state.outbound.email.send(&message).await {
+        Ok(sent) => sent,
+        Err(failure) => return Ok(Err(failure)),
+    };
     if let Some(mut copy) = copy {
         copy.attachments = vec![attachment];
         if let Err(failure) = state.outbound.email.send(&copy).await {
             tracing::warn!(reason = %failure.reason, "the copy of a link email was not sent");
         }
     }
-    Ok(sent)
+    Ok(Ok(sent))
 }
 
 /// The confirmation after the family signed: to the family and to the staff member who
@@ -361,18 +344,7 @@ pub async fn resend_signing_link(
         .db
         .call(move |store| store.prepare_signing_link_resend(&actor, &contract))
         .await?;
-    let url = link_url(state, &made);
-    let settings = state.db.call(|store| store.settings()).await?;
-    let outcome = send_link_email(
-        state,
-        &settings.email,
-        recorded.recipient_email.as_deref().unwrap_or_default(),
-        recorded.subject.as_deref().unwrap_or_default(),
-        &recorded.content,
-        &url,
-        attachment,
-    )
-    .await;
+    let outcome = send_link_email(state, &made, &recorded, attachment).await?;
     let id = recorded.id;
     state
         .db
