@@ -26,6 +26,7 @@ mod ngram;
 mod notifications;
 mod paging;
 mod position;
+mod reminders;
 mod sessions;
 mod settings;
 mod signing;
@@ -70,6 +71,7 @@ pub use logo::{LOGO_ADMIN_ONLY, LogoFile};
 pub use migrations::SCHEMA_VERSION;
 pub use notifications::{StaffNotice, StaffText};
 pub use paging::Page;
+pub use reminders::{ClaimedReminder, ReminderKind, ReminderMessage, ReminderRecord};
 /// Stops a connection's running statement from another thread.
 pub use rusqlite::InterruptHandle;
 pub use sessions::{
