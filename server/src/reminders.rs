@@ -7,7 +7,7 @@
 use std::sync::{Arc, Mutex};
 
 use carepath_core::outbound::SmsMessage;
-use carepath_core::store::{ReminderMessage, Store};
+use carepath_core::store::{INVITATION_OUT_OF_DATE, ReminderMessage, Store};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
@@ -92,7 +92,58 @@ pub async fn send_due(store: &ReminderStore, outbound: &Outbound) -> anyhow::Res
             .call(move |store| store.finish_reminder(&id, outcome))
             .await?;
     }
+    resend_failed_invitations(store, outbound, &mut round).await?;
     Ok(round)
+}
+
+/// Calendar invitations whose send failed go again (a few times, for a day), each with
+/// its calendar; one whose visit changed since is left failed with that reason.
+async fn resend_failed_invitations(
+    store: &ReminderStore,
+    outbound: &Outbound,
+    round: &mut RemindersSent,
+) -> anyhow::Result<()> {
+    let from = outbound.mail_from.clone();
+    let taken = store
+        .call(move |store| {
+            let mut taken = Vec::new();
+            for communication in store.claim_failed_invitations()? {
+                let email = store.invitation_to_resend(&communication, &from)?;
+                taken.push((communication.id, email));
+            }
+            Ok(taken)
+        })
+        .await?;
+    for (id, email) in taken {
+        let outcome = match email {
+            Some(Ok(email)) => outbound
+                .email
+                .send(&email)
+                .await
+                .map(|sent| sent.id)
+                .map_err(|failure| failure.reason),
+            Some(Err(reason)) => Err(reason),
+            None => continue,
+        };
+        match &outcome {
+            Ok(_) => round.sent += 1,
+            // An invitation a newer one replaced is no failure of this round.
+            Err(reason) if reason == INVITATION_OUT_OF_DATE => {}
+            Err(_) => round.failed += 1,
+        }
+        store
+            .call(move |store| {
+                match outcome {
+                    Ok(sent) => {
+                        store.mark_communication_sent(&id, serde_json::json!({ "email_id": sent }))
+                    }
+                    Err(reason) => store.mark_communication_failed(&id, &reason),
+                }
+                .map(|_| ())
+            })
+            .await?;
+    }
+    Ok(())
 }
 
 /// Starts the scheduler: a round at once, then one every `reminder_interval`, until

@@ -79,7 +79,7 @@ pub use sessions::{
 };
 pub use signing::{NewSigningLink, SignedContract};
 pub use users::{CURRENT_PASSWORD_WRONG, INVITATION_NEEDED, NewUser};
-pub use visits::VisitQuery;
+pub use visits::{INVITATION_OUT_OF_DATE, VisitQuery};
 
 use crate::error::{Error, Result};
 use crate::model::Actor;

@@ -100,6 +100,17 @@ struct FamilyRow {
     assessor: String,
 }
 
+/// A reminder row as its outcome is recorded: kind, subject, slot, status, its
+/// communication and (for a summary) the assessor's name.
+type ClaimRow = (
+    String,
+    String,
+    String,
+    String,
+    Option<CommunicationId>,
+    Option<String>,
+);
+
 struct Stored {
     id: String,
     status: String,
@@ -619,14 +630,7 @@ impl Store {
         let now = clock.now();
         let system = Actor::system(Channel::System);
         self.write(|tx| {
-            let row: Option<(
-                String,
-                String,
-                String,
-                String,
-                Option<CommunicationId>,
-                Option<String>,
-            )> = super::query_row(
+            let row: Option<ClaimRow> = super::query_row(
                 tx,
                 "SELECT r.kind, r.subject, r.slot, r.status, r.communication_id, u.full_name
                      FROM visit_reminders r LEFT JOIN users u ON u.id = r.subject

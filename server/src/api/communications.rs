@@ -109,6 +109,31 @@ pub(crate) async fn deliver_email(
             })
             .await;
     }
+    // A calendar invitation goes again with its calendar, unless the visit moved on.
+    let (lookup, from) = (communication.clone(), state.outbound.mail_from.clone());
+    let invitation = state
+        .db
+        .call(move |store| store.invitation_to_resend(&lookup, &from))
+        .await?;
+    if let Some(invitation) = invitation {
+        let outcome = match invitation {
+            Ok(email) => state
+                .outbound
+                .email
+                .send(&email)
+                .await
+                .map_err(|failure| failure.reason),
+            Err(reason) => Err(reason),
+        };
+        let id = communication.id;
+        return state
+            .db
+            .call(move |store| match outcome {
+                Ok(sent) => store.mark_communication_sent(&id, json!({ "email_id": sent.id })),
+                Err(reason) => store.mark_communication_failed(&id, &reason),
+            })
+            .await;
+    }
     let lookup = communication.clone();
     let document = state
         .db

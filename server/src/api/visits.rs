@@ -5,10 +5,11 @@ use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use carepath_core::model::{
-    AssessmentVisit, IntakeId, UserId, VisitAnswer, VisitId, VisitInput, VisitStatus,
+    Actor, AssessmentVisit, IntakeId, UserId, VisitAnswer, VisitId, VisitInput, VisitStatus,
 };
 use carepath_core::store::{Page, VisitQuery};
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use super::Items;
@@ -117,30 +118,45 @@ pub struct VisitVersion {
     pub version: i64,
 }
 
-/// Emails the visit's calendar invitation to the family contact and the assessor; what
-/// could not be sent comes back as warnings for staff (the visit itself is saved).
-async fn send_invitations(state: &AppState, id: VisitId) -> Vec<String> {
+/// Emails the visit's calendar invitation to the family contact and the assessor, each
+/// recorded in the client's timeline as an email (sent, or failed with its reason: the
+/// reminders' scheduler and the timeline's Retry send a failed one again); what could
+/// not be sent comes back as warnings for staff (the visit itself is saved).
+async fn send_invitations(state: &AppState, actor: Actor, id: VisitId) -> Vec<String> {
     let from = state.outbound.mail_from.clone();
-    let emails = match state
+    let recorded = match state
         .db
-        .call(move |store| store.visit_invitations(&id, &from))
+        .call(move |store| store.record_visit_invitations(&actor, &id, &from))
         .await
     {
-        Ok(emails) => emails,
+        Ok(recorded) => recorded,
         Err(error) => {
             tracing::warn!(?error, "visit invitations were not prepared");
             return vec!["The calendar invitations could not be prepared.".to_owned()];
         }
     };
     let mut warnings = Vec::new();
-    for email in emails {
-        if let Err(failure) = state.outbound.email.send(&email).await {
+    for (communication, email) in recorded {
+        let outcome = state.outbound.email.send(&email).await;
+        if let Err(failure) = &outcome {
             tracing::warn!(reason = %failure.reason, "a visit invitation was not sent");
             warnings.push(format!(
                 "The calendar invitation to {} was not sent: {}",
                 email.to.join(", "),
                 failure.reason
             ));
+        }
+        let marked = state
+            .db
+            .call(move |store| match outcome {
+                Ok(sent) => {
+                    store.mark_communication_sent(&communication, json!({ "email_id": sent.id }))
+                }
+                Err(failure) => store.mark_communication_failed(&communication, &failure.reason),
+            })
+            .await;
+        if let Err(error) = marked {
+            tracing::warn!(?error, "a visit invitation's outcome was not recorded");
         }
     }
     warnings
@@ -199,7 +215,7 @@ pub async fn schedule(
         .db
         .call(move |store| store.schedule_visit(&actor, &id, &input))
         .await?;
-    let failures = send_invitations(&state, answer.visit.id.clone()).await;
+    let failures = send_invitations(&state, user.actor(), answer.visit.id.clone()).await;
     answer.warnings.extend(failures);
     Ok(ApiJson(answer))
 }
@@ -230,7 +246,7 @@ pub async fn reschedule(
         .db
         .call(move |store| store.reschedule_visit(&actor, &id, version, &input))
         .await?;
-    let failures = send_invitations(&state, answer.visit.id.clone()).await;
+    let failures = send_invitations(&state, user.actor(), answer.visit.id.clone()).await;
     answer.warnings.extend(failures);
     Ok(ApiJson(answer))
 }
@@ -249,7 +265,7 @@ pub async fn cancel(
         .db
         .call(move |store| store.cancel_visit(&actor, &id, body.version, &body.reason))
         .await?;
-    let warnings = send_invitations(&state, visit.id.clone()).await;
+    let warnings = send_invitations(&state, user.actor(), visit.id.clone()).await;
     Ok(ApiJson(VisitAnswer { visit, warnings }))
 }
 
