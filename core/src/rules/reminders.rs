@@ -27,6 +27,7 @@ pub const DEFAULT_ASSESSOR_SUMMARY_TIME: Time = Time::constant(7, 0, 0, 0);
 
 /// Why a family reminder was recorded without being sent.
 pub const SKIPPED_TOO_LATE: &str = "Its moment passed while reminders were not running";
+pub const SKIPPED_BOOKED_LATE: &str = "The visit was booked or moved after its reminder was due";
 pub const SKIPPED_NO_CONTACT: &str = "The family contact has no phone number or email address";
 pub const SKIPPED_NO_ASSESSOR_EMAIL: &str = "The assessor has no email address";
 
@@ -170,7 +171,7 @@ pub fn summary_body(
     clock: &AgencyClock,
 ) -> String {
     let mut body = format!(
-        "Good morning {},\n\nYour assessment visits on {}:\n",
+        "Hello {},\n\nYour assessment visits on {}:\n",
         assessor.trim(),
         display_date(day)
     );

@@ -20,9 +20,9 @@ use crate::outbound::{EmailMessage, compose_email};
 use crate::rules::clock::{AgencyClock, parse_date, parse_timestamp};
 use crate::rules::reminders::{
     DEFAULT_ASSESSOR_SUMMARY_TIME, DEFAULT_VISIT_REMINDER_TIME, Dueness, FAMILY_LOOKAHEAD,
-    FamilyReminder, MAX_ATTEMPTS, SKIPPED_NO_ASSESSOR_EMAIL, SKIPPED_NO_CONTACT, SKIPPED_TOO_LATE,
-    SummaryVisit, dueness, family_reminder_due, setting_time, skipped_event, summary_body,
-    summary_due, summary_event, summary_subject,
+    FamilyReminder, MAX_ATTEMPTS, SKIPPED_BOOKED_LATE, SKIPPED_NO_ASSESSOR_EMAIL,
+    SKIPPED_NO_CONTACT, SKIPPED_TOO_LATE, SummaryVisit, dueness, family_reminder_due, setting_time,
+    skipped_event, summary_body, summary_due, summary_event, summary_subject,
 };
 use crate::rules::validation::looks_like_email;
 
@@ -98,6 +98,7 @@ struct FamilyRow {
     caller_phone: String,
     caller_email: String,
     assessor: String,
+    updated_at: String,
 }
 
 /// A reminder row as its outcome is recorded: kind, subject, slot, status, its
@@ -270,7 +271,7 @@ fn family_rows(tx: &Connection, now: Timestamp) -> Result<Vec<FamilyRow>> {
     let until = now.checked_add(FAMILY_LOOKAHEAD).unwrap_or(now);
     let mut statement = tx.prepare_cached(
         "SELECT v.id, v.starts_at, v.place, i.id, i.client_full_name, i.caller_name,
-                i.caller_phone, i.caller_email, u.full_name
+                i.caller_phone, i.caller_email, u.full_name, v.updated_at
          FROM assessment_visits v JOIN intakes i ON i.id = v.intake_id
               JOIN users u ON u.id = v.assessor_id
          WHERE v.status = 'scheduled' AND i.deleted_at IS NULL
@@ -289,6 +290,7 @@ fn family_rows(tx: &Connection, now: Timestamp) -> Result<Vec<FamilyRow>> {
                 caller_phone: row.get(6)?,
                 caller_email: row.get(7)?,
                 assessor: row.get(8)?,
+                updated_at: row.get(9)?,
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;
@@ -409,7 +411,12 @@ impl Store {
                     place: &visit.place,
                     assessor: &visit.assessor,
                 };
-                let skip = if state == Dueness::Missed {
+                // Booked (or moved) after its moment: nothing was missed, so nothing is
+                // said in the timeline.
+                let booked_late = parse_timestamp(&visit.updated_at).is_some_and(|at| at > due);
+                let skip = if state == Dueness::Missed && booked_late {
+                    Some(SKIPPED_BOOKED_LATE)
+                } else if state == Dueness::Missed {
                     Some(SKIPPED_TOO_LATE)
                 } else if !usable_phone(&visit.caller_phone)
                     && !looks_like_email(&visit.caller_email)
@@ -432,13 +439,15 @@ impl Store {
                         Some(reason),
                         now,
                     )?;
-                    super::communications::log_description(
-                        tx,
-                        &system,
-                        now,
-                        &parents,
-                        &skipped_event(start, reason, &clock),
-                    )?;
+                    if reason != SKIPPED_BOOKED_LATE {
+                        super::communications::log_description(
+                            tx,
+                            &system,
+                            now,
+                            &parents,
+                            &skipped_event(start, reason, &clock),
+                        )?;
+                    }
                     continue;
                 }
                 let metadata = serde_json::json!({ "visit_reminder": subject });

@@ -368,3 +368,35 @@ fn each_assessor_gets_a_morning_summary_of_the_days_visits() {
             .any(|(_, _, line)| line.contains("Sam Staff's summary of the day's visits"))
     );
 }
+
+#[test]
+fn a_visit_booked_for_later_today_is_skipped_without_a_timeline_line() {
+    let mut test = open();
+    test.store.set_now(Some(at("2026-11-24T14:00:00Z")));
+    // Booked at 9:00 for 15:00 the same day: its reminder's moment was yesterday.
+    let (intake, _) = booked(&mut test, "Ruth Hale", "2026-11-24", "15:00");
+    assert!(family(&claim(&mut test.store, "2026-11-24T14:01:00Z")).is_empty());
+    let records: Vec<_> = test
+        .store
+        .visit_reminders()
+        .unwrap()
+        .into_iter()
+        .filter(|record| record.kind == "family")
+        .collect();
+    assert_eq!(records.len(), 1);
+    assert_eq!(
+        (
+            records[0].status.as_str(),
+            records[0].failure_reason.as_deref()
+        ),
+        (
+            "skipped",
+            Some("The visit was booked or moved after its reminder was due")
+        )
+    );
+    assert!(
+        timeline(&test.store, &intake)
+            .iter()
+            .all(|(_, _, line)| !line.starts_with("No reminder"))
+    );
+}
