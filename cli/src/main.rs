@@ -11,6 +11,7 @@ mod digest;
 mod export;
 mod import;
 mod print;
+mod remind;
 mod serve;
 mod tui;
 mod user;
@@ -51,6 +52,9 @@ enum Command {
     Serve(serve::Args),
     /// Email each coordinator their overdue clients (a daily cron job).
     Digest(digest::Args),
+    /// Send the visit reminders due now: the family's the day before, each assessor's
+    /// summary of the day (for cron; `carepath serve` sends them on its own too).
+    Remind(remind::Args),
     /// Export a list as CSV (intakes, clients, assessments, care-plans, contracts,
     /// communications, contacts), for spreadsheets and nightly jobs.
     Export(export::Args),
@@ -88,6 +92,7 @@ fn main() -> ExitCode {
         Command::Demo(args) => demo::run(&db, args),
         Command::Serve(args) => serve::run(&db, args),
         Command::Digest(args) => digest::run(&db, args),
+        Command::Remind(args) => remind::run(&db, args),
         Command::Export(args) => export::run(&db, args),
         Command::User(args) => user::run(&db, args),
         Command::Import(args) => import::run(&db, args),

@@ -102,6 +102,11 @@ pub struct Config {
     pub max_connections: usize,
     /// Password hashes computed at once (each takes about 19 MB for a moment).
     pub hashing_slots: usize,
+    /// How often the visit reminders' scheduler looks for reminders due; zero turns it
+    /// off (`carepath remind` from cron instead).
+    pub reminder_interval: Duration,
+    /// Pins the scheduler's "now" (tests); None is the real clock.
+    pub reminder_clock: Option<jiff::Timestamp>,
 }
 
 impl std::fmt::Debug for Config {
@@ -172,6 +177,8 @@ impl Config {
             hashing_slots: std::thread::available_parallelism()
                 .map(|cores| cores.get())
                 .unwrap_or(2),
+            reminder_interval: Duration::from_secs(60),
+            reminder_clock: None,
         }
     }
 

@@ -88,6 +88,23 @@ pub async fn deliver_email(
             })
             .await;
     }
+    // A calendar invitation goes again with its calendar, unless the visit moved on.
+    let (lookup, from) = (communication.clone(), state.outbound.mail_from.clone());
+    let invitation = state
+        .db
+        .call(move |store| store.invitation_to_resend(&lookup, &from))
+        .await?;
+    if let Some(invitation) = invitation {
+        let outcome = match invitation {
+            Ok(email) => state.outbound.email.send(&email).await,
+            Err(reason) => Err(SendFailure::new(reason)),
+        };
+        let id = communication.id;
+        return state
+            .db
+            .call(move |store| store.finish_email_send(&id, outcome))
+            .await;
+    }
     let lookup = communication.clone();
     let document = state
         .db
@@ -350,4 +367,47 @@ pub async fn resend_signing_link(
         .db
         .call(move |store| store.finish_email_send(&id, outcome))
         .await
+}
+
+/// Emails the visit's calendar invitation to the family contact and the assessor, each
+/// recorded in the client's timeline as an email (sent, or failed with its reason: the
+/// reminders' scheduler and the timeline's Retry send a failed one again); what could
+/// not be sent comes back as warnings for staff (the visit itself is saved).
+pub async fn send_invitations(
+    state: &AppState,
+    actor: Actor,
+    id: carepath_core::model::VisitId,
+) -> Vec<String> {
+    let from = state.outbound.mail_from.clone();
+    let recorded = match state
+        .db
+        .call(move |store| store.record_visit_invitations(&actor, &id, &from))
+        .await
+    {
+        Ok(recorded) => recorded,
+        Err(error) => {
+            tracing::warn!(?error, "visit invitations were not prepared");
+            return vec!["The calendar invitations could not be prepared.".to_owned()];
+        }
+    };
+    let mut warnings = Vec::new();
+    for (communication, email) in recorded {
+        let outcome = state.outbound.email.send(&email).await;
+        if let Err(failure) = &outcome {
+            tracing::warn!(reason = %failure.reason, "a visit invitation was not sent");
+            warnings.push(format!(
+                "The calendar invitation to {} was not sent: {}",
+                email.to.join(", "),
+                failure.reason
+            ));
+        }
+        let marked = state
+            .db
+            .call(move |store| store.finish_email_send(&communication, outcome))
+            .await;
+        if let Err(error) = marked {
+            tracing::warn!(?error, "a visit invitation's outcome was not recorded");
+        }
+    }
+    warnings
 }

@@ -12,6 +12,7 @@ pub mod events;
 pub mod extract;
 mod middleware;
 pub mod outbound;
+pub mod reminders;
 mod routes;
 mod session;
 mod session_cache;
@@ -282,7 +283,8 @@ pub async fn serve_on(
     tracing::info!(config = ?config, "starting");
     let header_timeout = config.header_timeout;
     let connections = Arc::new(Semaphore::new(config.max_connections.max(1)));
-    let state = AppState::new(config, shutdown)?;
+    let state = AppState::new(config, shutdown.clone())?;
+    let reminders = reminders::start(&state.config, state.outbound.clone(), shutdown)?;
     let addr = listener.local_addr()?;
     tracing::info!(%addr, "listening");
     let router = app(state);
@@ -340,6 +342,10 @@ pub async fn serve_on(
     drop(listener);
     // Requests in flight get a while to finish; event streams end on `stopping`.
     let _ = tokio::time::timeout(Duration::from_secs(30), graceful.shutdown()).await;
+    // A reminders' round under way finishes, so every claimed send reports back.
+    if let Some(reminders) = reminders {
+        let _ = tokio::time::timeout(Duration::from_secs(30), reminders).await;
+    }
     Ok(())
 }
 
@@ -398,5 +404,21 @@ pub fn send_digests_blocking(config: Config) -> anyhow::Result<usize> {
                 sent += 1;
             }
             Ok(sent)
+        })
+}
+
+/// `carepath remind`: one round of the visit reminders (the family's the day before, the
+/// assessors' morning summaries) through the configured adapters or the outbox, for
+/// agencies that run it from cron instead of leaving `carepath serve` to. Safe beside a
+/// running server: each reminder is claimed in the database before it is sent.
+pub fn send_reminders_blocking(config: Config) -> anyhow::Result<reminders::RemindersSent> {
+    install_crypto_provider();
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?
+        .block_on(async {
+            let store = reminders::ReminderStore::open(&config)?;
+            let outbound = Outbound::from_config(&config)?;
+            reminders::send_due(&store, &outbound).await
         })
 }

@@ -99,6 +99,15 @@ export function visitTests({ staff }) {
         // The client's profile.
         await open(page, `/clients/${intake.id}`);
         await expectInViewport(page, page.getByText('Assessment Scheduled: In 1 day'), 'Assessment Scheduled on the profile');
+        // Its Schedule Assessment Visit starts from the client's address too.
+        await page.getByRole('button', { name: 'Schedule Assessment Visit' }).click();
+        const fromProfile = page.getByRole('dialog', { name: 'Schedule Assessment Visit' });
+        const profilePlace = fromProfile.getByRole('textbox', { name: 'Place' });
+        await expectInViewport(page, profilePlace, 'the place on the profile dialog');
+        const prefilled = await profilePlace.inputValue();
+        expect(prefilled === '12 Oak St, Springfield, IL 62701', `the profile's dialog prefills the client's address, not "${prefilled}"`);
+        await fromProfile.getByRole('button', { name: 'Cancel' }).click();
+        await fromProfile.waitFor({ state: 'hidden' });
 
         // The dashboard's visits card (tomorrow is in "This week").
         await open(page, '/');

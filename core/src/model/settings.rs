@@ -57,6 +57,11 @@ pub struct NotificationSettings {
     pub email_on_new_communication: bool,
     pub sms_on_urgent_updates: bool,
     pub inbound_reply_alerts: bool,
+    /// When the family is reminded of an assessment visit the day before: HH:MM in the
+    /// agency's zone.
+    pub visit_reminder_time: String,
+    /// When each assessor is emailed the day's visits: HH:MM in the agency's zone.
+    pub assessor_summary_time: String,
 }
 
 impl Default for NotificationSettings {
@@ -65,6 +70,8 @@ impl Default for NotificationSettings {
             email_on_new_communication: true,
             sms_on_urgent_updates: true,
             inbound_reply_alerts: true,
+            visit_reminder_time: "17:00".to_owned(),
+            assessor_summary_time: "07:00".to_owned(),
         }
     }
 }

@@ -118,18 +118,18 @@ fn list_column<T: serde::de::DeserializeOwned>(text: &str) -> Vec<T> {
 }
 
 /// A row about to be written.
-struct NewCommunication<'a> {
-    parents: &'a Parents,
-    communication_type: CommunicationType,
-    direction: Direction,
-    subject: Option<&'a str>,
-    content: &'a str,
-    recipient_email: Option<&'a str>,
-    recipient_phone: Option<&'a str>,
-    status: CommunicationStatus,
-    visibility: Visibility,
-    tagged_user_ids: &'a [UserId],
-    metadata: serde_json::Value,
+pub(super) struct NewCommunication<'a> {
+    pub(super) parents: &'a Parents,
+    pub(super) communication_type: CommunicationType,
+    pub(super) direction: Direction,
+    pub(super) subject: Option<&'a str>,
+    pub(super) content: &'a str,
+    pub(super) recipient_email: Option<&'a str>,
+    pub(super) recipient_phone: Option<&'a str>,
+    pub(super) status: CommunicationStatus,
+    pub(super) visibility: Visibility,
+    pub(super) tagged_user_ids: &'a [UserId],
+    pub(super) metadata: serde_json::Value,
 }
 
 /// The statement of a timeline and its values. A statement depends only on which
@@ -550,43 +550,7 @@ impl Store {
         metadata: serde_json::Value,
     ) -> Result<Communication> {
         let now = self.now();
-        self.write(|tx| {
-            let (status, intake_id, stored): (CommunicationStatus, Option<String>, String) =
-                super::query_row(
-                    tx,
-                    "SELECT status, intake_id, metadata FROM communications WHERE id = ?1",
-                    [id],
-                    |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
-                )
-                .optional()?
-                .ok_or_else(|| Error::not_found("communication", id))?;
-            check_communication_transition(status, to)?;
-            let mut merged: serde_json::Value = serde_json::from_str(&stored).unwrap_or_default();
-            if let (Some(target), serde_json::Value::Object(extra)) =
-                (merged.as_object_mut(), metadata)
-            {
-                target.extend(extra);
-            }
-            super::exec(
-                tx,
-                "UPDATE communications SET status = ?2, failure_reason = ?3, metadata = ?4,
-                    sent_at = CASE WHEN ?2 = 'sent' THEN ?5 ELSE sent_at END,
-                    attempts = attempts + 1, updated_at = ?5, version = version + 1
-                 WHERE id = ?1",
-                params![id, to, reason, merged.to_string(), ts(now)],
-            )?;
-            let system = Actor::system(crate::model::Channel::System);
-            audit(
-                tx,
-                &system,
-                now,
-                to.as_str(),
-                "communication",
-                id.as_str(),
-                intake_id.as_deref(),
-                &["status"],
-            )
-        })?;
+        self.write(|tx| move_communication(tx, now, id, to, reason, metadata))?;
         self.get_communication(id)
     }
 
@@ -601,8 +565,53 @@ impl Store {
     }
 }
 
+/// Moves a sent or failed email or text message on (pending → sent or failed, failed →
+/// pending), merging `metadata` into what it holds, inside the caller's transaction.
+pub(super) fn move_communication(
+    tx: &Connection,
+    now: jiff::Timestamp,
+    id: &CommunicationId,
+    to: CommunicationStatus,
+    reason: Option<&str>,
+    metadata: serde_json::Value,
+) -> Result<()> {
+    let (status, intake_id, stored): (CommunicationStatus, Option<String>, String) =
+        super::query_row(
+            tx,
+            "SELECT status, intake_id, metadata FROM communications WHERE id = ?1",
+            [id],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+        )
+        .optional()?
+        .ok_or_else(|| Error::not_found("communication", id))?;
+    check_communication_transition(status, to)?;
+    let mut merged: serde_json::Value = serde_json::from_str(&stored).unwrap_or_default();
+    if let (Some(target), serde_json::Value::Object(extra)) = (merged.as_object_mut(), metadata) {
+        target.extend(extra);
+    }
+    super::exec(
+        tx,
+        "UPDATE communications SET status = ?2, failure_reason = ?3, metadata = ?4,
+            sent_at = CASE WHEN ?2 = 'sent' THEN ?5 ELSE sent_at END,
+            attempts = attempts + 1, updated_at = ?5, version = version + 1
+         WHERE id = ?1",
+        params![id, to, reason, merged.to_string(), ts(now)],
+    )?;
+    let system = Actor::system(crate::model::Channel::System);
+    audit(
+        tx,
+        &system,
+        now,
+        to.as_str(),
+        "communication",
+        id.as_str(),
+        intake_id.as_deref(),
+        &["status"],
+    )
+}
+
 /// Writes one communication (and its audit row) inside the caller's transaction.
-fn insert_communication(
+pub(super) fn insert_communication(
     tx: &Connection,
     actor: &Actor,
     now: jiff::Timestamp,

@@ -26,6 +26,7 @@ mod ngram;
 mod notifications;
 mod paging;
 mod position;
+mod reminders;
 mod sessions;
 mod settings;
 mod signing;
@@ -70,6 +71,7 @@ pub use logo::{LOGO_ADMIN_ONLY, LogoFile};
 pub use migrations::SCHEMA_VERSION;
 pub use notifications::{StaffNotice, StaffText};
 pub use paging::Page;
+pub use reminders::{ClaimedReminder, ReminderKind, ReminderMessage, ReminderRecord};
 /// Stops a connection's running statement from another thread.
 pub use rusqlite::InterruptHandle;
 pub use sessions::{
@@ -77,7 +79,7 @@ pub use sessions::{
 };
 pub use signing::{NewSigningLink, SignedContract};
 pub use users::{CURRENT_PASSWORD_WRONG, INVITATION_NEEDED, NewUser};
-pub use visits::VisitQuery;
+pub use visits::{INVITATION_OUT_OF_DATE, VisitQuery};
 
 use crate::error::{Error, Result};
 use crate::model::Actor;

@@ -789,3 +789,137 @@ impl Store {
         Ok(visits_feed(&visits, &agency, clock.tz(), clock.now()))
     }
 }
+
+/// The reason a failed invitation is not sent again: the visit moved, was cancelled or
+/// held since, and a newer invitation (or none) stands for it.
+pub const INVITATION_OUT_OF_DATE: &str =
+    "The visit has changed since this invitation; the newer invitation stands for it.";
+
+/// How long after it was first tried a failed invitation is still tried again on its own,
+/// and how long the scheduler waits between tries.
+const INVITATION_RETRY_WINDOW: jiff::SignedDuration = jiff::SignedDuration::from_hours(24);
+const INVITATION_RETRY_PAUSE: jiff::SignedDuration = jiff::SignedDuration::from_mins(5);
+
+impl Store {
+    /// The calendar invitations of a visit's latest move ([`Store::visit_invitations`]),
+    /// each recorded pending in the client's timeline as an email (the assessor's copy
+    /// internal), with the visit and its SEQUENCE in the metadata so a retry can tell
+    /// whether it is still current. Answers each with its communication.
+    pub fn record_visit_invitations(
+        &mut self,
+        actor: &Actor,
+        id: &VisitId,
+        fallback_from: &str,
+    ) -> Result<Vec<(crate::model::CommunicationId, EmailMessage)>> {
+        let emails = self.visit_invitations(id, fallback_from)?;
+        if emails.is_empty() {
+            return Ok(Vec::new());
+        }
+        let clock = self.clock()?;
+        let visit = read_visit(self.conn(), id, &clock)?;
+        let now = clock.now();
+        self.write(|tx| {
+            let parents = Parents {
+                intake_id: Some(visit.intake_id.clone()),
+                ..Parents::default()
+            };
+            let mut recorded = Vec::new();
+            for email in emails {
+                let to = email.to.join(", ");
+                let to_assessor = to.eq_ignore_ascii_case(visit.assessor_email.trim());
+                let size = email
+                    .attachments
+                    .iter()
+                    .map(|a| a.bytes.len() as u64)
+                    .sum::<u64>();
+                let communication = super::communications::insert_communication(
+                    tx,
+                    actor,
+                    now,
+                    super::communications::NewCommunication {
+                        parents: &parents,
+                        communication_type: crate::model::CommunicationType::Email,
+                        direction: crate::model::Direction::Outbound,
+                        subject: Some(&email.subject),
+                        content: &email.body,
+                        recipient_email: Some(&to),
+                        recipient_phone: None,
+                        status: crate::model::CommunicationStatus::Pending,
+                        visibility: if to_assessor {
+                            crate::model::Visibility::Internal
+                        } else {
+                            crate::model::Visibility::Client
+                        },
+                        tagged_user_ids: &[],
+                        metadata: serde_json::json!({
+                            "attachments": [{ "name": "invite.ics", "size": size }],
+                            "visit_invitation": visit.id.as_str(),
+                            "sequence": visit.sequence,
+                        }),
+                    },
+                )?;
+                recorded.push((communication, email));
+            }
+            Ok(recorded)
+        })
+    }
+
+    /// The email a recorded calendar invitation sends again, with its calendar attached:
+    /// `Ok(None)` when the communication is no invitation, `Ok(Some(Err(reason)))` when
+    /// the visit changed since and the invitation is not to be sent again.
+    pub fn invitation_to_resend(
+        &self,
+        communication: &crate::model::Communication,
+        fallback_from: &str,
+    ) -> Result<Option<std::result::Result<EmailMessage, String>>> {
+        let Some(visit_id) = communication.metadata["visit_invitation"].as_str() else {
+            return Ok(None);
+        };
+        let clock = self.clock()?;
+        let visit = read_visit(self.conn(), &VisitId::from(visit_id), &clock)?;
+        if Some(visit.sequence) != communication.metadata["sequence"].as_i64() {
+            return Ok(Some(Err(INVITATION_OUT_OF_DATE.to_owned())));
+        }
+        let to = communication.recipient_email.as_deref().unwrap_or_default();
+        let email = self
+            .visit_invitations(&visit.id, fallback_from)?
+            .into_iter()
+            .find(|email| email.to.join(", ").eq_ignore_ascii_case(to));
+        Ok(Some(email.ok_or_else(|| INVITATION_OUT_OF_DATE.to_owned())))
+    }
+
+    /// Takes failed calendar invitations back to pending for the scheduler to send
+    /// again: those first tried within the last day, with fewer than
+    /// [`MAX_ATTEMPTS`](crate::rules::reminders::MAX_ATTEMPTS) tries, and none tried in
+    /// the last five minutes. Taking one is a write that only one process wins.
+    pub fn claim_failed_invitations(&mut self) -> Result<Vec<crate::model::Communication>> {
+        let now = self.now();
+        let since = now.checked_sub(INVITATION_RETRY_WINDOW).unwrap_or(now);
+        let quiet = now.checked_sub(INVITATION_RETRY_PAUSE).unwrap_or(now);
+        let ids = self.write(|tx| {
+            let mut statement = tx.prepare_cached(
+                "SELECT id FROM communications
+                 WHERE status = 'failed' AND created_at >= ?1
+                   AND communication_type = 'email' AND attempts < ?2 AND updated_at <= ?3
+                   AND json_extract(metadata, '$.visit_invitation') IS NOT NULL",
+            )?;
+            let ids = statement
+                .query_map(
+                    params![ts(since), crate::rules::reminders::MAX_ATTEMPTS, ts(quiet)],
+                    |row| row.get::<_, crate::model::CommunicationId>(0),
+                )?
+                .collect::<Result<Vec<_>, _>>()?;
+            for id in &ids {
+                super::exec(
+                    tx,
+                    "UPDATE communications SET status = 'pending', failure_reason = NULL,
+                        updated_at = ?2, version = version + 1
+                     WHERE id = ?1 AND status = 'failed'",
+                    params![id, ts(now)],
+                )?;
+            }
+            Ok(ids)
+        })?;
+        ids.iter().map(|id| self.get_communication(id)).collect()
+    }
+}

@@ -18,6 +18,7 @@ mod import_props;
 mod intakes;
 mod pipeline_moves;
 mod read_paths;
+mod reminders;
 mod schema;
 mod signing;
 mod tidy;

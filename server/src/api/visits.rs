@@ -13,6 +13,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::Items;
 use crate::AppState;
+use crate::delivery;
 use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, ClientAddr};
 use crate::routes::ApiRoutes;
@@ -116,35 +117,6 @@ pub struct VisitVersion {
     pub version: i64,
 }
 
-/// Emails the visit's calendar invitation to the family contact and the assessor; what
-/// could not be sent comes back as warnings for staff (the visit itself is saved).
-async fn send_invitations(state: &AppState, id: VisitId) -> Vec<String> {
-    let from = state.outbound.mail_from.clone();
-    let emails = match state
-        .db
-        .call(move |store| store.visit_invitations(&id, &from))
-        .await
-    {
-        Ok(emails) => emails,
-        Err(error) => {
-            tracing::warn!(?error, "visit invitations were not prepared");
-            return vec!["The calendar invitations could not be prepared.".to_owned()];
-        }
-    };
-    let mut warnings = Vec::new();
-    for email in emails {
-        if let Err(failure) = state.outbound.email.send(&email).await {
-            tracing::warn!(reason = %failure.reason, "a visit invitation was not sent");
-            warnings.push(format!(
-                "The calendar invitation to {} was not sent: {}",
-                email.to.join(", "),
-                failure.reason
-            ));
-        }
-    }
-    warnings
-}
-
 /// Visits in a range of days, soonest first.
 #[utoipa::path(get, path = "/api/visits", tag = "visits", params(ListQuery),
     responses((status = 200, body = Page<AssessmentVisit>), (status = 400, body = ErrorBody),
@@ -198,7 +170,7 @@ pub async fn schedule(
         .db
         .call(move |store| store.schedule_visit(&actor, &id, &input))
         .await?;
-    let failures = send_invitations(&state, answer.visit.id.clone()).await;
+    let failures = delivery::send_invitations(&state, user.actor(), answer.visit.id.clone()).await;
     answer.warnings.extend(failures);
     Ok(ApiJson(answer))
 }
@@ -229,7 +201,7 @@ pub async fn reschedule(
         .db
         .call(move |store| store.reschedule_visit(&actor, &id, version, &input))
         .await?;
-    let failures = send_invitations(&state, answer.visit.id.clone()).await;
+    let failures = delivery::send_invitations(&state, user.actor(), answer.visit.id.clone()).await;
     answer.warnings.extend(failures);
     Ok(ApiJson(answer))
 }
@@ -248,7 +220,7 @@ pub async fn cancel(
         .db
         .call(move |store| store.cancel_visit(&actor, &id, body.version, &body.reason))
         .await?;
-    let warnings = send_invitations(&state, visit.id.clone()).await;
+    let warnings = delivery::send_invitations(&state, user.actor(), visit.id.clone()).await;
     Ok(ApiJson(VisitAnswer { visit, warnings }))
 }
 

@@ -332,3 +332,143 @@ async fn retrying_a_failed_proposal_email_sends_a_fresh_working_link() {
     let plan = staff.ok(&format!("/api/care-plans/{plan}")).await;
     assert_eq!(plan["status"], "sent", "{plan}");
 }
+
+/// A visit's calendar invitations are emails in the client's timeline; one whose send
+/// failed is sent again with its calendar, by staff's Retry or by the reminders'
+/// scheduler on its own.
+#[tokio::test]
+async fn failed_visit_invitations_are_in_the_timeline_and_sent_again_with_their_calendar() {
+    let port = free_port();
+    let server =
+        TestServer::start_with(|config| config.smtp_url = Some(format!("smtp://127.0.0.1:{port}")))
+            .await;
+    let staff = server.staff().await;
+    let me = staff.ok("/api/auth/me").await;
+    let me = me["user"]["id"]
+        .as_str()
+        .or(me["id"].as_str())
+        .unwrap()
+        .to_owned();
+    let intake = expect_json(
+        staff
+            .post(
+                "/api/intakes",
+                json!({"form": crate::support::intake_form("Ruth Hale")}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let intake_id = intake["id"].as_str().unwrap().to_owned();
+    let day = jiff::Zoned::now()
+        .date()
+        .checked_add(jiff::Span::new().days(3))
+        .unwrap();
+    let booked = expect_json(
+        staff
+            .post(
+                &format!("/api/intakes/{intake_id}/visits"),
+                json!({"date": day.to_string(), "start_time": "10:00", "duration_minutes": 60,
+                       "place": "12 Oak St", "assessor_id": me}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(booked["warnings"].as_array().unwrap().len(), 2, "{booked}");
+
+    let invitations = |timeline: &serde_json::Value| -> Vec<(String, String, String)> {
+        let mut found: Vec<(String, String, String)> = timeline["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["communication_type"] == "email")
+            .map(|c| {
+                (
+                    c["recipient_email"].as_str().unwrap_or_default().to_owned(),
+                    c["status"].as_str().unwrap_or_default().to_owned(),
+                    c["subject"].as_str().unwrap_or_default().to_owned(),
+                )
+            })
+            .collect();
+        found.sort();
+        found
+    };
+    let timeline = staff
+        .ok(&format!("/api/communications?intake_id={intake_id}"))
+        .await;
+    let listed = invitations(&timeline);
+    assert_eq!(listed.len(), 2, "{timeline}");
+    assert_eq!(listed[0].0, "grace@family.test");
+    assert_eq!(listed[1].0, "staff@agency.test");
+    assert!(listed.iter().all(|(_, status, subject)| status == "failed"
+        && subject.starts_with("Home assessment visit: Ruth Hale on")));
+    let family_id = timeline["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["recipient_email"] == "grace@family.test")
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    // Staff's Retry sends the family's again, with the calendar attached.
+    let smtp = start_smtp(port).await;
+    let retried = expect_json(
+        staff
+            .post(&format!("/api/communications/{family_id}/retry"), json!({}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(retried["status"], "sent", "{retried}");
+    let arrived = eventually(5, || {
+        let mail = delivered(smtp.maildir.path());
+        (mail.len() == 1).then_some(mail)
+    })
+    .await
+    .expect("the retried invitation arrived");
+    assert!(
+        arrived[0].contains("To: grace@family.test"),
+        "{}",
+        arrived[0]
+    );
+    assert!(arrived[0].contains("text/calendar"), "{}", arrived[0]);
+    assert!(arrived[0].contains("BEGIN:VCALENDAR"), "{}", arrived[0]);
+
+    // The scheduler sends the assessor's on its own once a few minutes have passed.
+    let mut config = carepath_server::Config::new(
+        ([127, 0, 0, 1], 0).into(),
+        server.db.clone(),
+        carepath_server::PublicUrl::parse("http://127.0.0.1:8080").unwrap(),
+    );
+    config.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
+    config.reminder_clock = Some(jiff::Timestamp::now() + jiff::SignedDuration::from_mins(10));
+    let round =
+        tokio::task::spawn_blocking(move || carepath_server::send_reminders_blocking(config))
+            .await
+            .unwrap()
+            .unwrap();
+    assert_eq!((round.sent, round.failed), (1, 0));
+    let arrived = eventually(5, || {
+        let mail = delivered(smtp.maildir.path());
+        (mail.len() == 2).then_some(mail)
+    })
+    .await
+    .expect("the assessor's invitation arrived");
+    assert!(
+        arrived
+            .iter()
+            .any(|mail| mail.contains("To: staff@agency.test") && mail.contains("BEGIN:VCALENDAR"))
+    );
+    let timeline = staff
+        .ok(&format!("/api/communications?intake_id={intake_id}"))
+        .await;
+    assert!(
+        invitations(&timeline)
+            .iter()
+            .all(|(_, status, _)| status == "sent"),
+        "{timeline}"
+    );
+}

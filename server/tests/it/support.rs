@@ -61,6 +61,8 @@ impl TestServer {
         let mut config = Config::new(addr, db.clone(), PublicUrl::parse(&url).expect("url"));
         config.outbound_timeout = Duration::from_secs(2);
         config.connect_timeout = Duration::from_secs(1);
+        // The reminders' scheduler runs on the real clock; a test that wants it says so.
+        config.reminder_interval = Duration::ZERO;
         adjust(&mut config);
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(carepath_server::serve_on(listener, config, async move {
@@ -106,6 +108,18 @@ impl TestServer {
 
     pub async fn staff(&self) -> Session {
         self.sign_in(STAFF).await
+    }
+
+    /// Stops the server gracefully and waits for it, keeping its folder (database and
+    /// outbox) for another server to start over.
+    pub async fn halt(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            let result = tokio::time::timeout(Duration::from_secs(40), task).await;
+            assert!(result.is_ok(), "the server did not stop in time");
+        }
     }
 
     /// Stops the server gracefully and waits for it.

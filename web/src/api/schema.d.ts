@@ -3944,12 +3944,23 @@ export interface components {
             tagged_user_ids: components["schemas"]["UserId"][];
         };
         NotificationSettings: {
+            /**
+             * @description When each assessor is emailed the day's visits: HH:MM in the agency's zone.
+             * @default 07:00
+             */
+            assessor_summary_time: string;
             /** @default true */
             email_on_new_communication: boolean;
             /** @default true */
             inbound_reply_alerts: boolean;
             /** @default true */
             sms_on_urgent_updates: boolean;
+            /**
+             * @description When the family is reminded of an assessment visit the day before: HH:MM in the
+             *     agency's zone.
+             * @default 17:00
+             */
+            visit_reminder_time: string;
         };
         /** @description The smallest and largest whole number a settings field takes. */
         NumberBounds: {

@@ -2,8 +2,8 @@
 //! values of each settings tab.
 
 use super::{
-    IDLE_TIMEOUT_MINUTES, INVALID_EMAIL, STAGE_ALERT_DAYS, add_text_bound_errors, check_email,
-    looks_like_email, out_of_range,
+    IDLE_TIMEOUT_MINUTES, INVALID_EMAIL, INVALID_TIME, STAGE_ALERT_DAYS, add_text_bound_errors,
+    check_email, looks_like_email, out_of_range, parse_time,
 };
 use crate::error::{Error, ValidationErrors};
 use crate::model::{NumberBounds, Settings, SettingsTab};
@@ -186,7 +186,20 @@ pub fn validate_settings(tab: &SettingsTab) -> Result<(), Error> {
                 errors.add("signing_link_days", crate::rules::signing::LINK_DAYS_RANGE);
             }
         }
-        SettingsTab::Sms(_) | SettingsTab::Notifications(_) => {}
+        SettingsTab::Notifications(notifications) => {
+            for (field, time) in [
+                ("visit_reminder_time", &notifications.visit_reminder_time),
+                (
+                    "assessor_summary_time",
+                    &notifications.assessor_summary_time,
+                ),
+            ] {
+                if parse_time(time).is_none() {
+                    errors.add(field, INVALID_TIME);
+                }
+            }
+        }
+        SettingsTab::Sms(_) => {}
     }
     match tab {
         SettingsTab::General(values) => add_text_bound_errors(values, &mut errors),

@@ -232,7 +232,7 @@ export default function SettingsPage() {
           </TabForm>
         </TabsContent>
         <TabsContent value="notifications" forceMount className="data-[state=inactive]:hidden">
-          <TabForm tab="notifications" settings={data} title="Notification Settings" description="What the client's assigned coordinator is told, and how.">
+          <TabForm tab="notifications" settings={data} title="Notification Settings" description="What the client's assigned coordinator is told, and how; when families and assessors are reminded of visits.">
             {(values, set) => (
               <>
                 <SwitchField
@@ -255,6 +255,22 @@ export default function SettingsPage() {
                   description={`A text message a family sends to the agency's number is kept in the client's communications, and the assigned coordinator (else every administrator) gets an email. Set your SMS provider's messaging webhook to ${window.location.origin}/api/sms/replies.`}
                   checked={values.inbound_reply_alerts}
                   onChange={(inbound_reply_alerts) => set({ inbound_reply_alerts })}
+                />
+                <TextField
+                  id="visit_reminder_time"
+                  label="Visit reminder time"
+                  type="time"
+                  value={values.visit_reminder_time}
+                  hint="The day before an assessment visit, at this time in the agency's time zone, the family contact gets a reminder: a text message, or an email when there is no phone number."
+                  onChange={(visit_reminder_time) => set({ visit_reminder_time })}
+                />
+                <TextField
+                  id="assessor_summary_time"
+                  label="Assessor summary time"
+                  type="time"
+                  value={values.assessor_summary_time}
+                  hint="On each day with visits, at this time, every assessor gets an email listing their visits of the day."
+                  onChange={(assessor_summary_time) => set({ assessor_summary_time })}
                 />
               </>
             )}

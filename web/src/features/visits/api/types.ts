@@ -5,6 +5,8 @@ export type VisitAnswer = Schemas['VisitAnswer'];
 export type VisitInput = Schemas['VisitInput'];
 export type VisitPage = Schemas['Page_AssessmentVisit'];
 export type VisitList = Schemas['Items_AssessmentVisit'];
+/** `GET /api/intakes/{id}`: read here for the address a new visit starts from. */
+export type IntakeRecord = Schemas['Intake'];
 export type VisitStatus = Schemas['VisitStatus'];
 export type ProfileList = Schemas['Items_Profile'];
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
-import type { AssessmentVisit, CalendarFeedAddress, CalendarFeedStatus, ProfileList, VisitAnswer, VisitInput, VisitList, VisitPage, VisitRange } from './types';
+import type { AssessmentVisit, CalendarFeedAddress, CalendarFeedStatus, IntakeRecord, ProfileList, VisitAnswer, VisitInput, VisitList, VisitPage, VisitRange } from './types';
 
 /** A week holds at most a few hundred visits: one page of the most the list gives. */
 const RANGE_LIMIT = 200;
@@ -29,6 +29,17 @@ export function intakeVisitsQueryOptions(intakeId: string) {
 
 export function useIntakeVisits(intakeId: string | null) {
   return useQuery({ ...intakeVisitsQueryOptions(intakeId ?? ''), enabled: Boolean(intakeId) });
+}
+
+/** The client's intake, under the intake screen's own cache key, for a new visit's place. */
+export function useIntakeRecord(intakeId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.intake(intakeId),
+    queryFn: ({ signal }) => api.get<IntakeRecord>(`/api/intakes/${intakeId}`, undefined, signal),
+    meta: { errorMessage: 'Failed to load intake' },
+    staleTime: Infinity,
+    enabled: enabled && Boolean(intakeId),
+  });
 }
 
 /** A visit's move changes the client's status and timeline too. */

@@ -1,14 +1,21 @@
 import { CalendarClock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useIntakeVisits } from '../api/visits';
-import { visitWhen } from '../visit-dates';
+import { todayIso } from '@/lib/date-rules';
+import { useIntakeRecord, useIntakeVisits } from '../api/visits';
+import { visitDefaultsFromIntake, visitWhen } from '../visit-dates';
 import { VisitActions } from './visit-actions';
 import { ScheduleVisitButton, type VisitDefaults } from './schedule-visit-dialog';
 
-/** A client's assessment visits: the next scheduled one first, then the rest, with their actions. */
+/**
+ * A client's assessment visits: the next scheduled one first, then the rest, with their actions.
+ * Without `defaults` (the client profile), a new visit starts from the intake's consultation
+ * and address, as on the intake screen.
+ */
 export function ClientVisitsCard({ intakeId, clientName, defaults, canSchedule }: { intakeId: string; clientName: string; defaults?: VisitDefaults; canSchedule: boolean }) {
   const visits = useIntakeVisits(intakeId);
+  const intake = useIntakeRecord(intakeId, canSchedule && !defaults);
+  const prefill = defaults ?? (intake.data ? visitDefaultsFromIntake(intake.data.form, todayIso()) : undefined);
   const items = [...(visits.data?.items ?? [])].sort((a, b) => Number(b.status === 'scheduled') - Number(a.status === 'scheduled'));
   return (
     <Card>
@@ -35,7 +42,7 @@ export function ClientVisitsCard({ intakeId, clientName, defaults, canSchedule }
             </li>
           ))}
         </ul>
-        {canSchedule && <ScheduleVisitButton intakeId={intakeId} clientName={clientName} defaults={defaults} variant="outline" />}
+        {canSchedule && <ScheduleVisitButton intakeId={intakeId} clientName={clientName} defaults={prefill} variant="outline" />}
       </CardContent>
     </Card>
   );
