@@ -28,6 +28,7 @@ mod paging;
 mod position;
 mod sessions;
 mod settings;
+mod setup;
 mod signing;
 mod tallies;
 mod templates;
@@ -75,6 +76,7 @@ pub use rusqlite::InterruptHandle;
 pub use sessions::{
     AuthTokenPurpose, FREE_FAILURES, INVALID_CREDENTIALS, SessionUser, SignInFailure,
 };
+pub use setup::{Deployment, SmsLogin, SmtpLogin};
 pub use signing::{NewSigningLink, SignedContract};
 pub use users::{CURRENT_PASSWORD_WRONG, INVITATION_NEEDED, NewUser};
 pub use visits::VisitQuery;
