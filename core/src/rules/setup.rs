@@ -388,11 +388,7 @@ mod tests {
         let Err(crate::Error::Validation(errors)) = validate_setup(&form) else {
             panic!("refused");
         };
-        let fields: Vec<&str> = errors
-            .fields
-            .iter()
-            .map(|(field, _)| field.as_str())
-            .collect();
+        let fields: Vec<&str> = errors.fields.keys().map(String::as_str).collect();
         for field in [
             "company_name",
             "time_zone",
