@@ -18,7 +18,7 @@ use super::auth::{ClientAddr, start_session, throttle};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::ApiJson;
-use crate::outbound::{Outbound, TestEmailSetup, test_sms_config};
+use crate::outbound::{Outbound, TestEmailSetup, sms_account_in_use};
 use crate::routes::ApiRoutes;
 use crate::session::AdminUser;
 
@@ -235,7 +235,7 @@ pub async fn test_text(
     let (sms, settings) = state
         .db
         .run(move |store| {
-            let sms = test_sms_config(&config, store).map_err(ApiError::internal)?;
+            let sms = sms_account_in_use(&config, store).map_err(ApiError::internal)?;
             Ok((sms, store.settings()?.sms))
         })
         .await?;

@@ -263,8 +263,9 @@ impl TestEmailSetup {
     }
 }
 
-/// The SMS provider in use for a test text.
-pub fn test_sms_config(config: &Config, store: &Store) -> anyhow::Result<Option<SmsConfig>> {
+/// The SMS provider in use (the environment's, else the one Settings saved): a test
+/// text goes through it, and a family's reply is checked with its auth token.
+pub fn sms_account_in_use(config: &Config, store: &Store) -> anyhow::Result<Option<SmsConfig>> {
     sms_config(config, store)
 }
 

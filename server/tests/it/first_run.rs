@@ -532,5 +532,13 @@ async fn the_test_text_reports_the_providers_answer_and_the_checklist_follows() 
     .await;
     assert_eq!(outcome["ok"], true, "{outcome}");
     assert_eq!(sms_item(&admin.ok("/api/setup/checklist").await), "done");
+
+    // A family's reply is checked with the saved token (unsealed), not only the
+    // environment's.
+    let forged = crate::notifications::reply(&server, "+12175550100", "Hi", "SM9", "guess").await;
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
+    let signed =
+        crate::notifications::reply(&server, "+12175550100", "Hi", "SM9", "sms-secret-token").await;
+    assert_eq!(signed.status(), StatusCode::OK);
     server.stop_and_check_absent(&["sms-secret-token"]).await;
 }
