@@ -332,7 +332,14 @@ pub async fn serve_on(
     let state = AppState::new(config, shutdown)?;
     let addr = listener.local_addr()?;
     tracing::info!(%addr, "listening");
-    if let Some(link) = state.issue_setup_link()? {
+    let pending = state
+        .setup_pending
+        .load(std::sync::atomic::Ordering::Acquire);
+    if let Some(link) = pending
+        .then(|| state.issue_setup_link())
+        .transpose()?
+        .flatten()
+    {
         tracing::info!("not set up yet: the setup link is printed on the console");
         (state.config.setup_link.0)(&link);
     }

@@ -528,3 +528,31 @@ impl Store {
         }))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A login may reach a log line through `{:?}`: its secret never does.
+    #[test]
+    fn a_logins_debug_never_shows_its_secret() {
+        let smtp = SmtpLogin {
+            host: "smtp.example.org".into(),
+            port: 587,
+            tls: SmtpTls::Starttls,
+            username: "office".into(),
+            password: Some("hunter2-password".into()),
+        };
+        let sms = SmsLogin {
+            base_url: "https://sms.example.org".into(),
+            account_sid: "AC1".into(),
+            auth_token: "token-secret".into(),
+        };
+        let shown = format!("{smtp:?} {sms:?}");
+        assert!(shown.contains("smtp.example.org"), "{shown}");
+        assert!(
+            !shown.contains("hunter2") && !shown.contains("token-secret"),
+            "{shown}"
+        );
+    }
+}
