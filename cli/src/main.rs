@@ -8,6 +8,7 @@ mod db;
 mod db_path;
 mod demo;
 mod digest;
+mod doctor;
 mod export;
 mod import;
 mod print;
@@ -72,6 +73,9 @@ enum Command {
     Backup(backup::Args),
     /// Database upkeep: integrity check and schema migration.
     Db(db::Args),
+    /// The setup checklist: what the agency has still to set up; fails while a required
+    /// item is missing.
+    Doctor(doctor::Args),
     /// The terminal app: dashboard, lists, intake form and client view.
     Tui(tui::Args),
 }
@@ -100,6 +104,7 @@ fn main() -> ExitCode {
         Command::Contract(args) => contract::run(&db, args),
         Command::Backup(args) => backup::run(&db, args),
         Command::Db(args) => db::run(&db, args),
+        Command::Doctor(args) => doctor::run(&db, args),
         Command::Tui(args) => tui::run(&db, args),
     };
     match result {

@@ -10,6 +10,7 @@ pub mod model;
 pub mod outbound;
 pub mod pdf;
 pub mod rules;
+pub mod secrets;
 pub mod store;
 
 pub use error::{Error, Result, ValidationErrors};

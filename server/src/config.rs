@@ -107,6 +107,31 @@ pub struct Config {
     pub reminder_interval: Duration,
     /// Pins the scheduler's "now" (tests); None is the real clock.
     pub reminder_clock: Option<jiff::Timestamp>,
+    /// `CAREPATH_SECRET_KEY`: the key that seals saved passwords, instead of the key
+    /// file beside the database.
+    pub secret_key: Option<String>,
+    /// `CAREPATH_SMTP_CA_FILE`: a PEM certificate the mail server's is also checked
+    /// against (an agency's own certificate authority).
+    pub smtp_ca_file: Option<PathBuf>,
+    /// Where the one-time setup link goes when the database has no user: the console
+    /// (stderr) by default, never the log.
+    pub setup_link: SetupLinkSink,
+}
+
+/// Receives the setup link `carepath serve` makes for a database with no user.
+#[derive(Clone)]
+pub struct SetupLinkSink(pub std::sync::Arc<dyn Fn(&str) + Send + Sync>);
+
+impl Default for SetupLinkSink {
+    fn default() -> Self {
+        Self(std::sync::Arc::new(|link: &str| {
+            // Straight to the console, not through tracing: the link is a secret and
+            // log files are kept and shipped.
+            eprintln!(
+                "\nCarepath is not set up yet. Open this link once to set up the agency and its first administrator:\n\n    {link}\n"
+            );
+        }))
+    }
 }
 
 impl std::fmt::Debug for Config {
@@ -179,13 +204,19 @@ impl Config {
                 .unwrap_or(2),
             reminder_interval: Duration::from_secs(60),
             reminder_clock: None,
+            secret_key: None,
+            smtp_ca_file: None,
+            setup_link: SetupLinkSink::default(),
         }
     }
 
     /// Reads the adapters' settings from the environment: CAREPATH_DATA_DIR,
     /// CAREPATH_SMTP_URL, CAREPATH_MAIL_FROM, CAREPATH_SMS_URL/SID/TOKEN/FROM,
-    /// CAREPATH_AI_URL/KEY/MODEL, CAREPATH_TRUST_PROXY.
+    /// CAREPATH_AI_URL/KEY/MODEL, CAREPATH_TRUST_PROXY, CAREPATH_SECRET_KEY,
+    /// CAREPATH_SMTP_CA_FILE.
     pub fn with_env(mut self) -> Self {
+        self.secret_key = std::env::var(carepath_core::secrets::SECRET_KEY_ENV).ok();
+        self.smtp_ca_file = env("CAREPATH_SMTP_CA_FILE").map(PathBuf::from);
         if let Some(dir) = env("CAREPATH_DATA_DIR") {
             self.data_dir = PathBuf::from(dir);
         }
@@ -212,6 +243,14 @@ impl Config {
             });
         }
         self
+    }
+
+    /// Where the key that seals saved passwords comes from.
+    pub fn secret_keys(&self) -> carepath_core::secrets::SecretKeySource {
+        carepath_core::secrets::SecretKeySource::for_database(
+            &self.db_path,
+            self.secret_key.clone(),
+        )
     }
 
     pub fn outbox_dir(&self) -> PathBuf {

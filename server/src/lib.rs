@@ -34,7 +34,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast, watch};
 use tower::ServiceExt;
 
-pub use config::{AiConfig, Config, PublicUrl, SmsConfig};
+pub use config::{AiConfig, Config, PublicUrl, SetupLinkSink, SmsConfig};
 use db::Db;
 use events::ChangeEvent;
 /// The binary's global allocator. An answer of a list makes many small strings: with
@@ -80,6 +80,8 @@ pub struct Shared {
     streams: Arc<events::StreamCounts>,
     /// Turns true when the server is stopping; open event streams end on it.
     shutdown: watch::Receiver<bool>,
+    /// True while the database has no user: the API answers only the setup page.
+    setup_pending: std::sync::atomic::AtomicBool,
 }
 
 impl AppState {
@@ -97,6 +99,14 @@ impl AppState {
         }
         let db = Db::open(&config.db_path, config.pool_size, config.query_deadline)?;
         let outbound = Outbound::from_config(&config)?;
+        let setup_pending = {
+            let store = carepath_core::store::Store::open(&config.db_path)?;
+            if let Err(error) = outbound.use_saved_accounts(&config, &store) {
+                // The error names the account, never its secret.
+                tracing::warn!(%error, "a saved outbound account cannot be used; messages go to the outbox");
+            }
+            store.needs_setup()?
+        };
         let (events, _) = broadcast::channel(1024);
         events::start_feed(
             config.db_path.clone(),
@@ -116,7 +126,42 @@ impl AppState {
             events,
             streams: Arc::default(),
             shutdown,
+            setup_pending: std::sync::atomic::AtomicBool::new(setup_pending),
         })))
+    }
+
+    /// Whether the API still answers only the setup page. Once a user exists (the setup
+    /// page's administrator, or `carepath user add` while the server runs) it stays open.
+    pub async fn setup_pending(&self) -> bool {
+        use std::sync::atomic::Ordering;
+        if !self.setup_pending.load(Ordering::Acquire) {
+            return false;
+        }
+        match self.db.call(|store| store.needs_setup()).await {
+            Ok(true) => true,
+            Ok(false) => {
+                self.setup_done();
+                false
+            }
+            // Fail closed: an unreadable database opens nothing.
+            Err(_) => true,
+        }
+    }
+
+    /// The first user exists: every route answers from now on.
+    pub fn setup_done(&self) {
+        self.setup_pending
+            .store(false, std::sync::atomic::Ordering::Release);
+    }
+
+    /// A new one-time setup link, when the database has no user yet.
+    fn issue_setup_link(&self) -> anyhow::Result<Option<String>> {
+        let mut store = carepath_core::store::Store::open(&self.config.db_path)?;
+        Ok(store.issue_setup_token()?.map(|token| {
+            // In the fragment, which browsers never send: the secret stays out of
+            // request logs and proxies.
+            format!("{}/setup#token={token}", self.config.public_url.base)
+        }))
     }
 }
 
@@ -159,6 +204,10 @@ pub fn app(state: AppState) -> Router {
     api.fallback(web::fallback)
         .method_not_allowed_fallback(web::method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            middleware::setup_gate,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             middleware::check_origin,
@@ -287,6 +336,17 @@ pub async fn serve_on(
     let reminders = reminders::start(&state.config, state.outbound.clone(), shutdown)?;
     let addr = listener.local_addr()?;
     tracing::info!(%addr, "listening");
+    let pending = state
+        .setup_pending
+        .load(std::sync::atomic::Ordering::Acquire);
+    if let Some(link) = pending
+        .then(|| state.issue_setup_link())
+        .transpose()?
+        .flatten()
+    {
+        tracing::info!("not set up yet: the setup link is printed on the console");
+        (state.config.setup_link.0)(&link);
+    }
     let router = app(state);
     let graceful = GracefulShutdown::new();
     // HTTP/1 only, without the automatic version detection: that detection waits for
@@ -388,6 +448,10 @@ pub fn send_digests_blocking(config: Config) -> anyhow::Result<usize> {
     let settings = store.settings()?.email;
     drop(store);
     let outbound = Outbound::from_config(&config)?;
+    outbound.use_saved_accounts(
+        &config,
+        &carepath_core::store::Store::open(&config.db_path)?,
+    )?;
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?

@@ -75,6 +75,26 @@ pub async fn check_origin(State(state): State<AppState>, request: Request, next:
     next.run(request).await
 }
 
+/// Until the first user exists the API answers only the health check and the setup
+/// page (409, [`NOT_SET_UP`](carepath_core::rules::setup::NOT_SET_UP)); the web app's
+/// files are served so the setup page can open.
+pub async fn setup_gate(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let path = request.uri().path();
+    let open = !path.starts_with("/api/")
+        || path == crate::api::health::PATH
+        || path == crate::api::setup::PATH
+        || path == carepath_core::model::LOGO_PATH;
+    if !open && state.setup_pending().await {
+        return ApiError::new(
+            axum::http::StatusCode::CONFLICT,
+            "not_set_up",
+            carepath_core::rules::setup::NOT_SET_UP,
+        )
+        .into_response();
+    }
+    next.run(request).await
+}
+
 /// A request must be read and answered within the body timeout plus the database
 /// deadline (the answer's head, that is: a streamed export or event stream then goes on).
 /// Past that it is dropped, which interrupts its database work, and answered 503. Its

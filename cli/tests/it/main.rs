@@ -4,6 +4,7 @@
 mod bench;
 mod common;
 mod digest;
+mod doctor;
 mod export;
 mod import;
 mod print;

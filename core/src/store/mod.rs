@@ -29,6 +29,7 @@ mod position;
 mod reminders;
 mod sessions;
 mod settings;
+mod setup;
 mod signing;
 mod tallies;
 mod templates;
@@ -77,6 +78,7 @@ pub use rusqlite::InterruptHandle;
 pub use sessions::{
     AuthTokenPurpose, FREE_FAILURES, INVALID_CREDENTIALS, SessionUser, SignInFailure,
 };
+pub use setup::{Deployment, SmsLogin, SmtpLogin};
 pub use signing::{NewSigningLink, SignedContract};
 pub use users::{CURRENT_PASSWORD_WRONG, INVITATION_NEEDED, NewUser};
 pub use visits::{INVITATION_OUT_OF_DATE, VisitQuery};

@@ -72,45 +72,15 @@ impl Store {
         let now = self.now();
         let id = UserId::new();
         self.write(|tx| {
-            let taken: bool = super::query_row(
-                tx,
-                "SELECT EXISTS (SELECT 1 FROM users WHERE email = ?1)",
-                [&email],
-                |row| row.get(0),
-            )?;
-            if taken {
-                return Err(Error::Validation(crate::ValidationErrors::single(
-                    "email",
-                    "A user with this email address already exists",
-                )));
-            }
-            super::exec(
-                tx,
-                "INSERT INTO users (id, email, full_name, password_hash, created_at, updated_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
-                params![id, email, full_name, password_hash, ts(now)],
-            )?;
-            if new.is_admin {
-                super::exec(
-                    tx,
-                    "INSERT INTO user_roles (user_id, role, created_at) VALUES (?1, 'admin', ?2)",
-                    params![id, ts(now)],
-                )?;
-            }
-            super::exec(
-                tx,
-                "UPDATE invitations SET accepted_at = ?2 WHERE email = ?1 AND accepted_at IS NULL",
-                params![email, ts(now)],
-            )?;
-            audit(
+            insert_user(
                 tx,
                 actor,
                 now,
-                "create",
-                "user",
-                id.as_str(),
-                None,
-                &["email", "full_name"],
+                &id,
+                &email,
+                &full_name,
+                password_hash.as_deref(),
+                new.is_admin,
             )
         })?;
         self.get_user(&id)
@@ -369,4 +339,58 @@ impl Store {
         }
         self.set_password(actor, user_id, password, confirm, keep_session)
     }
+}
+
+/// Writes a new user, with the admin role when asked, in the caller's transaction.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn insert_user(
+    tx: &rusqlite::Connection,
+    actor: &Actor,
+    now: Timestamp,
+    id: &UserId,
+    email: &str,
+    full_name: &str,
+    password_hash: Option<&str>,
+    is_admin: bool,
+) -> Result<()> {
+    let taken: bool = super::query_row(
+        tx,
+        "SELECT EXISTS (SELECT 1 FROM users WHERE email = ?1)",
+        [&email],
+        |row| row.get(0),
+    )?;
+    if taken {
+        return Err(Error::Validation(crate::ValidationErrors::single(
+            "email",
+            "A user with this email address already exists",
+        )));
+    }
+    super::exec(
+        tx,
+        "INSERT INTO users (id, email, full_name, password_hash, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
+        params![id, email, full_name, password_hash, ts(now)],
+    )?;
+    if is_admin {
+        super::exec(
+            tx,
+            "INSERT INTO user_roles (user_id, role, created_at) VALUES (?1, 'admin', ?2)",
+            params![id, ts(now)],
+        )?;
+    }
+    super::exec(
+        tx,
+        "UPDATE invitations SET accepted_at = ?2 WHERE email = ?1 AND accepted_at IS NULL",
+        params![email, ts(now)],
+    )?;
+    audit(
+        tx,
+        actor,
+        now,
+        "create",
+        "user",
+        id.as_str(),
+        None,
+        &["email", "full_name"],
+    )
 }

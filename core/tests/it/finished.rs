@@ -196,8 +196,8 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
     drop(store);
     // Back to the schema before 13: no stage alert column, its tally's triggers as they
     // were, and the overdue moment the old rule wrote (the sixth day after the
-    // contract); the migrations after 13 (visits, 14; visit reminders, 15) are undone
-    // too, so all of them run again.
+    // contract); the migrations after 13 (visits, 14; visit reminders, 15; first run,
+    // 16) are undone too, so all of them run again.
     let conn = rusqlite::Connection::open(&path).unwrap();
     conn.execute_batch(&format!(
         "DROP TRIGGER moment_tallies_insert;
@@ -212,8 +212,10 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
          DROP TABLE visit_reminders;
          DROP TABLE calendar_feeds;
          DROP TABLE assessment_visits;
+         DROP TABLE setup_tokens;
+         DROP TABLE outbound_accounts;
          PRAGMA user_version = {};",
-        carepath_core::store::SCHEMA_VERSION - 3
+        carepath_core::store::SCHEMA_VERSION - 4
     ))
     .unwrap();
     drop(conn);

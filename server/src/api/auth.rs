@@ -44,7 +44,7 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_change_password, _, _>(change_password)
 }
 
-fn throttle(state: &AppState, client: &ClientAddr) -> ApiResult<()> {
+pub(crate) fn throttle(state: &AppState, client: &ClientAddr) -> ApiResult<()> {
     match client.0 {
         Some(address) => state
             .throttle
@@ -55,7 +55,7 @@ fn throttle(state: &AppState, client: &ClientAddr) -> ApiResult<()> {
 }
 
 /// Opens a new session (a new token at every sign-in) and answers the user with its cookie.
-async fn start_session(state: &AppState, user: SessionUser) -> ApiResult<Response> {
+pub(crate) async fn start_session(state: &AppState, user: SessionUser) -> ApiResult<Response> {
     let user_id = user.id.clone();
     let token = state
         .db

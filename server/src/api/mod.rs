@@ -18,6 +18,7 @@ pub mod prints;
 pub mod public;
 pub mod replies;
 pub mod settings;
+pub mod setup;
 pub mod signing;
 pub mod templates;
 pub mod users;
@@ -56,6 +57,7 @@ pub fn routes() -> ApiRoutes {
     let routes = ai::routes(routes);
     let routes = templates::routes(routes);
     let routes = settings::routes(routes);
+    let routes = setup::routes(routes);
     let routes = users::routes(routes);
     let routes = docs::routes(routes);
     let routes = health::routes(routes);
@@ -97,7 +99,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
                 .version(env!("CARGO_PKG_VERSION"))
                 .description(Some(
                     "The JSON API of `carepath serve`. Every route needs the session cookie except \
-                     the sign-in routes, the health check, the SMS provider's reply webhook (signed by the provider) and the family's link pages under \
+                     the sign-in routes, the health check, the setup page (`/api/setup`), the SMS provider's reply webhook (signed by the provider) and the family's link pages under \
                      `/api/public`. Errors answer `ErrorBody`.",
                 ))
                 .build(),
@@ -148,6 +150,15 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
         .and_then(|item| item.post.as_mut())
     {
         operation.security = Some(vec![SecurityRequirement::default()]);
+    }
+    // The setup page: its secret link is the authorization, and only until setup is done.
+    if let Some(item) = doc.paths.paths.get_mut(setup::PATH) {
+        for operation in [item.get.as_mut(), item.post.as_mut()]
+            .into_iter()
+            .flatten()
+        {
+            operation.security = Some(vec![SecurityRequirement::default()]);
+        }
     }
     if let Some(operation) = doc
         .paths

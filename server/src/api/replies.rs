@@ -42,7 +42,20 @@ pub async fn reply(
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<Response> {
-    let Some(account) = state.config.sms.as_ref() else {
+    // The environment's account, else the one Settings saved (its token unsealed).
+    let account = match state.config.sms.clone() {
+        Some(account) => Some(account),
+        None => {
+            let config = state.config.clone();
+            state
+                .db
+                .run(move |store| {
+                    crate::outbound::sms_account_in_use(&config, store).map_err(ApiError::internal)
+                })
+                .await?
+        }
+    };
+    let Some(account) = account else {
         return Err(ApiError::not_found(REPLIES_NEED_SMS_ACCOUNT));
     };
     // The cheap checks first: no key, no signature or an oversized body are refused

@@ -3,9 +3,14 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use carepath_core::model::SmtpTls;
 use carepath_core::outbound::{EmailMessage, EmailSender, OutboundFuture, SendFailure, SentEmail};
+use carepath_core::rules::setup::{SmtpProblem, classify_smtp_reply, smtp_problem_words};
+use carepath_core::store::SmtpLogin;
 use lettre::message::header::ContentType;
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 fn mailbox(address: &str) -> Result<Mailbox, SendFailure> {
@@ -64,6 +69,8 @@ pub(crate) fn build_message(email: &EmailMessage) -> Result<(Message, String), S
 
 pub struct SmtpSender {
     transport: AsyncSmtpTransport<Tokio1Executor>,
+    /// The server's name, for what its answers mean in words.
+    host: String,
 }
 
 impl SmtpSender {
@@ -72,19 +79,102 @@ impl SmtpSender {
             .map_err(|error| anyhow::anyhow!("CAREPATH_SMTP_URL is not usable: {error}"))?
             .timeout(Some(timeout))
             .build();
-        Ok(Self { transport })
+        let host = reqwest::Url::parse(url)
+            .ok()
+            .and_then(|url| url.host_str().map(str::to_owned))
+            .unwrap_or_else(|| "The mail server".to_owned());
+        Ok(Self { transport, host })
     }
+
+    /// The server Settings → Email saved. `extra_root` is a PEM certificate trusted
+    /// besides the machine's usual ones.
+    pub fn from_login(
+        login: &SmtpLogin,
+        timeout: Duration,
+        extra_root: Option<&[u8]>,
+    ) -> anyhow::Result<Self> {
+        let host = login.host.trim().to_owned();
+        let tls_parameters = || -> anyhow::Result<TlsParameters> {
+            let mut builder = TlsParameters::builder(host.clone());
+            if let Some(pem) = extra_root {
+                builder = builder.add_root_certificate(Certificate::from_pem(pem)?);
+            }
+            Ok(builder.build_rustls()?)
+        };
+        let tls = match login.tls {
+            SmtpTls::Starttls => Tls::Required(tls_parameters()?),
+            SmtpTls::Implicit => Tls::Wrapper(tls_parameters()?),
+            SmtpTls::None => Tls::None,
+        };
+        let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host.clone())
+            .port(login.port)
+            .tls(tls)
+            .timeout(Some(timeout));
+        if !login.username.is_empty() || login.password.is_some() {
+            builder = builder.credentials(Credentials::new(
+                login.username.clone(),
+                login.password.clone().unwrap_or_default(),
+            ));
+        }
+        Ok(Self {
+            transport: builder.build(),
+            host,
+        })
+    }
+
+    /// Sends, answering a refusal in words (core's, chosen by the server's reply).
+    pub async fn deliver(&self, email: &EmailMessage) -> Result<SentEmail, SendFailure> {
+        let (message, id) = build_message(email)?;
+        self.transport
+            .send(message)
+            .await
+            .map_err(|error| SendFailure::new(smtp_error_words(&error, &self.host)))?;
+        Ok(SentEmail { id })
+    }
+
+    pub fn host(&self) -> &str {
+        &self.host
+    }
+}
+
+/// What lettre's error means, in core's words.
+fn smtp_error_words(error: &lettre::transport::smtp::Error, host: &str) -> String {
+    use std::error::Error as _;
+
+    let problem = if let Some(code) = error.status() {
+        // The server's own text is the error's source.
+        let text = error.source().map(ToString::to_string).unwrap_or_default();
+        classify_smtp_reply(u16::from(code), &text)
+    } else if error.is_timeout() {
+        SmtpProblem::TimedOut
+    } else if error.is_tls() {
+        SmtpProblem::TlsFailed
+    } else if error.is_client() {
+        let text = error.to_string();
+        if text.contains("authentication mechanism") {
+            SmtpProblem::NoAuthOffered
+        } else if text.to_ascii_lowercase().contains("tls") {
+            SmtpProblem::TlsRequired
+        } else {
+            SmtpProblem::Other(text)
+        }
+    } else if error.is_response() {
+        // An answer that is not SMTP: usually TLS spoken to a plain port or the reverse.
+        SmtpProblem::TlsFailed
+    } else {
+        let text = error.to_string().to_ascii_lowercase();
+        if text.contains("tls") || text.contains("certificate") || text.contains("handshake") {
+            SmtpProblem::TlsFailed
+        } else {
+            SmtpProblem::CannotConnect
+        }
+    };
+    smtp_problem_words(&problem, host)
 }
 
 impl EmailSender for SmtpSender {
     fn send<'a>(&'a self, email: &'a EmailMessage) -> OutboundFuture<'a, SentEmail, SendFailure> {
-        Box::pin(async move {
-            let (message, id) = build_message(email)?;
-            self.transport.send(message).await.map_err(|error| {
-                SendFailure::new(format!("The mail server refused the email: {error}"))
-            })?;
-            Ok(SentEmail { id })
-        })
+        Box::pin(self.deliver(email))
     }
 }
 

@@ -5,6 +5,7 @@ mod api;
 mod auth;
 mod email;
 mod events;
+mod first_run;
 mod health;
 mod hostile;
 mod logo;

@@ -58,7 +58,7 @@ async fn start() -> (TestServer, Texts) {
 
 /// Posts a reply the way the provider does: a form, signed with the account's token
 /// over the webhook's public address and the sorted parameters.
-async fn reply(
+pub(crate) async fn reply(
     server: &TestServer,
     from: &str,
     body: &str,

@@ -31,6 +31,9 @@ const PUBLIC: &[&str] = &[
     "/api/public/calendar/{token}",
     // Authorized by the SMS provider's signature instead (tests/it/notifications.rs).
     "/api/sms/replies",
+    // The first run: the setup link's secret, and only while nobody has an account
+    // (tests/it/first_run.rs).
+    "/api/setup",
 ];
 
 #[test]

@@ -33,10 +33,19 @@ impl TestServer {
 
     /// Starts a server whose configuration `adjust` may change (adapters, timeouts).
     pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> Self {
+        Self::start_seeded(true, adjust).await
+    }
+
+    /// Starts a server on a database with no user at all, as on an agency's first day.
+    pub async fn start_empty(adjust: impl FnOnce(&mut Config)) -> Self {
+        Self::start_seeded(false, adjust).await
+    }
+
+    async fn start_seeded(with_users: bool, adjust: impl FnOnce(&mut Config)) -> Self {
         install_crypto();
         let dir = tempfile::tempdir().expect("temp dir");
         let db = dir.path().join("carepath.db");
-        {
+        if with_users {
             let mut store = Store::open(&db).expect("open store");
             let system = Actor::system(Channel::Cli);
             for ((email, password), (name, is_admin)) in

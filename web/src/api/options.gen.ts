@@ -83,6 +83,10 @@ export type CarePlanServiceLabelOptionValue = (typeof CARE_PLAN_SERVICE_LABEL_OP
 export const CARE_PLAN_STATUS_VALUES = ["draft", "sent", "approved", "declined", "not_interested", "not_proceeding", "rejected", "cancelled"] as const;
 export type CarePlanStatusValue = (typeof CARE_PLAN_STATUS_VALUES)[number];
 
+/** How far one item of the setup checklist is. */
+export const CHECK_STATE_VALUES = ["done", "missing", "not_configured"] as const;
+export type CheckStateValue = (typeof CHECK_STATE_VALUES)[number];
+
 export const CLIENT_SORT_VALUES = ["newest", "name"] as const;
 export type ClientSortValue = (typeof CLIENT_SORT_VALUES)[number];
 
@@ -168,6 +172,10 @@ export type SmsGsm7SegmentLimitValue = (typeof SMS_GSM7_SEGMENT_LIMIT_VALUES)[nu
 /** UTF-16 units in a UCS-2 message of one segment, then per segment of a longer one. */
 export const SMS_UCS2_SEGMENT_LIMIT_VALUES = [70, 67] as const;
 export type SmsUcs2SegmentLimitValue = (typeof SMS_UCS2_SEGMENT_LIMIT_VALUES)[number];
+
+/** How the SMTP conversation is protected. */
+export const SMTP_TLS_VALUES = ["starttls", "implicit", "none"] as const;
+export type SmtpTlsValue = (typeof SMTP_TLS_VALUES)[number];
 
 /** Where a client stands in the pipeline: the furthest record that exists. */
 export const STAGE_VALUES = ["intake", "assessment", "care_plan", "contract"] as const;

@@ -50,6 +50,12 @@ export const queryKeys = {
   visitList: (range: object) => ['visits', 'list', range] as const,
   intakeVisits: (intakeId: string) => ['visits', 'intake', intakeId] as const,
   calendarFeed: ['visits', 'calendar-feed'] as const,
+
+  /** The first run and the setup checklist; the mail and SMS accounts of Settings. */
+  setup: ['setup'] as const,
+  checklist: ['setup', 'checklist'] as const,
+  emailAccount: ['outbound-accounts', 'email'] as const,
+  smsAccount: ['outbound-accounts', 'sms'] as const,
 };
 
 /** Which roots a change of each entity (as `GET /api/events` names it) makes stale. */

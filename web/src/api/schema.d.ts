@@ -1866,6 +1866,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/email-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settings → Email's mail server (never its password: only whether one is set).
+         *     Administrators only.
+         */
+        get: operations["email_account"];
+        /**
+         * Saves the mail server; email goes through it from now on (unless
+         *     `CAREPATH_SMTP_URL` is set). Administrators only.
+         */
+        put: operations["save_email_account"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/email-account/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a test email through the mail server in use and answers what the server said,
+         *     in words. Administrators only.
+         */
+        post: operations["test_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/logo": {
         parameters: {
             query?: never;
@@ -1882,6 +1926,79 @@ export interface paths {
         post?: never;
         /** Removes the agency's logo. Administrators only. */
         delete: operations["remove_logo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/sms-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Settings → SMS's provider account (never its auth token). Administrators only. */
+        get: operations["sms_account"];
+        /** Saves the SMS provider account, or turns texts off. Administrators only. */
+        put: operations["save_sms_account"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/sms-account/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a test text to `to` and answers what the provider said. Administrators only. */
+        post: operations["test_text"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether Carepath still needs setting up, and the machine's time zone. */
+        get: operations["state"];
+        put?: never;
+        /**
+         * Sets the agency up and signs its first administrator in. Needs the secret of the
+         *     setup link `carepath serve` printed; works once, and never once anyone has an account.
+         */
+        post: operations["complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setup/checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The setup checklist: what is still missing and why it matters. Administrators only. */
+        get: operations["checklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2737,6 +2854,31 @@ export interface components {
             /** Format: int64 */
             seq: number;
         };
+        /** @description One item of the setup checklist. */
+        CheckItem: {
+            /**
+             * @description Stable name: `sender`, `contact`, `logo`, `mail_tested`, `sms`, `https`,
+             *     `staff`, `backups`.
+             */
+            key: string;
+            /** @description A required item that is not done makes `carepath doctor` fail. */
+            required: boolean;
+            state: components["schemas"]["CheckState"];
+            title: string;
+            /** @description Why it matters, and what is missing. */
+            why: string;
+        };
+        /**
+         * @description How far one item of the setup checklist is.
+         * @enum {string}
+         */
+        CheckState: "done" | "missing" | "not_configured";
+        /** @description The setup checklist, in the order an agency would work through it. */
+        Checklist: {
+            items: components["schemas"]["CheckItem"][];
+            /** @description Every required item is done. */
+            ready: boolean;
+        };
         /** @description The seven count cards. */
         ClientCounts: {
             /** Format: int64 */
@@ -3148,6 +3290,44 @@ export interface components {
             p90_days?: number | null;
             /** @description `assessment`, `proposal` or `signed`. */
             step: string;
+        };
+        /**
+         * @description The agency's SMTP server as Settings show it: the password is never sent back, only
+         *     whether one is set.
+         */
+        EmailAccount: {
+            /** @description `CAREPATH_SMTP_URL` is set: it is used instead of this account. */
+            from_environment: boolean;
+            host: string;
+            password_set: boolean;
+            /** Format: int32 */
+            port: number;
+            /** @description Usual servers to start from (Google Workspace, Microsoft 365, another). */
+            presets: components["schemas"]["SmtpPreset"][];
+            /** @description The last test's answer, in words. */
+            test_answer: string;
+            test_ok: boolean;
+            /** @description When the last test email was tried, and whether the server took it. */
+            tested_at?: string | null;
+            tls: components["schemas"]["SmtpTls"];
+            username: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description An SMTP account saved from Settings → Email. */
+        EmailAccountForm: {
+            host: string;
+            /** @description A new password; absent keeps the saved one, empty removes it. */
+            password?: string | null;
+            /** Format: int32 */
+            port: number;
+            tls: components["schemas"]["SmtpTls"];
+            username?: string;
+            /**
+             * Format: int64
+             * @description The account's version as read (0 when none was saved).
+             */
+            version: number;
         };
         EmailBody: {
             email: string;
@@ -4432,6 +4612,42 @@ export interface components {
              */
             version: number;
         };
+        /** @description What the setup page asks: the agency, then its first administrator. */
+        SetupForm: {
+            /** @default  */
+            admin_email: string;
+            /** @default  */
+            admin_name: string;
+            /** @default  */
+            admin_password: string;
+            /** @default  */
+            business_hours: string;
+            /** @default  */
+            company_name: string;
+            /** @default  */
+            contact_email: string;
+            /** @default  */
+            contact_phone: string;
+            /** @default  */
+            postal_address: string;
+            /**
+             * @description IANA zone, e.g. `America/Chicago`.
+             * @default
+             */
+            time_zone: string;
+            /**
+             * @description The secret of the setup link `carepath serve` printed.
+             * @default
+             */
+            token: string;
+        };
+        /** @description Whether the agency still needs setting up, and the zone to offer first. */
+        SetupState: {
+            /** @description The server machine's time zone (IANA name), preselected on the setup page. */
+            machine_time_zone: string;
+            /** @description True until the first administrator exists. */
+            needed: boolean;
+        };
         SignInBody: {
             email: string;
             password: string;
@@ -4503,6 +4719,31 @@ export interface components {
             state: components["schemas"]["LinkState"];
             used_at?: string | null;
         };
+        /** @description The agency's SMS provider (a Twilio-style account) as Settings show it. */
+        SmsAccount: {
+            account_sid: string;
+            auth_token_set: boolean;
+            base_url: string;
+            /** @description False: the agency sends no texts (they go to the outbox). */
+            enabled: boolean;
+            /** @description `CAREPATH_SMS_URL` is set: it is used instead of this account. */
+            from_environment: boolean;
+            test_answer: string;
+            test_ok: boolean;
+            tested_at?: string | null;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description An SMS account saved from Settings → SMS. */
+        SmsAccountForm: {
+            account_sid?: string;
+            /** @description A new auth token; absent keeps the saved one, empty removes it. */
+            auth_token?: string | null;
+            base_url?: string;
+            enabled: boolean;
+            /** Format: int64 */
+            version: number;
+        };
         /**
          * @description A character GSM-7 sends in one septet.
          * @enum {string}
@@ -4535,6 +4776,19 @@ export interface components {
          * @enum {integer}
          */
         SmsUcs2SegmentLimit: 70 | 67;
+        /** @description A mail provider's usual server, offered as a starting point. */
+        SmtpPreset: {
+            host: string;
+            name: string;
+            /** Format: int32 */
+            port: number;
+            tls: components["schemas"]["SmtpTls"];
+        };
+        /**
+         * @description How the SMTP conversation is protected.
+         * @enum {string}
+         */
+        SmtpTls: "starttls" | "implicit" | "none";
         /** @description Leads and signed contracts of one referral source. */
         SourceStat: {
             /** Format: int64 */
@@ -4577,6 +4831,17 @@ export interface components {
         StageFilter: "intake" | "assessment" | "care_plan" | "contract" | "archived";
         /** @enum {string} */
         TemplateStage: "general" | "intake" | "assessment" | "care_plan" | "contract";
+        /** @description Where a test message goes. */
+        TestMessageBody: {
+            /** @description An email address (by default the administrator's own) or a phone number. */
+            to?: string | null;
+        };
+        /** @description What a test email or text came to. */
+        TestOutcome: {
+            /** @description The server's answer in words. */
+            message: string;
+            ok: boolean;
+        };
         TokenBody: {
             token: string;
         };
@@ -9716,6 +9981,127 @@ export interface operations {
             };
         };
     };
+    email_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailAccount"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_email_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailAccountForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailAccount"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestMessageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestOutcome"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     upload_logo: {
         parameters: {
             query?: never;
@@ -9786,6 +10172,228 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Settings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sms_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmsAccount"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_sms_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsAccountForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmsAccount"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_text: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestMessageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestOutcome"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupState"];
+                };
+            };
+        };
+    };
+    complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checklist"];
                 };
             };
             401: {

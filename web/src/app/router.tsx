@@ -32,10 +32,13 @@ const AnalyticsPage = lazy(() => import('@/features/analytics/components/analyti
 const ContractTemplatePage = lazy(() => import('@/features/contract-template/components/contract-template-page'));
 const AdminPage = lazy(() => import('@/features/admin/components/admin-page'));
 const VisitsPage = lazy(() => import('@/features/visits/components/visits-page'));
+const SetupPage = lazy(() => import('@/features/setup/components/setup-page'));
 
 export function createAppRouter() {
   return createBrowserRouter([
     { path: '/login', element: page(LoginPage) },
+    // The first run: reached by the one-time link `carepath serve` prints.
+    { path: '/setup', element: page(SetupPage) },
     // The family's pages: reached by a personal link, outside the signed-in shell.
     { path: '/approve/:token', element: page(ApprovePage) },
     { path: '/sign/:token', element: page(SignPage) },

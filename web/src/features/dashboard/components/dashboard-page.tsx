@@ -4,13 +4,16 @@ import { CountCard } from '@/components/count-card';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { UpcomingVisitsCard } from '@/features/visits/components/upcoming-visits-card';
+import { useMe } from '@/features/auth/api/auth';
 import { useDashboard } from '../api/get-dashboard';
 import { FollowUpsPanel } from './follow-ups-panel';
 import { RecentActivity } from './recent-activity';
+import { SetupChecklist } from './setup-checklist';
 import { StageAlertsPanel } from './stage-alerts-panel';
 
 export default function DashboardPage() {
   const dashboard = useDashboard();
+  const me = useMe();
   const counts = dashboard.data?.counts;
   const followUps = dashboard.data?.follow_ups_due_today ?? [];
   const followUpsCount = dashboard.data?.follow_ups_due_today_count ?? 0;
@@ -28,6 +31,7 @@ export default function DashboardPage() {
           </Button>
         }
       />
+      <SetupChecklist isAdmin={me.data?.is_admin ?? false} />
       <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <CountCard label="New Intakes" count={counts?.new_intakes} to="/clients?filter=intake" icon={<UserPlus className="size-4" aria-hidden="true" />} />
         <CountCard label="Pending Assessments" count={counts?.pending_assessments} to="/assessments" icon={<ClipboardList className="size-4" aria-hidden="true" />} />

@@ -15,6 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { useSaveSettingsTab, useSettings, type Settings, type SettingsTabName, type SettingsValues } from '../api/settings';
+import { EmailAccountCard, SmsAccountCard } from './account-cards';
 import { LogoCard } from './logo-card';
 
 const SAVED: Record<SettingsTabName, string> = {
@@ -173,6 +174,7 @@ export default function SettingsPage() {
           </TabForm>
         </TabsContent>
         <TabsContent value="email" forceMount className="data-[state=inactive]:hidden">
+          {isAdmin && <EmailAccountCard />}
           <TabForm tab="email" settings={data} title="Email Settings" description="Sender, reply-to and copies of every outgoing email.">
             {(values, set) => (
               <>
@@ -209,6 +211,7 @@ export default function SettingsPage() {
           </TabForm>
         </TabsContent>
         <TabsContent value="sms" forceMount className="data-[state=inactive]:hidden">
+          {isAdmin && <SmsAccountCard />}
           <TabForm tab="sms" settings={data} title="SMS Settings" description="The sender number and the SMS dialogs' warnings.">
             {(values, set) => (
               <>

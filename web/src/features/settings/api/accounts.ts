@@ -1,0 +1,75 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
+import type { Schemas } from '@/api/types';
+import { api } from '@/lib/api-client';
+
+export type EmailAccount = Schemas['EmailAccount'];
+export type EmailAccountForm = Schemas['EmailAccountForm'];
+export type SmsAccount = Schemas['SmsAccount'];
+export type SmsAccountForm = Schemas['SmsAccountForm'];
+export type SmtpTls = Schemas['SmtpTls'];
+export type TestOutcome = Schemas['TestOutcome'];
+
+export const emailAccountQueryOptions = queryOptions({
+  queryKey: queryKeys.emailAccount,
+  queryFn: ({ signal }) => api.get<EmailAccount>('/api/settings/email-account', undefined, signal),
+});
+
+/** The mail server (administrators only): never its password, only whether one is set. */
+export function useEmailAccount(enabled: boolean) {
+  return useQuery({ ...emailAccountQueryOptions, enabled });
+}
+
+export function useSaveEmailAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: EmailAccountForm) => api.put<EmailAccount>('/api/settings/email-account', form),
+    onSuccess: (account) => {
+      queryClient.setQueryData(queryKeys.emailAccount, account);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.checklist });
+    },
+  });
+}
+
+/** Sends the test email; the answer says, in words, what the server said. */
+export function useTestEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<TestOutcome>('/api/settings/email-account/test', {}),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.emailAccount });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.checklist });
+    },
+  });
+}
+
+export const smsAccountQueryOptions = queryOptions({
+  queryKey: queryKeys.smsAccount,
+  queryFn: ({ signal }) => api.get<SmsAccount>('/api/settings/sms-account', undefined, signal),
+});
+
+export function useSmsAccount(enabled: boolean) {
+  return useQuery({ ...smsAccountQueryOptions, enabled });
+}
+
+export function useSaveSmsAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: SmsAccountForm) => api.put<SmsAccount>('/api/settings/sms-account', form),
+    onSuccess: (account) => {
+      queryClient.setQueryData(queryKeys.smsAccount, account);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.checklist });
+    },
+  });
+}
+
+export function useTestText() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (to: string) => api.post<TestOutcome>('/api/settings/sms-account/test', { to }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.smsAccount });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.checklist });
+    },
+  });
+}
