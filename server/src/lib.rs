@@ -153,7 +153,8 @@ impl AppState {
 /// The whole app: API, web UI, and the layers every request passes.
 pub fn app(state: AppState) -> Router {
     let (api, _, _) = api::routes().into_parts();
-    api.fallback(web::fallback)
+    api.nest_service(web::ASSETS_PATH, web::assets())
+        .fallback(web::fallback)
         .method_not_allowed_fallback(web::method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(

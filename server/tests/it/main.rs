@@ -20,3 +20,4 @@ mod sms_ai;
 mod support;
 mod visits;
 mod walk;
+mod web;
