@@ -197,7 +197,8 @@ pub fn install_crypto_provider() {
 /// Logs to stderr; `CAREPATH_LOG` (e.g. `debug`, `carepath_server=debug`) sets the level.
 pub fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("CAREPATH_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+        // memory-serve names every embedded asset at info as the server starts.
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,memory_serve=warn"));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
