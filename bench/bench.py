@@ -8,6 +8,10 @@ checks that both answer the same question, then runs the read workloads interlea
 writes bench/report.md. With --smoke: a tiny agency, one short round, no targets; the
 peer is skipped when PostgreSQL or PostgREST cannot be had.
 
+Then the screens in a real browser (bench/browser.mjs: Debian's Chromium over the DevTools
+protocol, a phone's slowed CPU and "Fast 3G", cold and warm cache, and a desktop), unless
+BENCH_BROWSER=0; the smoke run leaves it out unless BENCH_BROWSER=1 (it takes minutes).
+
 Standard library only; needs wrk and taskset (installed with apt when missing).
 """
 
@@ -115,16 +119,21 @@ def get_json(url, headers=None, data=None):
 
 
 class Carepath:
-    def __init__(self, binary, db, cpu):
+    def __init__(self, binary, db, cpu, data_dir=None):
         self.binary, self.db = binary, db
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         started = time.time()
+        env = {**os.environ, "CAREPATH_LOG": "warn"}
+        if data_dir:
+            # The family's links are read from this server's outbox.
+            env["CAREPATH_DATA_DIR"] = str(data_dir)
         self.proc = subprocess.Popen(
-            ["taskset", "-c", str(cpu), str(binary), "--db", str(db), "serve", "--addr", f"127.0.0.1:{self.port}"],
+            ["taskset", "-c", str(cpu), str(binary), "--db", str(db), "serve", "--addr", f"127.0.0.1:{self.port}",
+             "--public-url", self.url],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            env={**os.environ, "CAREPATH_LOG": "warn"},
+            env=env,
         )
         wait_http(self.url + "/api/auth/me")
         self.first_answer_ms = (time.time() - started) * 1000
@@ -412,7 +421,11 @@ def wrk(url, script, seconds, wrk_cpu):
 
 
 def measure(side, name, paths, seconds, wrk_cpu, work):
-    script = lua_paths(work, f"{name}-{side.__class__.__name__}", paths, side.headers)
+    headers = dict(side.headers)
+    if os.environ.get("BENCH_ACCEPT_ENCODING"):
+        # What a browser sends: Carepath then compresses answers over a kilobyte.
+        headers["Accept-Encoding"] = os.environ["BENCH_ACCEPT_ENCODING"]
+    script = lua_paths(work, f"{name}-{side.__class__.__name__}", paths, headers)
     pids = side.pids()
     before = cpu_ticks(pids)
     loadavg = load()
@@ -634,7 +647,85 @@ def fmt(r):
     return f"{r['rps']:,.0f} req/s, p99 {r['p99']:.2f} ms, {r['cpu_ms']:.3f} ms CPU/answer (load {r['load']})"
 
 
-def report(path, clients, rows, memory, extra, problems, smoke, started):
+# ---------------------------------------------------------------- the screens in a browser
+
+# (what, limit in ms, which figure) per kind of screen; bench/browser.mjs measures them.
+BROWSER_TARGETS = {
+    "phone_cold_content_dashboard": 2500,
+    "phone_cold_fcp_dashboard": 1500,
+    "phone_cold_content_staff": 2500,
+    "phone_cold_content_family": 2000,
+    "phone_warm_content": 1000,
+    "desktop_content": 500,
+}
+
+
+def browser_screens(binary, db, work, server_cpu, runs):
+    """Runs bench/browser.mjs against a server of its own (its outbox holds the family's
+    links), pinned to its core as in the workloads. The browser is not pinned: Chromium's
+    processes (browser, renderer, network) on one core would charge their queueing to the
+    page, and the phone's slowness is what the 4x throttle stands for."""
+    web = ROOT / "web"
+    if not (web / "node_modules" / "playwright-core").exists():
+        log("installing the web UI's packages (playwright-core)")
+        run(["npm", "ci", "--no-audit", "--no-fund"], cwd=web, stdout=subprocess.DEVNULL)
+    chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+    if not Path(chromium).exists():
+        log("installing chromium")
+        run(["apt-get", "install", "-y", "chromium"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    data = work / "browser-data"
+    shutil.rmtree(data, ignore_errors=True)
+    carepath = Carepath(binary, db, server_cpu, data_dir=data)
+    try:
+        out = subprocess.run(
+            ["node", str(ROOT / "bench" / "browser.mjs"),
+             "--url", carepath.url, "--outbox", str(data / "outbox"), "--runs", str(runs)],
+            stdout=subprocess.PIPE, text=True, check=True, timeout=1800)
+    finally:
+        carepath.stop()
+    return json.loads(out.stdout)
+
+
+def browser_report(result, smoke):
+    def ms(value):
+        return "—" if value is None else f"{value / 1000:.2f} s"
+
+    def verdict(value, limit):
+        if smoke or value is None:
+            return ""
+        return " ✓" if value <= limit else " **✗**"
+
+    t = BROWSER_TARGETS
+    lines = ["", "## The screens in a real browser", "",
+             f"Chromium {result['chromium']} driven over the DevTools protocol (bench/browser.mjs), "
+             f"the median of {result['runs']} run(s). **Phone**: 390×844, CPU slowed {result['cpu_slowdown']}× "
+             "(`Emulation.setCPUThrottlingRate`), network \"Fast 3G\" (`Network.emulateNetworkConditions`: "
+             "562.5 ms latency, 180 KB/s down, 82 KB/s up), cold cache, then the same screen again with a warm "
+             "cache. **Desktop**: 1280×800, no throttling, cold cache. *Content* is the moment the screen shows "
+             "its real data (the dashboard's counts, a clients row, the client's name, a filled intake field, a "
+             "chart, the proposal's client, the agreement's text), measured in the page from the navigation's "
+             "start; *bytes* is what crossed the network until then (headers included).",
+             "",
+             "Targets: phone cold: dashboard content ≤ 2.5 s and first contentful paint ≤ 1.5 s, other staff "
+             "screens ≤ 2.5 s, the family's pages ≤ 2 s; warm ≤ 1 s; desktop unthrottled ≤ 0.5 s "
+             "(✓ met, ✗ missed).",
+             "",
+             "| screen | phone cold: first paint | phone cold: content | bytes | phone warm: content | bytes | desktop: content |",
+             "|---|---|---|---|---|---|---|"]
+    for row in result["screens"]:
+        cold, warm, desk = row.get("phone_cold") or {}, row.get("phone_warm") or {}, row.get("desktop") or {}
+        dashboard = row["screen"] == "dashboard"
+        cold_limit = t["phone_cold_content_dashboard"] if dashboard else (
+            t["phone_cold_content_family"] if row["family"] else t["phone_cold_content_staff"])
+        fcp = ms(cold.get("fcp_ms")) + (verdict(cold.get("fcp_ms"), t["phone_cold_fcp_dashboard"]) if dashboard else "")
+        lines.append(
+            f"| {row['screen']} | {fcp} | {ms(cold.get('content_ms'))}{verdict(cold.get('content_ms'), cold_limit)} "
+            f"| {cold.get('bytes', 0) / 1024:.0f} KB | {ms(warm.get('content_ms'))}{verdict(warm.get('content_ms'), t['phone_warm_content'])} "
+            f"| {warm.get('bytes', 0) / 1024:.1f} KB | {ms(desk.get('content_ms'))}{verdict(desk.get('content_ms'), t['desktop_content'])} |")
+    return lines
+
+
+def report(path, clients, rows, memory, extra, problems, smoke, started, browser=None):
     lines = [f"# Carepath vs PostgREST 12 + PostgreSQL 15, {clients:,} clients", ""]
     lines.append(f"Run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(started))}, "
                  f"{os.cpu_count()} cores; each server pinned to CPU 0, wrk (1 thread, 16 connections) on CPU 1; "
@@ -673,6 +764,11 @@ def report(path, clients, rows, memory, extra, problems, smoke, started):
         lines.append(f"- Intake PDF ({extra['pdf_pages']} pages, {extra['pdf_kib']:.0f} KiB): {extra['pdf_s'] * 1000:.0f} ms "
                      "including process start.")
         lines.append("- TUI first frame: `scripts/bench-tui` (tmux), not part of this run.")
+    if os.environ.get("BENCH_ACCEPT_ENCODING"):
+        lines += ["", f"The workloads' requests carried `Accept-Encoding: {os.environ['BENCH_ACCEPT_ENCODING']}` "
+                  "(answers over a kilobyte compressed)."]
+    if browser:
+        lines += browser_report(browser, smoke)
     lines += ["", "## Same question", ""]
     lines += [f"- {p}" for p in problems] if problems else ["- Both sides gave the same search results, counts and timelines."]
     path.write_text("\n".join(lines) + "\n")
@@ -776,10 +872,15 @@ def main():
     finally:
         if peer:
             peer.stop()
+    browser = None
+    if os.environ.get("BENCH_BROWSER", "0" if args.smoke else "1") == "1":
+        log("measuring the screens in Chromium")
+        browser = browser_screens(binary, db, work, server_cpu,
+                                  1 if args.smoke else int(os.environ.get("BENCH_BROWSER_RUNS", "3")))
     out = ROOT / "bench" / ("report-smoke.md" if args.smoke else "report.md")
     if args.smoke:
         out = work / "report-smoke.md"
-    report(out, clients, rows, memory, extra, problems, args.smoke, started)
+    report(out, clients, rows, memory, extra, problems, args.smoke, started, browser)
     log("wrote", out)
     if args.smoke and problems:
         sys.exit(1)

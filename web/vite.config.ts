@@ -51,5 +51,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // scripts/check-budget.mjs reads which chunks the dashboard loads before it runs.
+    manifest: true,
   },
 });

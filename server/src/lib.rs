@@ -201,7 +201,8 @@ impl AppState {
 /// The whole app: API, web UI, and the layers every request passes.
 pub fn app(state: AppState) -> Router {
     let (api, _, _) = api::routes().into_parts();
-    api.fallback(web::fallback)
+    api.nest_service(web::ASSETS_PATH, web::assets())
+        .fallback(web::fallback)
         .method_not_allowed_fallback(web::method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(
@@ -248,7 +249,8 @@ pub fn install_crypto_provider() {
 /// Logs to stderr; `CAREPATH_LOG` (e.g. `debug`, `carepath_server=debug`) sets the level.
 pub fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("CAREPATH_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+        // memory-serve names every embedded asset at info as the server starts.
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,memory_serve=warn"));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)

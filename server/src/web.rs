@@ -1,6 +1,15 @@
 //! The built web UI, embedded at compile time, served with an `index.html` fallback for
 //! the app's own routes. Unknown `/api/…` paths answer a JSON 404 instead.
+//!
+//! Vite's hashed files under `assets/` are served by memory-serve: compressed with Brotli
+//! when the binary is built (gzip once at start), chosen by the request's
+//! `Accept-Encoding` with `Vary: Accept-Encoding`, an ETag, and a year's immutable
+//! caching. `index.html` is written per request (its CSP nonce) and travels through the
+//! API's compression layer like any answer; the few files beside it are served here.
 
+use std::sync::LazyLock;
+
+use axum::Router;
 use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::response::{Html, IntoResponse, Response};
 use base64::Engine as _;
@@ -9,10 +18,48 @@ use rust_embed::RustEmbed;
 
 use crate::error::ApiError;
 
+/// The files beside `index.html` (the page itself, the icon); `assets/` is [`assets`]'s.
 #[derive(RustEmbed)]
 #[folder = "../web/dist"]
+#[exclude = "assets/*"]
+#[exclude = ".vite/*"]
 #[allow_missing = true]
 struct WebAssets;
+
+/// Where Vite writes its hashed files, served by [`assets`].
+pub const ASSETS_PATH: &str = "/assets";
+
+/// The hashed scripts, styles and images of the web build. Built once: memory-serve
+/// decompresses and gzips every file when its router is made, and keeps them for good.
+static ASSETS: LazyLock<Router> = LazyLock::new(|| {
+    #[cfg(web_assets)]
+    {
+        memory_serve::load!("assets")
+            .index_file(None)
+            .enable_brotli(true)
+            .enable_gzip(true)
+            // Vite names every file under assets/ by its content hash.
+            .cache_control(memory_serve::CacheControl::Long)
+            .html_cache_control(memory_serve::CacheControl::Long)
+            .into_router()
+            .fallback(missing_asset)
+    }
+    #[cfg(not(web_assets))]
+    {
+        Router::new().fallback(missing_asset)
+    }
+});
+
+/// The router of [`ASSETS_PATH`]: the web build's hashed files.
+pub fn assets() -> Router {
+    ASSETS.clone()
+}
+
+/// A hashed file this build does not have (a page from an older build asking for its
+/// scripts): a plain 404, so the browser's import fails instead of reading a page.
+async fn missing_asset() -> StatusCode {
+    StatusCode::NOT_FOUND
+}
 
 const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Carepath</title></head>\
 <body><h1>Carepath</h1><p>The web UI was not built. Run <code>scripts/build-web</code>, then rebuild Carepath.</p>\
@@ -40,12 +87,8 @@ fn content_type(path: &str) -> &'static str {
 
 fn asset(path: &str) -> Option<Response> {
     let file = WebAssets::get(path)?;
-    // Vite puts a content hash in every file name under assets/: those never change.
-    let cache = if path.starts_with("assets/") {
-        "public, max-age=31536000, immutable"
-    } else {
-        "no-cache"
-    };
+    // Files beside index.html keep their names from build to build.
+    let cache = "no-cache";
     let mut response = file.data.into_owned().into_response();
     let headers = response.headers_mut();
     headers.insert(

@@ -22,3 +22,4 @@ mod sms_ai;
 mod support;
 mod visits;
 mod walk;
+mod web;

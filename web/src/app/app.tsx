@@ -4,12 +4,17 @@ import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '@/lib/query-client';
 import { createAppRouter } from './router';
+import { preloadFirstScreen } from './screens';
 
 /** Toasts dismiss after 5000 ms, one shown at a time. */
 export const TOAST_DURATION_MS = 5000;
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    preloadFirstScreen(window.location.pathname, client);
+    return client;
+  });
   const [router] = useState(createAppRouter);
   return (
     <QueryClientProvider client={queryClient}>

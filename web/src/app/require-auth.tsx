@@ -8,6 +8,7 @@ import { onSignedOut } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/live-events';
 import { removeLocalDrafts } from '@/lib/local-drafts';
 import { confirmLeave } from '@/lib/unsaved-changes';
+import { prefetchLikelyScreens } from './screens';
 
 export function loginPath(pathname: string, search: string): string {
   const next = pathname + search;
@@ -29,6 +30,9 @@ export function RequireAuth() {
   }, [queryClient]);
 
   useLiveEvents(Boolean(me.data));
+
+  const signedIn = Boolean(me.data);
+  useEffect(() => (signedIn ? prefetchLikelyScreens() : undefined), [signedIn]);
 
   if (me.isPending) return <Loading text="Loading Carepath..." />;
   if (!me.data) return <Navigate to={loginPath(location.pathname, location.search)} replace />;

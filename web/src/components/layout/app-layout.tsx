@@ -1,14 +1,28 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
-import { SearchDialog } from '@/components/search/search-dialog';
 import { readSidebarCollapsed, writeSidebarCollapsed } from '@/lib/sidebar-state';
 import { useIsMobile } from '@/lib/use-media-query';
 import { Header } from './header';
-import { MobileDrawer } from './mobile-drawer';
-import { ShortcutsHelpDialog } from './shortcuts-help-dialog';
 import { Sidebar } from './sidebar';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useShortcuts } from './use-shortcuts';
+
+// The dialogs of the shell are fetched the first time they open (or when the browser is
+// idle), not before the first screen: most visits never open them.
+const SearchDialog = lazy(() => import('@/components/search/search-dialog').then((module) => ({ default: module.SearchDialog })));
+const ShortcutsHelpDialog = lazy(() => import('./shortcuts-help-dialog').then((module) => ({ default: module.ShortcutsHelpDialog })));
+const MobileDrawer = lazy(() => import('./mobile-drawer').then((module) => ({ default: module.MobileDrawer })));
+
+/** `open`, and whether it was ever true: a dialog stays mounted once opened, to close as it should. */
+function useDialogState() {
+  const [state, setState] = useState({ open: false, used: false });
+  const setOpen = (open: boolean | ((open: boolean) => boolean)) =>
+    setState((current) => {
+      const next = typeof open === 'function' ? open(current.open) : open;
+      return { open: next, used: current.used || next };
+    });
+  return [state.open, setOpen, state.used] as const;
+}
 
 interface AppLayoutProps {
   userName: string;
@@ -19,9 +33,9 @@ interface AppLayoutProps {
 export function AppLayout({ userName, isAdmin, onSignOut }: AppLayoutProps) {
   const isMobile = useIsMobile();
   const [collapsed, setCollapsed] = useState(readSidebarCollapsed);
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const [searchOpen, setSearchOpen] = useState(false);
-  const [helpOpen, setHelpOpen] = useState(false);
+  const [drawerOpen, setDrawerOpen, drawerUsed] = useDialogState();
+  const [searchOpen, setSearchOpen, searchUsed] = useDialogState();
+  const [helpOpen, setHelpOpen, helpUsed] = useDialogState();
 
   const toggleSidebar = () => {
     if (isMobile) {
@@ -51,13 +65,25 @@ export function AppLayout({ userName, isAdmin, onSignOut }: AppLayoutProps) {
       />
       <div className="flex flex-1">
         <Sidebar collapsed={collapsed} />
-        {isMobile && <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />}
+        {isMobile && drawerUsed && (
+          <Suspense fallback={null}>
+            <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+          </Suspense>
+        )}
         <main id="main" className="min-w-0 flex-1 p-4 md:p-6" tabIndex={-1}>
           <Outlet />
         </main>
       </div>
-      <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
-      <ShortcutsHelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      {searchUsed && (
+        <Suspense fallback={null}>
+          <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
+        </Suspense>
+      )}
+      {helpUsed && (
+        <Suspense fallback={null}>
+          <ShortcutsHelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+        </Suspense>
+      )}
       <UnsavedChangesGuard />
     </div>
   );

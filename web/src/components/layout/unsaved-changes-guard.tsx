@@ -3,13 +3,15 @@
  * browser's back button and signing out ask in a dialog; closing or reloading the tab gets
  * the browser's own question.
  */
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { discardUnsavedChanges, hasUnsavedChanges, pendingLeaveRequest, subscribeLeaveRequest } from '@/lib/unsaved-changes';
 
 export const LEAVE_TITLE = 'Leave without saving?';
 export const LEAVE_TEXT = 'This form has changes that are not saved yet. If you leave now, they are lost.';
+
+// Fetched the first time someone leaves a changed form, not before the first screen.
+const ConfirmDialog = lazy(() => import('@/components/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
 
 export function UnsavedChangesGuard() {
   const shouldBlock = useCallback<BlockerFunction>(
@@ -30,6 +32,10 @@ export function UnsavedChangesGuard() {
   }, []);
 
   const blocked = blocker.state === 'blocked';
+  const open = blocked || leaveRequest !== null;
+  // Once shown, the dialog stays mounted so that it closes (and gives focus back) as usual.
+  const [shown, setShown] = useState(false);
+  if (open && !shown) setShown(true);
   const stay = () => {
     if (blocked) blocker.reset();
     leaveRequest?.(false);
@@ -42,17 +48,20 @@ export function UnsavedChangesGuard() {
     leaveRequest?.(true);
   };
 
+  if (!shown) return null;
   return (
-    <ConfirmDialog
-      open={blocked || leaveRequest !== null}
-      onOpenChange={(open) => {
-        if (!open) stay();
-      }}
-      title={LEAVE_TITLE}
-      description={LEAVE_TEXT}
-      cancelLabel="Stay on this page"
-      confirmLabel="Leave without saving"
-      onConfirm={leave}
-    />
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => {
+          if (!next) stay();
+        }}
+        title={LEAVE_TITLE}
+        description={LEAVE_TEXT}
+        cancelLabel="Stay on this page"
+        confirmLabel="Leave without saving"
+        onConfirm={leave}
+      />
+    </Suspense>
   );
 }

@@ -1,0 +1,133 @@
+//! What a phone on a slow network is sent: the web UI's scripts precompressed by the
+//! encoding it accepts, cached for good when hashed, and the API's answers compressed
+//! when they are big enough to gain from it.
+
+use std::io::Read;
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::support::{TestServer, expect_json, intake_form};
+
+/// The page's entry script (`/assets/index-….js`), as `index.html` names it.
+fn entry_script(page: &str) -> String {
+    let start = page
+        .find("/assets/index-")
+        .expect("index.html names no entry script: build the web UI (scripts/build-web) first");
+    let end = start + page[start..].find(".js").expect("a script name") + 3;
+    page[start..end].to_owned()
+}
+
+#[tokio::test]
+async fn the_main_script_travels_precompressed_and_cached_for_good() {
+    let server = TestServer::start().await;
+    let anonymous = server.anonymous();
+    let fetch = |path: String, accept: Option<&'static str>| {
+        let mut request = anonymous.request(reqwest::Method::GET, &path);
+        if let Some(accept) = accept {
+            request = request.header("accept-encoding", accept);
+        }
+        request.send()
+    };
+
+    let page = fetch("/".into(), None).await.unwrap();
+    assert_eq!(page.headers()["cache-control"], "no-cache");
+    let script = entry_script(&page.text().await.unwrap());
+
+    let raw = fetch(script.clone(), None).await.unwrap();
+    assert_eq!(raw.status(), StatusCode::OK);
+    assert!(raw.headers().get("content-encoding").is_none());
+    assert!(
+        raw.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .contains("javascript")
+    );
+    let raw = raw.bytes().await.unwrap();
+
+    let br = fetch(script.clone(), Some("gzip, deflate, br"))
+        .await
+        .unwrap();
+    assert_eq!(br.status(), StatusCode::OK);
+    assert_eq!(br.headers()["content-encoding"], "br");
+    assert_eq!(
+        br.headers()["vary"].to_str().unwrap().to_lowercase(),
+        "accept-encoding"
+    );
+    assert_eq!(br.headers()["cache-control"], "max-age=31536000, immutable");
+    let br = br.bytes().await.unwrap();
+    assert!(
+        br.len() * 100 < raw.len() * 40,
+        "Brotli {} bytes of {} raw",
+        br.len(),
+        raw.len()
+    );
+    let mut unpacked = Vec::new();
+    brotli::Decompressor::new(&br[..], 4096)
+        .read_to_end(&mut unpacked)
+        .unwrap();
+    assert_eq!(unpacked, raw, "the Brotli copy is the script");
+
+    let gzip = fetch(script.clone(), Some("gzip")).await.unwrap();
+    assert_eq!(gzip.headers()["content-encoding"], "gzip");
+    let gzip = gzip.bytes().await.unwrap();
+    let mut unpacked = Vec::new();
+    flate2::read::GzDecoder::new(&gzip[..])
+        .read_to_end(&mut unpacked)
+        .unwrap();
+    assert_eq!(unpacked, raw, "the gzip copy is the script");
+
+    // A script of another build: a plain 404, not the app's page read as a script.
+    let gone = fetch("/assets/index-0ld8uild.js".into(), Some("br"))
+        .await
+        .unwrap();
+    assert_eq!(gone.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_list_of_fifty_clients_is_compressed_and_a_small_answer_is_not() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    for n in 0..50 {
+        expect_json(
+            staff
+                .post(
+                    "/api/intakes",
+                    json!({"form": intake_form(&format!("Field Client {n}"))}),
+                )
+                .await,
+            StatusCode::OK,
+        )
+        .await;
+    }
+    let encoded = |path: &'static str| {
+        staff
+            .request(reqwest::Method::GET, path)
+            .header("accept-encoding", "br, gzip")
+            .send()
+    };
+    let plain = staff.get("/api/clients?limit=50").await;
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain = plain.bytes().await.unwrap();
+    let list = encoded("/api/clients?limit=50").await.unwrap();
+    assert_eq!(list.headers()["content-encoding"], "br");
+    let list = list.bytes().await.unwrap();
+    assert!(
+        list.len() * 4 < plain.len(),
+        "{} bytes compressed of {}",
+        list.len(),
+        plain.len()
+    );
+
+    // The signed-in user: a couple of hundred bytes, cheaper sent as they are.
+    let me = encoded("/api/auth/me").await.unwrap();
+    assert_eq!(me.status(), StatusCode::OK);
+    assert!(me.headers().get("content-encoding").is_none());
+    let me = me.bytes().await.unwrap();
+    assert!(
+        (100..1024).contains(&me.len()),
+        "the small answer has {} bytes",
+        me.len()
+    );
+    serde_json::from_slice::<serde_json::Value>(&me).expect("plain JSON");
+}
