@@ -31,6 +31,11 @@ export function useIntakeVisits(intakeId: string | null) {
   return useQuery({ ...intakeVisitsQueryOptions(intakeId ?? ''), enabled: Boolean(intakeId) });
 }
 
+/** The packet an assessor takes to the visit: a PDF the server draws, opened in a new tab. */
+export function visitPacketUrl(visitId: string): string {
+  return `/api/visits/${encodeURIComponent(visitId)}/packet.pdf`;
+}
+
 /** A visit's move changes the client's status and timeline too. */
 function useRefreshAfterMove() {
   const queryClient = useQueryClient();
