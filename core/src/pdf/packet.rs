@@ -213,7 +213,7 @@ fn worksheet_blocks(worksheet: &AssessmentForm) -> Vec<Block> {
                 Block::Field(label, ANSWER_LINE.to_owned())
             }
             Block::Text(text) if text.trim().is_empty() => {
-                Block::Text(vec![WRITING_LINE; WRITING_LINES].join("\n"))
+                Block::Text([WRITING_LINE; WRITING_LINES].join("\n"))
             }
             block => block,
         }));
