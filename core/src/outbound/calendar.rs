@@ -180,7 +180,8 @@ pub fn visit_invitation(visit: &AssessmentVisit, facts: &InvitationFacts<'_>) ->
     if let Some(tzid) = tzid.as_deref() {
         calendar.add_timezone(vtimezone(tzid, facts.zone, &[start]));
     }
-    calendar.add_event(visit_event(visit, facts, tzid.as_deref()));
+    let stamp = utc_stamp(facts.now);
+    calendar.add_event(visit_event(visit, facts, tzid.as_deref(), start, &stamp));
     calendar.to_string()
 }
 
@@ -199,10 +200,12 @@ pub fn visits_feed(
     calendar.push(ics::properties::Name::new(escape_text(format!(
         "{agency_name} assessment visits"
     ))));
-    let starts: Vec<Timestamp> = visits
+    // Each start is read once, for the zone's observances and for its event.
+    let parsed: Vec<Option<Timestamp>> = visits
         .iter()
-        .filter_map(|visit| visit.starts_at.parse().ok())
+        .map(|visit| visit.starts_at.parse().ok())
         .collect();
+    let starts: Vec<Timestamp> = parsed.iter().flatten().copied().collect();
     if let Some(tzid) = tzid.as_deref()
         && !starts.is_empty()
     {
@@ -212,7 +215,8 @@ pub fn visits_feed(
         name: agency_name.to_owned(),
         email: String::new(),
     };
-    for visit in visits {
+    let stamp = utc_stamp(now);
+    for (visit, start) in visits.iter().zip(parsed) {
         let method = if visit.status == VisitStatus::Cancelled {
             InvitationMethod::Cancel
         } else {
@@ -226,20 +230,28 @@ pub fn visits_feed(
             zone,
             now,
         };
-        calendar.add_event(visit_event(visit, &facts, tzid.as_deref()));
+        calendar.add_event(visit_event(
+            visit,
+            &facts,
+            tzid.as_deref(),
+            start.unwrap_or(now),
+            &stamp,
+        ));
     }
     calendar.to_string()
 }
 
+/// One visit's event; `start` is the visit's start as read, `stamp` the DTSTAMP text.
 fn visit_event<'a>(
     visit: &AssessmentVisit,
     facts: &InvitationFacts<'_>,
     tzid: Option<&str>,
+    start: Timestamp,
+    stamp: &str,
 ) -> Event<'a> {
-    let start: Timestamp = visit.starts_at.parse().unwrap_or(facts.now);
     let end: Timestamp = visit.ends_at.parse().unwrap_or(start);
 
-    let mut event = Event::new(visit_uid(visit), utc_stamp(facts.now));
+    let mut event = Event::new(visit_uid(visit), stamp.to_owned());
     event.push(Sequence::new(visit.sequence.max(0).to_string()));
     match tzid {
         Some(tzid) => {
