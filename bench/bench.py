@@ -407,9 +407,9 @@ def lua_paths(work, name, paths, headers):
     return script
 
 
-def wrk(url, script, seconds, wrk_cpu):
+def wrk(url, script, seconds, wrk_cpu, connections=16):
     out = subprocess.run(
-        ["taskset", "-c", str(wrk_cpu), "wrk", "-t1", "-c16", f"-d{seconds}s", "--latency", "-s", str(script), url],
+        ["taskset", "-c", str(wrk_cpu), "wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", str(script), url],
         capture_output=True, text=True, check=True).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     requests = int(re.search(r"(\d+) requests in", out).group(1))
@@ -420,7 +420,7 @@ def wrk(url, script, seconds, wrk_cpu):
             "errors": int(errors.group(1)) if errors else 0}
 
 
-def measure(side, name, paths, seconds, wrk_cpu, work):
+def measure(side, name, paths, seconds, wrk_cpu, work, connections=16):
     headers = dict(side.headers)
     if os.environ.get("BENCH_ACCEPT_ENCODING"):
         # What a browser sends: Carepath then compresses answers over a kilobyte.
@@ -429,7 +429,7 @@ def measure(side, name, paths, seconds, wrk_cpu, work):
     pids = side.pids()
     before = cpu_ticks(pids)
     loadavg = load()
-    result = wrk(side.url, script, seconds, wrk_cpu)
+    result = wrk(side.url, script, seconds, wrk_cpu, connections)
     used_ms = (cpu_ticks(pids) - before) * 1000.0 / HZ
     result["cpu_ms"] = used_ms / max(result["requests"], 1)
     result["load"] = loadavg
@@ -460,9 +460,61 @@ def paused(side):
                 pass
 
 
+# The calendar feed is a link without a session: every request from one address spends
+# one of the per-address link attempts until it answers (burst 10), so it is asked by
+# fewer connections than that; the others by 16.
+CONNECTIONS = {"C1": 8}
+
+
 def best(results):
     """Of the interleaved rounds, the one with the most answers per second."""
     return max(results, key=lambda r: r["rps"])
+
+
+# ---------------------------------------------------------------- calendar feed
+
+
+def post_json(side, path, body):
+    request = urllib.request.Request(
+        side.url + path, data=json.dumps(body).encode(),
+        headers={**side.headers, "Content-Type": "application/json", "Origin": side.url})
+    with urllib.request.urlopen(request, timeout=30) as r:
+        return json.loads(r.read() or b"null")
+
+
+def seed_feed_visits(binary, db, work, visits, cpu):
+    """Books `visits` assessment visits with the administrator as assessor, through the
+    API as staff book them (four a day from tomorrow, so all fall in the feed's year
+    ahead), once per demo file. Done before the peer loads, so both sides hold the same
+    timelines."""
+    marker = work / "feed-visits"
+    if marker.exists() and marker.read_text().strip() == str(visits):
+        return
+    log(f"booking {visits:,} assessment visits for the calendar feed")
+    src = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    clients = [r[0] for r in src.execute(
+        "SELECT id FROM intakes WHERE deleted_at IS NULL AND NOT archived AND stage = 'intake' ORDER BY seq LIMIT ?",
+        (visits,))]
+    src.close()
+    side = Carepath(binary, db, cpu)
+    try:
+        me = side.get("/api/auth/me")
+        assessor = (me.get("user") or me)["id"]
+        tomorrow = time.time() + 86400
+        for k in range(visits):
+            day = time.strftime("%Y-%m-%d", time.localtime(tomorrow + (k // 4) * 86400))
+            post_json(side, f"/api/intakes/{clients[k % len(clients)]}/visits", {
+                "date": day, "start_time": f"{9 + 2 * (k % 4):02d}:00", "duration_minutes": 60,
+                "place": f"{k + 1} Oak Street, Springfield, IL 62701", "assessor_id": assessor,
+                "notes": "Ring the bell at the side door."})
+    finally:
+        side.stop()
+    marker.write_text(f"{visits}\n")
+
+
+def feed_path(side):
+    """A fresh private feed address of the administrator's (the older one stops working)."""
+    return urllib.parse.urlparse(post_json(side, "/api/calendar-feed", {})["url"]).path
 
 
 # ---------------------------------------------------------------- checks
@@ -638,6 +690,7 @@ TARGETS = {
     "W3": ("p99 ≤ 5 ms", lambda a, b: a["p99"] <= 5),
     "W4": ("≥ 3× the peer, p99 ≤ 10 ms", lambda a, b: b and a["rps"] >= 3 * b["rps"] and a["p99"] <= 10),
     "W5": ("≥ 10× the peer, p99 ≤ 3 ms", lambda a, b: b and a["rps"] >= 10 * b["rps"] and a["p99"] <= 3),
+    "C1": ("p99 ≤ 5 ms", lambda a, b: a["p99"] <= 5 and a["errors"] == 0),
 }
 
 
@@ -802,10 +855,14 @@ def main():
     if db.exists() and (not made_on.exists() or made_on.read_text().strip() != today):
         for suffix in ("", "-wal", "-shm"):
             Path(str(db) + suffix).unlink(missing_ok=True)
+        (work / "feed-visits").unlink(missing_ok=True)
     if not db.exists():
         log(f"making the demo agency ({clients:,} clients)")
         run([str(binary), "--db", str(db), "demo", "--clients", str(clients)], stdout=subprocess.DEVNULL)
         made_on.write_text(today + "\n")
+    # One assessor's year of visits for the calendar feed (C1); a few in the smoke run.
+    feed_visits = 40 if args.smoke else 1000
+    seed_feed_visits(binary, db, work, feed_visits, server_cpu)
 
     peer = None
     if os.environ.get("BENCH_NO_PEER") != "1":
@@ -847,13 +904,21 @@ def main():
                               [peer_search(term)]))
         workloads.append(("W5", "communications timeline", [f"/api/communications?intake_id={i}" for i in with_comms or ids],
                           [f"/communications?intake_id=eq.{i}&order=created_at.desc" for i in with_comms or ids]))
+        # The peer has no calendar feed: Carepath's own figure against its target.
+        feed = feed_path(carepath)
+        feed_text = urllib.request.urlopen(carepath.url + feed, timeout=30).read().decode()
+        if feed_text.count("BEGIN:VEVENT") != feed_visits:
+            problems.append(f"calendar feed: {feed_text.count('BEGIN:VEVENT')} events, {feed_visits} visits booked")
+        workloads.append(("C1", f"calendar feed ({feed_visits:,} visits, {CONNECTIONS['C1']} connections)",
+                          [feed], None))
         rows = []
         for workload, label, mine_paths, their_paths in workloads:
             mine, theirs = [], []
             for _ in range(rounds):
                 with paused(peer):
-                    mine.append(measure(carepath, f"{workload}-{len(rows)}", mine_paths, seconds, wrk_cpu, work))
-                if peer:
+                    mine.append(measure(carepath, f"{workload}-{len(rows)}", mine_paths, seconds, wrk_cpu, work,
+                                        CONNECTIONS.get(workload, 16)))
+                if peer and their_paths:
                     with paused(carepath):
                         theirs.append(measure(peer, f"{workload}-{len(rows)}", their_paths, seconds, wrk_cpu, work))
             row = (workload, label, best(mine), best(theirs) if theirs else None)

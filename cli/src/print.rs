@@ -1,5 +1,5 @@
-//! `carepath print`: the intake form, assessment, care plan letter or contract as a PDF,
-//! one record or every client in a stage.
+//! `carepath print`: the intake form, assessment, care plan letter, contract or an
+//! assessment visit's packet as a PDF, one record or every client in a stage.
 
 use std::path::{Path, PathBuf};
 
@@ -15,6 +15,8 @@ pub enum Kind {
     Assessment,
     CarePlan,
     Contract,
+    /// An assessment visit's packet (the id is the visit's).
+    Packet,
 }
 
 impl From<Kind> for PrintKind {
@@ -24,6 +26,7 @@ impl From<Kind> for PrintKind {
             Kind::Assessment => PrintKind::Assessment,
             Kind::CarePlan => PrintKind::CarePlan,
             Kind::Contract => PrintKind::Contract,
+            Kind::Packet => PrintKind::Packet,
         }
     }
 }
@@ -31,7 +34,8 @@ impl From<Kind> for PrintKind {
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     carepath print intake 0195f0c2-… -o rose-lee-intake.pdf\n  \
-    carepath print care-plan --all-stage care-plan -o proposals/\n\n\
+    carepath print care-plan --all-stage care-plan -o proposals/\n  \
+    carepath print packet 0195f0c3-… -o visit-packet.pdf\n\n\
     Pages are US letter with 0.5 inch margins; the agency's name, address, phone and fax\n\
     come from Settings (General).")]
 pub struct Args {
@@ -65,6 +69,9 @@ pub fn run(db: &Path, args: Args) -> anyhow::Result<()> {
         return Ok(());
     };
 
+    if kind == PrintKind::Packet {
+        bail!("a packet is printed for one visit: give the visit's id instead of --all-stage");
+    }
     let filter = StageFilter::parse(stage.trim()).with_context(|| {
         format!(
             "unknown stage \"{stage}\": use intake, assessment, care-plan, contract or archived"
@@ -97,6 +104,7 @@ pub fn run(db: &Path, args: Args) -> anyhow::Result<()> {
                     .latest_contract_id
                     .as_ref()
                     .map(|i| i.as_str().to_owned()),
+                PrintKind::Packet => None,
             };
             let Some(id) = id else {
                 missing += 1;

@@ -2,7 +2,8 @@
 // call: from the intake, tomorrow at 10:00 with an assessor; the client shows "Assessment
 // Scheduled" on the intake, its profile, the dashboard and the Visits day and week views;
 // moving and cancelling the visit update them, and the family's calendar invitations
-// (REQUEST, then CANCEL) reach the outbox.
+// (REQUEST, then CANCEL) reach the outbox. Print Packet opens the visit's packet PDF.
+import { execFileSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, expectAccessible } from './harness.mjs';
@@ -127,6 +128,30 @@ export function visitTests({ staff }) {
         const line = page.getByRole('link', { name: client });
         await expectInViewport(page, line, 'the visit in the day view');
         await expectAccessible(page, 'the Visits day view');
+
+        // Print Packet, beside the visit's other actions, opens its packet in a new tab:
+        // the PDF names the client and the place and carries the assessment worksheet.
+        const printPacket = page.getByRole('button', { name: `Print Packet for visit with ${client}` });
+        await expectInViewport(page, printPacket, 'Print Packet in the day view');
+        const popupOpened = page.waitForEvent('popup');
+        await printPacket.click();
+        const popup = await popupOpened;
+        const never = () => new Promise(() => {});
+        // Chromium shows the PDF in its viewer, or downloads it where it has none.
+        const shown = await Promise.race([
+          popup.waitForURL(/\/packet\.pdf$/).then(() => popup.url(), never),
+          popup.waitForEvent('download').then((download) => download.url(), never),
+        ]);
+        expect(/\/api\/visits\/[^/]+\/packet\.pdf$/.test(shown), `Print Packet opened ${shown}`);
+        await popup.close();
+        const packet = await page.request.get(shown);
+        expect(packet.ok() && packet.headers()['content-type'] === 'application/pdf', `the packet answered ${packet.status()} ${packet.headers()['content-type']}`);
+        const packetText = execFileSync('pdftotext', ['-', '-'], { input: await packet.body() })
+          .toString()
+          .replace(/\s+/g, ' ');
+        for (const want of [client, '12 Oak St, Springfield, IL 62701', 'Ring twice; the side door, please', 'Assessment Worksheet', 'Activities of Daily Living (ADLs)']) {
+          expect(packetText.includes(want), `the packet lacks "${want}"`);
+        }
 
         // Reschedule to 2:00 PM.
         await page.getByRole('button', { name: `Reschedule visit with ${client}` }).click();

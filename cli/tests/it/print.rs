@@ -181,3 +181,112 @@ fn a_stage_prints_one_file_per_client_and_unknown_ids_fail() {
     assert!(stderr(&missing).contains("intake not found"));
     assert!(!dir.path().join("x.pdf").exists());
 }
+
+/// `carepath print packet VISIT_ID`: the assessor's packet for one visit, with the
+/// visit, the client's intake and contacts and the worksheet; a packet cannot be printed
+/// for a whole stage and an unknown visit fails without writing a file.
+#[test]
+fn a_visit_packet_prints_for_one_visit() {
+    use carepath_core::model::VisitInput;
+    use carepath_core::store::NewUser;
+
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("agency.db");
+    let sample = sample_agency(&db);
+    let visit = {
+        let mut store = crate::common::pinned_store(&db);
+        let assessor = store
+            .create_user(
+                &crate::common::staff(),
+                NewUser {
+                    email: "priya@agency.test".to_owned(),
+                    full_name: "Priya Shah".to_owned(),
+                    password: Some("secret-priya".to_owned()),
+                    is_admin: false,
+                },
+            )
+            .expect("assessor");
+        store
+            .schedule_visit(
+                &crate::common::staff(),
+                &sample.rose,
+                &VisitInput {
+                    date: "2025-03-12".to_owned(),
+                    start_time: "14:30".to_owned(),
+                    duration_minutes: 60,
+                    place: "4 Oak Lane, Apt 2, Springfield, IL 62701".to_owned(),
+                    assessor_id: assessor.id,
+                    notes: "Side door".to_owned(),
+                },
+            )
+            .expect("visit")
+            .visit
+            .id
+    };
+    let file = dir.path().join("packet.pdf");
+    let report = ok(carepath(
+        &db,
+        &[
+            "print",
+            "packet",
+            visit.as_str(),
+            "-o",
+            file.to_str().unwrap(),
+        ],
+    ));
+    assert!(report.contains("Printed packet"), "{report}");
+    let text = pdf_text(&file);
+    for expected in [
+        "Assessment Visit Packet",
+        "Lee, Rose",
+        "Wednesday, March 12, 2025",
+        "2:30 PM – 3:30 PM UTC",
+        "Priya Shah",
+        "Side door",
+        "4 Oak Lane, Apt 2, Springfield, IL 62701",
+        "openstreetmap.org/search?query=4+Oak+Lane",
+        "Needs help after a fall; uses a walker.",
+        "Ann Lee",
+        "Sunrise Home Care",
+        "Assessment Worksheet",
+        "Living Situation & Environment",
+        "Activities of Daily Living (ADLs)",
+    ] {
+        assert!(
+            text.contains(expected),
+            "the packet lacks {expected:?}:\n{text}"
+        );
+    }
+    assert!(pdf_pages(&file) >= 2);
+
+    let whole_stage = carepath(
+        &db,
+        &[
+            "print",
+            "packet",
+            "--all-stage",
+            "intake",
+            "-o",
+            dir.path().join("packets").to_str().unwrap(),
+        ],
+    );
+    assert_eq!(whole_stage.status.code(), Some(1));
+    assert!(
+        stderr(&whole_stage).contains("one visit"),
+        "{}",
+        stderr(&whole_stage)
+    );
+
+    let missing = dir.path().join("missing.pdf");
+    let unknown = carepath(
+        &db,
+        &["print", "packet", "nope", "-o", missing.to_str().unwrap()],
+    );
+    assert_eq!(unknown.status.code(), Some(1));
+    assert!(
+        stderr(&unknown).contains("visit not found"),
+        "{}",
+        stderr(&unknown)
+    );
+    assert!(!missing.exists());
+}

@@ -94,16 +94,29 @@ fn param_text(text: &str) -> String {
 fn vtimezone<'a>(tzid: &'a str, zone: &Zone, starts: &[Timestamp]) -> TimeZone<'a> {
     let mut onsets: Vec<Timestamp> = Vec::new();
     let mut observances: Vec<(bool, Standard<'a>, Daylight<'a>)> = Vec::new();
+    // The offset changes around the last start looked up: a start between the same two
+    // changes needs no lookup of its own (a feed's thousand visits fall between a few).
+    let mut known: Option<(Option<Timestamp>, Option<Timestamp>)> = None;
     for start in starts {
-        let transitions = zone
+        if let Some((before, after)) = known
+            && before.is_none_or(|onset| onset <= *start)
+            && after.is_none_or(|onset| *start < onset)
+        {
+            continue;
+        }
+        let preceding = zone
             .preceding(
                 start
                     .checked_add(SignedDuration::from_secs(1))
                     .unwrap_or(*start),
             )
-            .take(1)
-            .chain(zone.following(*start).take(1));
-        for transition in transitions {
+            .next();
+        let following = zone.following(*start).next();
+        known = Some((
+            preceding.as_ref().map(|t| t.timestamp()),
+            following.as_ref().map(|t| t.timestamp()),
+        ));
+        for transition in preceding.into_iter().chain(following) {
             let onset = transition.timestamp();
             if onsets.contains(&onset) {
                 continue;
@@ -167,7 +180,8 @@ pub fn visit_invitation(visit: &AssessmentVisit, facts: &InvitationFacts<'_>) ->
     if let Some(tzid) = tzid.as_deref() {
         calendar.add_timezone(vtimezone(tzid, facts.zone, &[start]));
     }
-    calendar.add_event(visit_event(visit, facts, tzid.as_deref()));
+    let stamp = utc_stamp(facts.now);
+    calendar.add_event(visit_event(visit, facts, tzid.as_deref(), start, &stamp));
     calendar.to_string()
 }
 
@@ -186,10 +200,12 @@ pub fn visits_feed(
     calendar.push(ics::properties::Name::new(escape_text(format!(
         "{agency_name} assessment visits"
     ))));
-    let starts: Vec<Timestamp> = visits
+    // Each start is read once, for the zone's observances and for its event.
+    let parsed: Vec<Option<Timestamp>> = visits
         .iter()
-        .filter_map(|visit| visit.starts_at.parse().ok())
+        .map(|visit| visit.starts_at.parse().ok())
         .collect();
+    let starts: Vec<Timestamp> = parsed.iter().flatten().copied().collect();
     if let Some(tzid) = tzid.as_deref()
         && !starts.is_empty()
     {
@@ -199,7 +215,8 @@ pub fn visits_feed(
         name: agency_name.to_owned(),
         email: String::new(),
     };
-    for visit in visits {
+    let stamp = utc_stamp(now);
+    for (visit, start) in visits.iter().zip(parsed) {
         let method = if visit.status == VisitStatus::Cancelled {
             InvitationMethod::Cancel
         } else {
@@ -213,20 +230,28 @@ pub fn visits_feed(
             zone,
             now,
         };
-        calendar.add_event(visit_event(visit, &facts, tzid.as_deref()));
+        calendar.add_event(visit_event(
+            visit,
+            &facts,
+            tzid.as_deref(),
+            start.unwrap_or(now),
+            &stamp,
+        ));
     }
     calendar.to_string()
 }
 
+/// One visit's event; `start` is the visit's start as read, `stamp` the DTSTAMP text.
 fn visit_event<'a>(
     visit: &AssessmentVisit,
     facts: &InvitationFacts<'_>,
     tzid: Option<&str>,
+    start: Timestamp,
+    stamp: &str,
 ) -> Event<'a> {
-    let start: Timestamp = visit.starts_at.parse().unwrap_or(facts.now);
     let end: Timestamp = visit.ends_at.parse().unwrap_or(start);
 
-    let mut event = Event::new(visit_uid(visit), utc_stamp(facts.now));
+    let mut event = Event::new(visit_uid(visit), stamp.to_owned());
     event.push(Sequence::new(visit.sequence.max(0).to_string()));
     match tzid {
         Some(tzid) => {
@@ -281,4 +306,51 @@ fn visit_event<'a>(
         event.push(attendee);
     }
     event
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A year of visits every other day names each offset change around them once: the
+    /// one in force at the first visit and each one after, as a lookup per visit would.
+    #[test]
+    fn a_year_of_visits_names_each_offset_change_around_them_once() {
+        let zone = Zone::get("America/New_York").unwrap();
+        let first: Timestamp = "2026-11-23T15:00:00Z".parse().unwrap();
+        let starts: Vec<Timestamp> = (0..200)
+            .map(|day| first + SignedDuration::from_hours(48 * day))
+            .collect();
+        let mut expected: Vec<Timestamp> = Vec::new();
+        for start in &starts {
+            let around = zone
+                .preceding(*start + SignedDuration::from_secs(1))
+                .take(1)
+                .chain(zone.following(*start).take(1));
+            for transition in around {
+                if !expected.contains(&transition.timestamp()) {
+                    expected.push(transition.timestamp());
+                }
+            }
+        }
+        // November 2026, March and November 2027, and March 2028 after the last visit.
+        assert_eq!(expected.len(), 4);
+        let text = vtimezone("America/New_York", &zone, &starts).to_string();
+        let observances =
+            text.matches("BEGIN:STANDARD").count() + text.matches("BEGIN:DAYLIGHT").count();
+        assert_eq!(observances, expected.len(), "{text}");
+        for onset in expected {
+            let before = zone.to_offset(onset - SignedDuration::from_secs(1));
+            let local = onset
+                .to_zoned(Zone::fixed(before))
+                .strftime("%Y%m%dT%H%M%S")
+                .to_string();
+            assert!(
+                text.contains(&format!("DTSTART:{local}")),
+                "{local}: {text}"
+            );
+        }
+        let utc = vtimezone("UTC", &Zone::UTC, &starts).to_string();
+        assert_eq!(utc.matches("BEGIN:STANDARD").count(), 1, "{utc}");
+    }
 }

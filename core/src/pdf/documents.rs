@@ -6,7 +6,8 @@ use crate::model::options::{
     LIVING_SITUATION, PREFERRED_METHOD, SERVICES_REQUIRED, SOURCE_OF_PAYMENT,
 };
 use crate::model::{
-    Assessment, CarePlan, CarePlanService, Contract, GeneralSettings, Intake, PipelineStatus,
+    Assessment, AssessmentForm, CarePlan, CarePlanService, Contract, GeneralSettings, Intake,
+    PipelineStatus,
 };
 use crate::rules::contract_text::AGREEMENT_HEADING;
 use crate::rules::format::{format_form_date, format_form_time, format_long_date, format_money};
@@ -58,7 +59,7 @@ fn hours(value: Option<f64>) -> String {
 }
 
 /// The agency's address as lines (the setting may hold several).
-fn address_lines(agency: &GeneralSettings) -> Vec<String> {
+pub(super) fn address_lines(agency: &GeneralSettings) -> Vec<String> {
     agency
         .postal_address
         .lines()
@@ -108,7 +109,7 @@ pub(super) fn footer(agency: &GeneralSettings) -> Vec<String> {
 }
 
 /// A document of the agency's with its letterhead first.
-fn document(title: String, agency: &GeneralSettings, body: Vec<Block>) -> PrintDocument {
+pub(super) fn document(title: String, agency: &GeneralSettings, body: Vec<Block>) -> PrintDocument {
     let mut blocks = vec![letterhead(agency)];
     blocks.extend(body);
     PrintDocument {
@@ -237,9 +238,10 @@ pub fn intake_document(intake: &Intake, agency: &GeneralSettings) -> PrintDocume
     )
 }
 
-/// The non-medical assessment with the agency's details and signature lines.
-pub fn assessment_document(assessment: &Assessment, agency: &GeneralSettings) -> PrintDocument {
-    let f = &assessment.form;
+/// The assessment form's sections in the order printed, each heading with what is under
+/// it, values as the form holds them (an empty one stays empty). The printed assessment
+/// and the visit packet's worksheet are both drawn from this one list.
+pub(super) fn assessment_sections(f: &AssessmentForm) -> Vec<(&'static str, Vec<Block>)> {
     let activity_rows = |entries: &[(&'static str, &crate::model::Activity)]| {
         let mut rows = vec![vec![
             "Activity".to_owned(),
@@ -253,93 +255,153 @@ pub fn assessment_document(assessment: &Assessment, agency: &GeneralSettings) ->
         );
         rows
     };
-    let blocks = vec![
-        Block::Title("Non-Medical Assessment Form".to_owned()),
-        Block::Heading("Assessment Information".to_owned()),
-        date("Assessment Date", &f.assessment_date),
-        time("Time In", &f.time_in),
-        time("Time Out", &f.time_out),
-        field("Coordinator", &f.coordinator_name),
-        field("Location", &f.assessment_location),
-        Block::Heading("Client Information".to_owned()),
-        field("Client Name", &f.client_name),
-        date("Date of Birth", &f.date_of_birth),
-        field("Phone", &f.phone),
-        field("Address", &f.address),
-        Block::Heading("Living Situation & Environment".to_owned()),
-        field(
-            "Living Arrangement",
-            format!("{} {}", f.living_arrangement, f.living_arrangement_other)
-                .trim()
-                .to_owned(),
+    vec![
+        (
+            "Assessment Information",
+            vec![
+                date("Assessment Date", &f.assessment_date),
+                time("Time In", &f.time_in),
+                time("Time Out", &f.time_out),
+                field("Coordinator", &f.coordinator_name),
+                field("Location", &f.assessment_location),
+            ],
         ),
-        field("Home Type", &f.home_type),
-        field("Number of Floors", &f.number_of_floors),
-        field("Bedroom Location", &f.bedroom_location),
-        field("Stairs Present", &f.stairs_present),
-        field("Railings Present", &f.railings_present),
-        field("Grab Bars Installed", list(&f.grab_bars_installed)),
-        field("Home Safety Observations", &f.home_safety_observations),
-        Block::Heading("Activities of Daily Living (ADLs)".to_owned()),
-        Block::Table(vec![2, 2, 4], activity_rows(&f.adls.entries())),
-        Block::Heading("Instrumental Activities (IADLs)".to_owned()),
-        Block::Table(vec![2, 2, 4], activity_rows(&f.iadls.entries())),
-        Block::Heading("Equipment".to_owned()),
-        field("Equipment Used", list(&f.equipment_used)),
-        field("Other", &f.equipment_other),
-        field("Equipment Needed", &f.equipment_needed),
-        Block::Heading("Cognitive".to_owned()),
-        field("Alertness", &f.alertness),
-        field("Memory", &f.memory_status),
-        field("Communication", list(&f.communication_ability)),
-        field("Notes", &f.cognitive_notes),
-        Block::Heading("Social".to_owned()),
-        field("General Mood", &f.general_mood),
-        field("Social Preferences", &f.social_preferences),
-        field("Hobbies", &f.hobbies),
-        Block::Heading("Family Support".to_owned()),
-        field("Primary Contact", &f.primary_contact),
-        field("Relationship", &f.contact_relationship),
-        field("Phone", &f.contact_phone),
-        field("Family Involvement", &f.family_involvement),
-        field("Support Services", list(&f.support_services)),
-        Block::Heading("Safety".to_owned()),
-        field("Fall Risk", &f.fall_risk),
-        field("Fall History", &f.fall_history),
-        field("Fall Circumstances", &f.fall_circumstances),
-        field("Safety Concerns", &f.safety_concerns),
-        Block::Heading("Goals".to_owned()),
-        field("Client Goals", &f.client_goals),
-        field(
-            "Caregiver Gender Preference",
-            &f.caregiver_gender_preference,
+        (
+            "Client Information",
+            vec![
+                field("Client Name", &f.client_name),
+                date("Date of Birth", &f.date_of_birth),
+                field("Phone", &f.phone),
+                field("Address", &f.address),
+            ],
         ),
-        field("Special Requests", &f.special_requests),
-        Block::Heading("Recommended Services & Schedule".to_owned()),
-        field("Recommended Services", list(&f.recommended_services)),
-        field("Recommended Hours per Week", hours(f.recommended_hours)),
-        date("Recommended Start Date", &f.recommended_start_date),
-        field("Preferred Days", list(&f.preferred_days)),
-        field("Preferred Times", list(&f.preferred_times)),
-        field("Schedule Notes", &f.schedule_notes),
-        Block::Heading("Notes".to_owned()),
-        Block::Text(if f.additional_notes.is_empty() {
-            "—".to_owned()
-        } else {
-            f.additional_notes.clone()
-        }),
-        Block::Heading("Completed By".to_owned()),
-        field("Assessor", &f.assessor_name),
-        date("Date", &f.assessor_date),
-        Block::Signature("Assessor signature".to_owned()),
-        field(
-            "Client / Representative",
-            format!("{} {}", f.client_ack_name, f.client_ack_relationship)
-                .trim()
-                .to_owned(),
+        (
+            "Living Situation & Environment",
+            vec![
+                field(
+                    "Living Arrangement",
+                    format!("{} {}", f.living_arrangement, f.living_arrangement_other)
+                        .trim()
+                        .to_owned(),
+                ),
+                field("Home Type", &f.home_type),
+                field("Number of Floors", &f.number_of_floors),
+                field("Bedroom Location", &f.bedroom_location),
+                field("Stairs Present", &f.stairs_present),
+                field("Railings Present", &f.railings_present),
+                field("Grab Bars Installed", list(&f.grab_bars_installed)),
+                field("Home Safety Observations", &f.home_safety_observations),
+            ],
         ),
-        Block::Signature("Client or representative signature".to_owned()),
-    ];
+        (
+            "Activities of Daily Living (ADLs)",
+            vec![Block::Table(
+                vec![2, 2, 4],
+                activity_rows(&f.adls.entries()),
+            )],
+        ),
+        (
+            "Instrumental Activities (IADLs)",
+            vec![Block::Table(
+                vec![2, 2, 4],
+                activity_rows(&f.iadls.entries()),
+            )],
+        ),
+        (
+            "Equipment",
+            vec![
+                field("Equipment Used", list(&f.equipment_used)),
+                field("Other", &f.equipment_other),
+                field("Equipment Needed", &f.equipment_needed),
+            ],
+        ),
+        (
+            "Cognitive",
+            vec![
+                field("Alertness", &f.alertness),
+                field("Memory", &f.memory_status),
+                field("Communication", list(&f.communication_ability)),
+                field("Notes", &f.cognitive_notes),
+            ],
+        ),
+        (
+            "Social",
+            vec![
+                field("General Mood", &f.general_mood),
+                field("Social Preferences", &f.social_preferences),
+                field("Hobbies", &f.hobbies),
+            ],
+        ),
+        (
+            "Family Support",
+            vec![
+                field("Primary Contact", &f.primary_contact),
+                field("Relationship", &f.contact_relationship),
+                field("Phone", &f.contact_phone),
+                field("Family Involvement", &f.family_involvement),
+                field("Support Services", list(&f.support_services)),
+            ],
+        ),
+        (
+            "Safety",
+            vec![
+                field("Fall Risk", &f.fall_risk),
+                field("Fall History", &f.fall_history),
+                field("Fall Circumstances", &f.fall_circumstances),
+                field("Safety Concerns", &f.safety_concerns),
+            ],
+        ),
+        (
+            "Goals",
+            vec![
+                field("Client Goals", &f.client_goals),
+                field(
+                    "Caregiver Gender Preference",
+                    &f.caregiver_gender_preference,
+                ),
+                field("Special Requests", &f.special_requests),
+            ],
+        ),
+        (
+            "Recommended Services & Schedule",
+            vec![
+                field("Recommended Services", list(&f.recommended_services)),
+                field("Recommended Hours per Week", hours(f.recommended_hours)),
+                date("Recommended Start Date", &f.recommended_start_date),
+                field("Preferred Days", list(&f.preferred_days)),
+                field("Preferred Times", list(&f.preferred_times)),
+                field("Schedule Notes", &f.schedule_notes),
+            ],
+        ),
+        ("Notes", vec![Block::Text(f.additional_notes.clone())]),
+        (
+            "Completed By",
+            vec![
+                field("Assessor", &f.assessor_name),
+                date("Date", &f.assessor_date),
+                Block::Signature("Assessor signature".to_owned()),
+                field(
+                    "Client / Representative",
+                    format!("{} {}", f.client_ack_name, f.client_ack_relationship)
+                        .trim()
+                        .to_owned(),
+                ),
+                Block::Signature("Client or representative signature".to_owned()),
+            ],
+        ),
+    ]
+}
+
+/// The non-medical assessment with the agency's details and signature lines.
+pub fn assessment_document(assessment: &Assessment, agency: &GeneralSettings) -> PrintDocument {
+    let mut blocks = vec![Block::Title("Non-Medical Assessment Form".to_owned())];
+    for (heading, section) in assessment_sections(&assessment.form) {
+        blocks.push(Block::Heading(heading.to_owned()));
+        blocks.extend(section.into_iter().map(|block| match block {
+            Block::Text(text) if text.is_empty() => Block::Text("—".to_owned()),
+            block => block,
+        }));
+    }
     document(
         format!("Assessment - {}", assessment.client_name),
         agency,

@@ -10,6 +10,7 @@
 //! [`crate::store::Store::print`].
 
 mod documents;
+mod packet;
 mod signed;
 
 use std::io::Write;
@@ -22,10 +23,11 @@ use genpdfi::style::{LineStyle, Style};
 use genpdfi::{Alignment, Element, Margins, PageDecorator, Position, Size};
 
 pub use documents::{assessment_document, care_plan_document, contract_document, intake_document};
+pub use packet::{VisitPacket, packet_document};
 pub use signed::{CERTIFICATE_TITLE, signed_contract_document};
 
 use crate::error::{Error, Result};
-use crate::model::{AssessmentId, CarePlanId, ContractId, IntakeId};
+use crate::model::{AssessmentId, CarePlanId, ContractId, IntakeId, VisitId};
 use crate::store::Store;
 
 /// US letter, given exactly: genpdf's own Letter size is slightly off.
@@ -40,6 +42,8 @@ pub enum PrintKind {
     Assessment,
     CarePlan,
     Contract,
+    /// An assessment visit's packet: what the assessor takes along (`id` names the visit).
+    Packet,
 }
 
 impl PrintKind {
@@ -49,6 +53,7 @@ impl PrintKind {
             PrintKind::Assessment => "assessment",
             PrintKind::CarePlan => "care-plan",
             PrintKind::Contract => "contract",
+            PrintKind::Packet => "packet",
         }
     }
 }
@@ -61,6 +66,9 @@ pub enum Block {
     /// A label and its value on one line ("Caller Name: Mark Lee").
     Field(String, String),
     Text(String),
+    /// A label and a web address (the visit's map link), printed whole so it can be read
+    /// off paper and clickable in a viewer.
+    Link(String, String),
     /// A labelled list of options with the chosen ones checked.
     Checks(String, Vec<(String, bool)>),
     /// A table with a header row; the first number list is the column weights.
@@ -345,6 +353,21 @@ pub fn render(document: &PrintDocument, out: &mut impl Write) -> Result<()> {
                     pdf.push(layout);
                 }
             }
+            Block::Link(label, url) => {
+                let mut layout = LinearLayout::vertical();
+                layout.push(
+                    Paragraph::default()
+                        .styled_string(format!("{}: ", breakable(label, COLUMN_CHARS / 2)), bold),
+                );
+                // Each piece of a long address carries the whole link, so a click on any
+                // line of it opens the map.
+                let mut line = Paragraph::default();
+                for piece in breakable(url, COLUMN_CHARS).split(' ') {
+                    line.push_link(format!("{piece} "), url.clone(), Style::new());
+                }
+                layout.push(line);
+                pdf.push(layout);
+            }
             Block::Text(text) => {
                 let mut layout = LinearLayout::vertical();
                 for line in text.lines() {
@@ -546,9 +569,39 @@ impl Store {
                 }
                 contract_document(&self.get_contract(&id)?, &settings.general)
             }
+            PrintKind::Packet => {
+                self.visit_packet(&VisitId::from(id.to_owned()), &settings.general)?
+            }
         };
         document.logo = self.print_logo()?;
         render(&document, out)
+    }
+
+    /// An assessment visit's packet: the visit, its client's intake and contacts, and the
+    /// assessment worksheet filled in with what the intake already says, read in one
+    /// snapshot so the pieces agree.
+    fn visit_packet(
+        &self,
+        id: &VisitId,
+        agency: &crate::model::GeneralSettings,
+    ) -> Result<PrintDocument> {
+        let clock = self.clock()?;
+        self.snapshot(|| {
+            let visit = self.visit(id)?;
+            let intake = self.get_intake(&visit.intake_id)?;
+            let contacts = self.contacts(&visit.intake_id)?;
+            let worksheet = crate::rules::visits::packet_worksheet(&intake.form, &visit, &clock);
+            Ok(packet_document(
+                &VisitPacket {
+                    visit: &visit,
+                    intake: &intake,
+                    contacts: &contacts,
+                    worksheet: &worksheet,
+                },
+                agency,
+                clock.tz(),
+            ))
+        })
     }
 
     /// The logo the letterhead prints, if the agency has one.
@@ -599,6 +652,11 @@ mod tests {
                 Block::Title(name.clone()),
                 Block::Heading(name.clone()),
                 Block::Field(name.clone(), link.clone()),
+                Block::Link(name.clone(), link.clone()),
+                Block::Link(
+                    "Map".into(),
+                    crate::rules::visits::map_search_url(&"W".repeat(500)),
+                ),
                 Block::Field("Comments".into(), long_text.clone()),
                 Block::Text(long_text.clone()),
                 Block::Checks(

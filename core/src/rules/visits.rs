@@ -7,10 +7,11 @@ use jiff::{SignedDuration, Timestamp};
 
 use super::clock::{AgencyClock, parse_date};
 use super::validation::{
-    ADDRESS_TEXT_MAX, INVALID_DATE, INVALID_TIME, LONG_TEXT_MAX, parse_time, text_too_long,
+    ADDRESS_TEXT_MAX, INVALID_DATE, INVALID_TIME, LONG_TEXT_MAX, parse_time,
+    prefill_assessment_from_intake, text_too_long,
 };
 use crate::error::{Error, ValidationErrors};
-use crate::model::VisitInput;
+use crate::model::{AssessmentForm, AssessmentVisit, IntakeForm, VisitInput};
 
 /// The shortest and longest visit, in minutes: a quick check-in to a whole working day.
 pub const VISIT_MINUTES: (u32, u32) = (15, 480);
@@ -211,6 +212,38 @@ pub fn display_when(moment: Timestamp, clock: &AgencyClock) -> String {
     )
 }
 
+/// Where a map search for an address starts: OpenStreetMap's search, which needs no key.
+pub const MAP_SEARCH_BASE: &str = "https://www.openstreetmap.org/search?query=";
+
+/// The map link printed beside a visit's address: OpenStreetMap's search for it, the
+/// address URL-encoded whole (lines joined by commas), so nothing typed in it can end the
+/// query or add another.
+pub fn map_search_url(address: &str) -> String {
+    let address = address
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let query: String = form_urlencoded::byte_serialize(address.as_bytes()).collect();
+    format!("{MAP_SEARCH_BASE}{query}")
+}
+
+/// The assessment worksheet a visit's packet prints: the form as a new assessment of the
+/// client would start (what the intake already says), on the visit's day and place, with
+/// its assessor; everything else is left for the assessor to fill in on site.
+pub fn packet_worksheet(
+    intake: &IntakeForm,
+    visit: &AssessmentVisit,
+    clock: &AgencyClock,
+) -> AssessmentForm {
+    let mut form = prefill_assessment_from_intake(intake, clock);
+    form.assessment_date = visit.local_date.clone();
+    form.assessment_location = visit.place.clone();
+    form.assessor_name = visit.assessor_name.clone();
+    form
+}
+
 /// The timeline line of a visit's move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum VisitEvent<'a> {
@@ -247,6 +280,27 @@ mod tests {
     const ZONE: &str = "America/New_York";
     /// 10:00 local (EST) on Sunday 22 November 2026.
     const NOW: &str = "2026-11-22T15:00:00Z";
+
+    #[test]
+    fn map_links_search_the_whole_address_encoded() {
+        for (address, url) in [
+            (
+                "12 Oak St, Springfield",
+                "https://www.openstreetmap.org/search?query=12+Oak+St%2C+Springfield",
+            ),
+            (
+                "Apt 4 & 5\n  Main St #2?x=1 ",
+                "https://www.openstreetmap.org/search?query=Apt+4+%26+5%2C+Main+St+%232%3Fx%3D1",
+            ),
+            (
+                "Café Straße",
+                "https://www.openstreetmap.org/search?query=Caf%C3%A9+Stra%C3%9Fe",
+            ),
+            ("", "https://www.openstreetmap.org/search?query="),
+        ] {
+            assert_eq!(map_search_url(address), url, "{address:?}");
+        }
+    }
 
     fn clock_at(now: &str) -> AgencyClock {
         AgencyClock::new(now.parse().unwrap(), TimeZone::get(ZONE).unwrap())

@@ -357,3 +357,159 @@ fn every_document_prints_with_the_letterhead_real_pages_and_plain_figures() {
     assert!(page_body(&signed_path, pages).contains("Signature Certificate"));
     assert!(!page_body(&signed_path, pages - 1).contains("Signature Certificate"));
 }
+
+/// The packet an assessor takes to a visit: the client, the address with its map link,
+/// the intake's care needs, contacts, the agency's contact block and every section of the
+/// assessment form as a worksheet, pre-filled from the intake. Hostile text (10,000
+/// characters of care needs and notes, with and without newlines, a word as wide as a
+/// page) prints on pages that all carry content.
+#[test]
+fn the_visit_packet_prints_the_visit_the_intake_and_the_worksheet() {
+    use carepath_core::model::{ContactInput, ContactType, VisitInput};
+
+    if !poppler_present() {
+        eprintln!("SKIPPED: pdftoppm/pdftotext (poppler-utils) are not installed");
+        return;
+    }
+    let mut test = open();
+    agency(&mut test);
+    let staff = test.staff.clone();
+    let place = "48 Birch Lane, Apt 3, Springfield, IL 62704";
+    let hostile = format!(
+        "{}\n{}\n{}",
+        "Needs help with stairs and bathing. ".repeat(120),
+        "W".repeat(3_000),
+        "line\n".repeat(800)
+    );
+    assert!(hostile.chars().count() > 10_000);
+    let clients = [
+        (CLIENT, "Needs help with bathing and meals.".to_owned()),
+        ("Opal Ferreira", hostile.clone()),
+    ];
+    let temp = tempfile::tempdir().unwrap();
+    let dir = match std::env::var_os("CAREPATH_KEEP_PDFS") {
+        Some(keep) => {
+            std::fs::create_dir_all(&keep).unwrap();
+            tempfile::tempdir_in(keep).unwrap().keep()
+        }
+        None => temp.path().to_owned(),
+    };
+    for (index, (client, care_needs)) in clients.iter().enumerate() {
+        let mut form = intake_form(client);
+        form.client_address = "48 Birch Lane, Apt 3".into();
+        form.city = "Springfield".into();
+        form.state = "IL".into();
+        form.zip_code = "62704".into();
+        form.general_care_needs = care_needs.clone();
+        let intake = test.store.create_intake(&staff, form).unwrap();
+        test.store
+            .add_contact(
+                &staff,
+                &intake.id,
+                ContactInput {
+                    contact_type: ContactType::Emergency,
+                    full_name: "Mark Whitaker".into(),
+                    relationship: "Son".into(),
+                    phone: "(217) 555-0199".into(),
+                    notes: if index == 0 {
+                        "Has a key".into()
+                    } else {
+                        hostile.clone()
+                    },
+                    ..ContactInput::default()
+                },
+            )
+            .unwrap();
+        let visit = test
+            .store
+            .schedule_visit(
+                &staff,
+                &intake.id,
+                &VisitInput {
+                    date: "2026-11-24".into(),
+                    start_time: "10:00".into(),
+                    duration_minutes: 90,
+                    place: place.into(),
+                    assessor_id: test.staff_id(),
+                    notes: if index == 0 {
+                        "Ring twice; the dog is friendly.".into()
+                    } else {
+                        hostile.clone()
+                    },
+                },
+            )
+            .unwrap()
+            .visit;
+        let mut bytes = Vec::new();
+        test.store
+            .print(PrintKind::Packet, visit.id.as_str(), &mut bytes)
+            .unwrap_or_else(|error| panic!("{client}: {error}"));
+        let path = dir.join(format!("packet-{index}.pdf"));
+        std::fs::write(&path, &bytes).unwrap();
+        let pages = page_count(&path);
+        for page in 1..=pages {
+            let body = page_body(&path, page);
+            assert!(
+                body.split_whitespace().count() >= 8,
+                "{client}'s packet page {page} of {pages} is all but blank:\n{body}"
+            );
+        }
+        let inked = inked_pixels_per_page(&path, &dir, &format!("packet-{index}"));
+        assert_eq!(inked.len(), pages);
+        assert!(inked.iter().all(|ink| *ink > 40), "{client}: {inked:?}");
+        if index > 0 {
+            continue;
+        }
+        let text = run(Command::new("pdftotext").arg(&path).arg("-"))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        for want in [
+            CLIENT,
+            place,
+            "Assessment Visit Packet",
+            "Tuesday, November 24, 2026",
+            "10:00 AM – 11:30 AM EST",
+            "1 hour 30 minutes",
+            "Sam Staff",
+            "Ring twice; the dog is friendly.",
+            "Needs help with bathing and meals.",
+            "Companionship; Meal Preparation",
+            "Susan Reed",
+            "Mark Whitaker",
+            "Has a key",
+            "Agency Contact",
+            AGENCY,
+            "office@sunrise.test",
+            "Assessment Worksheet",
+            // Every section of the assessment form.
+            "Assessment Information",
+            "Living Situation & Environment",
+            "Activities of Daily Living (ADLs)",
+            "Instrumental Activities (IADLs)",
+            "Equipment",
+            "Cognitive",
+            "Family Support",
+            "Safety",
+            "Goals",
+            "Recommended Services & Schedule",
+            "Completed By",
+            // Pre-filled from the intake, and lines where it had nothing.
+            "Date of Birth: March 9, 1941",
+            "Preferred Days: Monday; Wednesday",
+            "Home Type: ________________________",
+        ] {
+            assert!(text.contains(want), "the packet lacks {want:?}:\n{text}");
+        }
+        // The map link is the address, URL-encoded, on OpenStreetMap's search.
+        let url = "https://www.openstreetmap.org/search?query=48+Birch+Lane%2C+Apt+3%2C+Springfield%2C+IL+62704";
+        assert!(
+            text.replace(' ', "").contains(url),
+            "the packet lacks the map link:\n{text}"
+        );
+        let raw = String::from_utf8_lossy(&bytes);
+        assert!(raw.contains(url), "the map link is not clickable");
+        // The worksheet starts a page of its own, after the visit's pages.
+        assert!(!page_body(&path, 1).contains("Assessment Worksheet"));
+    }
+}

@@ -1,5 +1,6 @@
-//! Printable PDFs of the intake form, the assessment, the care plan letter and the
-//! contract, from core's PDF renderer (the same one as `carepath print`).
+//! Printable PDFs of the intake form, the assessment, the care plan letter, the contract
+//! and an assessment visit's packet, from core's PDF renderer (the same one as
+//! `carepath print`).
 
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
@@ -18,6 +19,7 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_assessment, _, _>(assessment)
         .add::<__path_care_plan, _, _>(care_plan)
         .add::<__path_contract, _, _>(contract)
+        .add::<__path_visit_packet, _, _>(visit_packet)
 }
 
 async fn print(state: AppState, kind: PrintKind, id: String) -> ApiResult<Response> {
@@ -85,4 +87,10 @@ pdf_download!(
     "/api/contracts/{id}/pdf",
     PrintKind::Contract,
     "contract"
+);
+pdf_download!(
+    visit_packet,
+    "/api/visits/{id}/packet.pdf",
+    PrintKind::Packet,
+    "packet of an assessment visit (intake summary, contacts, visit, map link, worksheet)"
 );

@@ -303,3 +303,60 @@ async fn a_calendar_feed_opens_without_a_session_until_revoked() {
     assert_eq!(code, "link_unavailable");
     server.stop().await;
 }
+
+/// The Print Packet button's PDF: staff get it inline as a PDF; a stranger is asked to
+/// sign in and an unknown visit is not found.
+#[tokio::test]
+async fn a_visit_packet_is_a_pdf_for_staff_only() {
+    let server = TestServer::start().await;
+    let staff = server.staff().await;
+    let me = staff.ok("/api/auth/me").await;
+    let me_id = me["user"]["id"]
+        .as_str()
+        .or(me["id"].as_str())
+        .unwrap()
+        .to_owned();
+    let intake = expect_json(
+        staff
+            .post("/api/intakes", json!({"form": intake_form("Ruth Hale")}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let intake_id = intake["id"].as_str().unwrap();
+    let booked = expect_json(
+        staff
+            .post(
+                &format!("/api/intakes/{intake_id}/visits"),
+                json!({"date": tomorrow(), "start_time": "10:00", "duration_minutes": 60,
+                       "place": "12 Oak St, Springfield", "assessor_id": me_id}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let visit_id = booked["visit"]["id"].as_str().unwrap();
+    let path = format!("/api/visits/{visit_id}/packet.pdf");
+
+    let response = staff.get(&path).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "application/pdf");
+    assert_eq!(
+        response.headers()["content-disposition"],
+        format!("inline; filename=\"packet-{visit_id}.pdf\"").as_str()
+    );
+    assert!(response.bytes().await.unwrap().starts_with(b"%PDF"));
+
+    expect_error(
+        server.anonymous().get(&path).await,
+        StatusCode::UNAUTHORIZED,
+    )
+    .await;
+    expect_error(
+        staff
+            .get("/api/visits/01a20000-0000-7000-8000-000000000000/packet.pdf")
+            .await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+}

@@ -42,6 +42,11 @@ export function useIntakeRecord(intakeId: string, enabled: boolean) {
   });
 }
 
+/** The packet an assessor takes to the visit: a PDF the server draws, opened in a new tab. */
+export function visitPacketUrl(visitId: string): string {
+  return `/api/visits/${encodeURIComponent(visitId)}/packet.pdf`;
+}
+
 /** A visit's move changes the client's status and timeline too. */
 function useRefreshAfterMove() {
   const queryClient = useQueryClient();

@@ -1,3 +1,4 @@
+import { Printer } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -5,7 +6,7 @@ import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { useCancelVisit, useMarkVisitDone } from '../api/visits';
+import { useCancelVisit, useMarkVisitDone, visitPacketUrl } from '../api/visits';
 import type { AssessmentVisit } from '../api/types';
 import { visitWhen } from '../visit-dates';
 import { ScheduleVisitDialog } from './schedule-visit-dialog';
@@ -64,23 +65,44 @@ export function CancelVisitDialog({ visit, open, onOpenChange }: { visit: Assess
   );
 }
 
-/** Reschedule, Cancel and Start Assessment for one scheduled visit. */
+/** Opens the visit's packet (intake summary, contacts, visit, map link, worksheet) to print. */
+export function PrintPacketButton({ visit, size = 'default' }: { visit: AssessmentVisit; size?: 'sm' | 'default' }) {
+  return (
+    <Button variant="outline" size={size} onClick={() => window.open(visitPacketUrl(visit.id), '_blank', 'noopener')} aria-label={`Print Packet for visit with ${visit.client_name}`}>
+      <Printer aria-hidden="true" />
+      Print Packet
+    </Button>
+  );
+}
+
+/**
+ * Start Assessment, Print Packet, Reschedule, Cancel and Mark Done for a scheduled visit;
+ * a visit held keeps its Print Packet, a cancelled one has no actions.
+ */
 export function VisitActions({ visit, compact = false }: { visit: AssessmentVisit; compact?: boolean }) {
   const [moving, setMoving] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const done = useMarkVisitDone();
+  const size = compact ? 'sm' : 'default';
+  if (visit.status === 'done') {
+    return (
+      <div className="flex flex-wrap gap-2">
+        <PrintPacketButton visit={visit} size={size} />
+      </div>
+    );
+  }
   if (visit.status !== 'scheduled') return null;
   const onDone = () =>
     done.mutate(visit, {
       onSuccess: () => toast.success('Visit marked as done'),
       onError: (failure) => toast.error('Failed to update visit', { description: errorMessage(failure, 'Please try again.') }),
     });
-  const size = compact ? 'sm' : 'default';
   return (
     <div className="flex flex-wrap gap-2">
       <Button asChild size={size}>
         <Link to={`/assessments/new?intake_id=${visit.intake_id}`}>Start Assessment</Link>
       </Button>
+      <PrintPacketButton visit={visit} size={size} />
       <Button variant="outline" size={size} onClick={() => setMoving(true)} aria-label={`Reschedule visit with ${visit.client_name}`}>
         Reschedule
       </Button>
