@@ -20,6 +20,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0012_agency_logo.sql"),
     include_str!("migrations/0013_finished_clients.sql"),
     include_str!("migrations/0014_assessment_visits.sql"),
+    include_str!("migrations/0016_second_factor.sql"),
 ];
 
 /// The schema version this build writes.

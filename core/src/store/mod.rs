@@ -73,7 +73,8 @@ pub use paging::Page;
 /// Stops a connection's running statement from another thread.
 pub use rusqlite::InterruptHandle;
 pub use sessions::{
-    AuthTokenPurpose, FREE_FAILURES, INVALID_CREDENTIALS, SessionUser, SignInFailure,
+    ActiveSession, AuthTokenPurpose, FREE_FAILURES, INVALID_CREDENTIALS, SessionOrigin,
+    SessionUser, SignInFailure,
 };
 pub use signing::{NewSigningLink, SignedContract};
 pub use users::{CURRENT_PASSWORD_WRONG, INVITATION_NEEDED, NewUser};

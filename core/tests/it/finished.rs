@@ -196,7 +196,8 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
     drop(store);
     // Back to the schema before 13: no stage alert column, its tally's triggers as they
     // were, and the overdue moment the old rule wrote (the sixth day after the
-    // contract); the one migration after 13 (visits, 14) is undone too, so both run again.
+    // contract); the migrations after 13 (visits, 14; the second factor, 16) are undone
+    // too, so all of them run again.
     let conn = rusqlite::Connection::open(&path).unwrap();
     conn.execute_batch(&format!(
         "DROP TRIGGER moment_tallies_insert;
@@ -210,8 +211,15 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
          CREATE TRIGGER moment_tallies_update AFTER UPDATE ON intakes BEGIN SELECT 1; END;
          DROP TABLE calendar_feeds;
          DROP TABLE assessment_visits;
+         DROP TABLE pending_sign_ins;
+         DROP TABLE recovery_codes;
+         DROP TABLE totp_factors;
+         DROP INDEX sessions_id;
+         ALTER TABLE sessions DROP COLUMN id;
+         ALTER TABLE sessions DROP COLUMN user_agent;
+         ALTER TABLE sessions DROP COLUMN address;
          PRAGMA user_version = {};",
-        carepath_core::store::SCHEMA_VERSION - 2
+        carepath_core::store::SCHEMA_VERSION - 3
     ))
     .unwrap();
     drop(conn);

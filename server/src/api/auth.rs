@@ -13,7 +13,9 @@ use carepath_core::model::{Actor, Channel};
 use carepath_core::outbound::{AccountEmail, account_email, account_link, compose_private_email};
 use carepath_core::rules::sign_in::LINK_LIFETIME;
 use carepath_core::rules::validation::{validate_magic_link_email, validate_new_password};
-use carepath_core::store::{AuthTokenPurpose, INVALID_CREDENTIALS, SessionUser, SignInFailure};
+use carepath_core::store::{
+    AuthTokenPurpose, INVALID_CREDENTIALS, SessionOrigin, SessionUser, SignInFailure,
+};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -101,6 +103,31 @@ impl FromRequestParts<AppState> for ClientAddr {
     }
 }
 
+/// Where a new session is opened from: the browser's User-Agent and the client address,
+/// for the user's list of their sessions.
+pub struct Device(pub SessionOrigin);
+
+impl FromRequestParts<AppState> for Device {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let user_agent = parts
+            .headers
+            .get(header::USER_AGENT)
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        let Ok(ClientAddr(address)) = ClientAddr::from_request_parts(parts, state).await;
+        Ok(Self(SessionOrigin {
+            user_agent,
+            address: address.map(|a| a.to_string()).unwrap_or_default(),
+        }))
+    }
+}
+
 fn throttle(state: &AppState, client: &ClientAddr) -> ApiResult<()> {
     match client.0 {
         Some(address) => state
@@ -112,11 +139,11 @@ fn throttle(state: &AppState, client: &ClientAddr) -> ApiResult<()> {
 }
 
 /// Opens a new session (a new token at every sign-in) and answers the user with its cookie.
-async fn start_session(state: &AppState, user: SessionUser) -> ApiResult<Response> {
+async fn start_session(state: &AppState, user: SessionUser, device: Device) -> ApiResult<Response> {
     let user_id = user.id.clone();
     let token = state
         .db
-        .call(move |store| store.create_session(&user_id, SESSION_LIFETIME))
+        .call(move |store| store.create_session_from(&user_id, SESSION_LIFETIME, &device.0))
         .await?;
     let cookie = session::session_cookie(&token, state.config.public_url.https);
     Ok(([(header::SET_COOKIE, cookie)], ApiJson(user)).into_response())
@@ -135,6 +162,7 @@ pub struct SignInBody {
 pub async fn sign_in(
     State(state): State<AppState>,
     client: ClientAddr,
+    device: Device,
     ApiJson(body): ApiJson<SignInBody>,
 ) -> ApiResult<Response> {
     throttle(&state, &client)?;
@@ -145,7 +173,7 @@ pub async fn sign_in(
         .call(move |store| store.verify_sign_in(&body.email, &body.password, &place))
         .await?;
     match outcome {
-        Ok(user) => start_session(&state, user).await,
+        Ok(user) => start_session(&state, user, device).await,
         Err(SignInFailure::Invalid) => Err(ApiError::new(
             StatusCode::UNAUTHORIZED,
             "unauthenticated",
@@ -216,6 +244,7 @@ pub struct SignUpBody {
 pub async fn sign_up(
     State(state): State<AppState>,
     client: ClientAddr,
+    device: Device,
     ApiJson(body): ApiJson<SignUpBody>,
 ) -> ApiResult<Response> {
     throttle(&state, &client)?;
@@ -230,7 +259,7 @@ pub async fn sign_up(
         full_name: user.full_name,
         is_admin: user.is_admin,
     };
-    start_session(&state, user).await
+    start_session(&state, user, device).await
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -318,6 +347,7 @@ pub struct TokenBody {
 pub async fn verify(
     State(state): State<AppState>,
     client: ClientAddr,
+    device: Device,
     ApiJson(body): ApiJson<TokenBody>,
 ) -> ApiResult<Response> {
     throttle(&state, &client)?;
@@ -326,7 +356,7 @@ pub async fn verify(
         .call(move |store| store.consume_auth_token(&body.token, AuthTokenPurpose::MagicLink))
         .await?
         .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "unauthenticated", LINK_INVALID))?;
-    start_session(&state, user).await
+    start_session(&state, user, device).await
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -344,6 +374,7 @@ pub struct ResetPasswordBody {
 pub async fn reset_password(
     State(state): State<AppState>,
     client: ClientAddr,
+    device: Device,
     ApiJson(body): ApiJson<ResetPasswordBody>,
 ) -> ApiResult<Response> {
     throttle(&state, &client)?;
@@ -369,7 +400,7 @@ pub async fn reset_password(
         })
         .await?
         .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "unauthenticated", LINK_INVALID))?;
-    start_session(&state, user).await
+    start_session(&state, user, device).await
 }
 
 #[derive(Deserialize, ToSchema)]

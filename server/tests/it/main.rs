@@ -1,6 +1,7 @@
 //! Integration tests of `carepath serve`: each test starts the real server on a free
 //! loopback port over a temporary database and speaks HTTP to it.
 
+mod account;
 mod api;
 mod auth;
 mod email;
