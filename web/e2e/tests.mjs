@@ -11,6 +11,7 @@ import { notificationTests } from './notifications.mjs';
 import { typedWorkTests } from './typed-work.mjs';
 import { feedbackTests } from './feedback.mjs';
 import { visitTests } from './visits.mjs';
+import { accountTests } from './account.mjs';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
@@ -76,6 +77,7 @@ export function createTests({ admin, staff }) {
     ...typedWorkTests({ admin, staff }),
     ...feedbackTests({ admin, staff }),
     ...visitTests({ admin, staff }),
+    ...accountTests({ admin, staff }),
     {
       name: 'a signed-out visitor lands on the sign-in page and keeps the route',
       async run(page) {

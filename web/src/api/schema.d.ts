@@ -4,6 +4,40 @@
  */
 
 export interface paths {
+    "/api/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's live sessions, the newest first; `current` marks this one. */
+        get: operations["sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Ends one of the signed-in user's sessions at once; ending this one signs out here. */
+        delete: operations["end_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/invitations": {
         parameters: {
             query?: never;
@@ -88,6 +122,23 @@ export interface paths {
         put?: never;
         /** Disables a user and ends their sessions (admin). */
         post: operations["disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-enables a disabled user; they sign in again with the password they had (admin). */
+        post: operations["enable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1998,6 +2049,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One of a user's live sessions, as their account page lists it. */
+        ActiveSession: {
+            /** @description The client address it was opened from; empty when unknown. */
+            address: string;
+            created_at: string;
+            /** @description The session of the request that asked. */
+            current: boolean;
+            /** @description The browser and system, shortened from the User-Agent ("Chrome on Linux"). */
+            device: string;
+            /** @description Names the session to end it; not its token. */
+            id: string;
+            last_seen_at: string;
+        };
         /** @description A level of help for one daily activity, with the assessor's notes. */
         Activity: {
             /** @default  */
@@ -3561,6 +3625,21 @@ export interface components {
             is_admin?: boolean;
         };
         /** @description A list that is never paged. */
+        Items_ActiveSession: {
+            items: {
+                /** @description The client address it was opened from; empty when unknown. */
+                address: string;
+                created_at: string;
+                /** @description The session of the request that asked. */
+                current: boolean;
+                /** @description The browser and system, shortened from the User-Agent ("Chrome on Linux"). */
+                device: string;
+                /** @description Names the session to end it; not its token. */
+                id: string;
+                last_seen_at: string;
+            }[];
+        };
+        /** @description A list that is never paged. */
         Items_AssessmentVisit: {
             items: {
                 assessor_email: string;
@@ -4786,6 +4865,69 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Items_ActiveSession"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     invite: {
         parameters: {
             query?: never;
@@ -4975,6 +5117,43 @@ export interface operations {
         };
     };
     disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    enable: {
         parameters: {
             query?: never;
             header?: never;

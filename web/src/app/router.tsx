@@ -32,6 +32,7 @@ const AnalyticsPage = lazy(() => import('@/features/analytics/components/analyti
 const ContractTemplatePage = lazy(() => import('@/features/contract-template/components/contract-template-page'));
 const AdminPage = lazy(() => import('@/features/admin/components/admin-page'));
 const VisitsPage = lazy(() => import('@/features/visits/components/visits-page'));
+const AccountPage = lazy(() => import('@/features/account/components/account-page'));
 
 export function createAppRouter() {
   return createBrowserRouter([
@@ -62,6 +63,7 @@ export function createAppRouter() {
         { path: 'settings/pricing', element: page(PricingPage) },
         { path: 'settings/templates', element: page(MessageTemplatesPage) },
         { path: 'admin', element: page(AdminPage) },
+        { path: 'account', element: page(AccountPage) },
         { path: 'index.html', element: <Navigate to="/" replace /> },
       ],
     },

@@ -48,6 +48,10 @@ export function useDisableUser() {
   return useAdminMutation((id: string) => api.post(`/api/admin/users/${id}/disable`));
 }
 
+export function useEnableUser() {
+  return useAdminMutation((id: string) => api.post(`/api/admin/users/${id}/enable`));
+}
+
 const RESTORE_PATH: Record<string, string> = {
   intake: 'intakes',
   assessment: 'assessments',

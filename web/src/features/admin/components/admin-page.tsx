@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, titleCase } from '@/lib/format';
-import { useAdminUsers, useDisableUser, useInviteUser, useRestore, useSetAdmin, useSetPhone, useTrash, type AdminUserRow, type TrashItem } from '../api/admin';
+import { useAdminUsers, useDisableUser, useEnableUser, useInviteUser, useRestore, useSetAdmin, useSetPhone, useTrash, type AdminUserRow, type TrashItem } from '../api/admin';
 
 const userHelper = columnHelper<AdminUserRow>();
 const trashHelper = columnHelper<TrashItem>();
@@ -21,6 +21,7 @@ const trashHelper = columnHelper<TrashItem>();
 function UserActions({ user, selfId }: { user: AdminUserRow; selfId: string }) {
   const setAdmin = useSetAdmin();
   const disable = useDisableUser();
+  const enable = useEnableUser();
   const fail = (error: unknown) => toast.error('Error', { description: errorMessage(error, 'The change was not saved') });
   if (user.id === selfId) return <span className="text-xs text-muted-foreground">You</span>;
   return (
@@ -49,6 +50,16 @@ function UserActions({ user, selfId }: { user: AdminUserRow; selfId: string }) {
           }}
         >
           Disable
+        </Button>
+      )}
+      {user.disabled && (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={enable.isPending}
+          onClick={() => enable.mutate(user.id, { onSuccess: () => toast.success(`${user.email} re-enabled`), onError: fail })}
+        >
+          Re-enable
         </Button>
       )}
     </div>
