@@ -63,7 +63,8 @@ mod tests {
                 "Safari on iPhone",
             ),
             ("", "Unknown device"),
-            ("curl/8.5.0", "Unknown device"),
+            ("curl/8.5.0", "HTTP Library"),
+            ("\u{1}\u{2}", "Unknown device"),
         ] {
             assert_eq!(device_name(agent), name, "{agent}");
         }
