@@ -38,11 +38,11 @@ pub fn device_name(user_agent: &str) -> String {
     let parsed = woothee::parser::Parser::new().parse(user_agent);
     let known = |text: &str| !text.is_empty() && text != woothee::woothee::VALUE_UNKNOWN;
     match parsed {
-        Some(found) if known(found.name) && known(&found.os) => {
+        Some(found) if known(found.name) && known(found.os) => {
             format!("{} on {}", found.name, found.os)
         }
         Some(found) if known(found.name) => found.name.to_owned(),
-        Some(found) if known(&found.os) => found.os.to_string(),
+        Some(found) if known(found.os) => found.os.to_string(),
         _ => "Unknown device".to_owned(),
     }
 }
