@@ -13,6 +13,7 @@ pub mod logo;
 pub mod pipeline;
 pub mod pricing;
 pub mod search;
+pub mod second_factor;
 pub mod sign_in;
 pub mod signing;
 pub mod sms;

@@ -26,6 +26,7 @@ mod ngram;
 mod notifications;
 mod paging;
 mod position;
+mod second_factor;
 mod sessions;
 mod settings;
 mod signing;
@@ -72,6 +73,7 @@ pub use notifications::{StaffNotice, StaffText};
 pub use paging::Page;
 /// Stops a connection's running statement from another thread.
 pub use rusqlite::InterruptHandle;
+pub use second_factor::{RecoveryCodes, SecondFactorFailure, SecondFactorStatus, TotpEnrolment};
 pub use sessions::{
     ActiveSession, AuthTokenPurpose, FREE_FAILURES, INVALID_CREDENTIALS, SessionOrigin,
     SessionUser, SignInFailure,

@@ -61,6 +61,9 @@ pub struct SessionUser {
     pub email: String,
     pub full_name: String,
     pub is_admin: bool,
+    /// The administrators' setting asks this user for a second factor and they have
+    /// none: until they set one up, only that and signing out are open to them.
+    pub needs_second_factor: bool,
 }
 
 impl SessionUser {
@@ -96,19 +99,9 @@ impl Store {
         client: &str,
     ) -> Result<std::result::Result<SessionUser, SignInFailure>> {
         let email = email.trim().to_lowercase();
-        let now = self.now();
-        let key = token_hash(&format!("{email}\n{client}"));
-        let counted: Option<(i64, String)> = super::query_row(
-            self.conn(),
-            "SELECT failures, last_failed_at FROM sign_in_failures WHERE key = ?1",
-            [&key],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )
-        .optional()?;
-        if let Some((failures, last)) = &counted
-            && let Some(last) = parse_timestamp(last)
-            && let Some(wait) = retry_after(*failures, last, now)
-        {
+        let key = self.sign_in_failure_key(&email, client);
+        let counted = self.sign_in_failures(&key)?;
+        if let Some(wait) = self.sign_in_wait(&key)? {
             return Ok(Err(SignInFailure::Throttled {
                 retry_after_secs: wait,
             }));
@@ -124,38 +117,74 @@ impl Store {
             Some((_, hash, disabled)) => password_matches(password, hash.as_deref()) && !disabled,
             None => password_matches(password, None),
         };
-        let forget_before = ts(now.checked_sub(FAILURE_MEMORY).unwrap_or(Timestamp::MIN));
         if !signed_in {
-            self.write(|tx| {
-                super::exec(tx,
-                    "INSERT INTO sign_in_failures (key, failures, last_failed_at) VALUES (?1, 1, ?2)
-                     ON CONFLICT (key) DO UPDATE SET failures = failures + 1, last_failed_at = ?2",
-                    params![key, ts(now)],
-                )?;
-                super::exec(
-                    tx,
-                    "DELETE FROM sign_in_failures WHERE last_failed_at < ?1",
-                    [&forget_before],
-                )?;
-                Ok(())
-            })?;
+            self.count_sign_in_failure(&key)?;
             return Ok(Err(SignInFailure::Invalid));
         }
         let Some((user_id, _, _)) = row else {
             return Ok(Err(SignInFailure::Invalid));
         };
         if counted.is_some() {
-            self.write(|tx| {
-                super::exec(tx, "DELETE FROM sign_in_failures WHERE key = ?1", [&key])?;
-                Ok(())
-            })?;
+            self.forget_sign_in_failures(&key)?;
         }
         self.session_user_by_id(&user_id).map(Ok)
     }
 
-    fn session_user_by_id(&self, user_id: &UserId) -> Result<SessionUser> {
+    /// What failed sign-ins of an email from a client address are counted under.
+    pub(crate) fn sign_in_failure_key(&self, email: &str, client: &str) -> String {
+        token_hash(&format!("{}\n{client}", email.trim().to_lowercase()))
+    }
+
+    fn sign_in_failures(&self, key: &str) -> Result<Option<(i64, String)>> {
+        Ok(super::query_row(
+            self.conn(),
+            "SELECT failures, last_failed_at FROM sign_in_failures WHERE key = ?1",
+            [key],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .optional()?)
+    }
+
+    /// The seconds an attempt under `key` must still wait, if any.
+    pub(crate) fn sign_in_wait(&self, key: &str) -> Result<Option<u64>> {
+        let now = self.now();
+        Ok(self.sign_in_failures(key)?.and_then(|(failures, last)| {
+            parse_timestamp(&last).and_then(|last| retry_after(failures, last, now))
+        }))
+    }
+
+    /// Counts a failed password or second-factor code under `key`.
+    pub(crate) fn count_sign_in_failure(&mut self, key: &str) -> Result<()> {
+        let now = self.now();
+        let forget_before = ts(now.checked_sub(FAILURE_MEMORY).unwrap_or(Timestamp::MIN));
+        self.write(|tx| {
+            super::exec(
+                tx,
+                "INSERT INTO sign_in_failures (key, failures, last_failed_at) VALUES (?1, 1, ?2)
+                 ON CONFLICT (key) DO UPDATE SET failures = failures + 1, last_failed_at = ?2",
+                params![key, ts(now)],
+            )?;
+            super::exec(
+                tx,
+                "DELETE FROM sign_in_failures WHERE last_failed_at < ?1",
+                [&forget_before],
+            )?;
+            Ok(())
+        })
+    }
+
+    pub(crate) fn forget_sign_in_failures(&mut self, key: &str) -> Result<()> {
+        self.write(|tx| {
+            super::exec(tx, "DELETE FROM sign_in_failures WHERE key = ?1", [key])?;
+            Ok(())
+        })
+    }
+
+    /// The signed-in face of a user, with whether they must set up a second factor.
+    pub fn session_user_by_id(&self, user_id: &UserId) -> Result<SessionUser> {
         let user = self.get_user(user_id)?;
         Ok(SessionUser {
+            needs_second_factor: self.needs_second_factor(&user.id, user.is_admin)?,
             id: user.id,
             email: user.email,
             full_name: user.full_name,

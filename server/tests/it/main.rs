@@ -13,6 +13,7 @@ mod notifications;
 mod office;
 mod openapi;
 mod pipeline;
+mod second_factor;
 mod secrets;
 mod security;
 mod sessions;

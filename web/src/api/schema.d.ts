@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/account/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's second factor: set up or not, recovery codes left, required. */
+        get: operations["second_factor_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/sessions": {
         parameters: {
             query?: never;
@@ -33,6 +50,66 @@ export interface paths {
         post?: never;
         /** Ends one of the signed-in user's sessions at once; ending this one signs out here. */
         delete: operations["end_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts setting up an authenticator app: the secret (shown this once) and its
+         *     `otpauth://` address; the QR code is `GET /api/account/totp/qr`.
+         */
+        post: operations["start_totp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms the authenticator app with its current code; answers the ten recovery codes,
+         *     shown this once.
+         */
+        post: operations["confirm_totp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/totp/qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QR code of the set-up in progress, as an SVG image (an `<img>` of the page's own
+         *     origin, which its Content-Security-Policy allows).
+         */
+        get: operations["totp_qr"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -156,6 +233,26 @@ export interface paths {
         /** Sets a user's mobile number for texts on urgent updates (admin). */
         put: operations["set_phone"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/reset-second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes a user's second factor and recovery codes, for one who lost their phone; they
+         *     sign in with their password alone until they set one up again (admin; audited).
+         */
+        post: operations["reset_second_factor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -452,6 +549,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of signing in: a code from the authenticator app (each accepted once)
+         *     or an unused recovery code, with the pending sign-in's cookie; opens the session.
+         *     Throttled like the password (a right code gives its attempt back to the address).
+         */
+        post: operations["second_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/sign-in": {
         parameters: {
             query?: never;
@@ -461,7 +579,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs in with email and password; sets the session cookie. */
+        /**
+         * Signs in with email and password; sets the session cookie, or, for a user with a
+         *     second factor, answers 202 and asks for the code.
+         */
         post: operations["sign_in"];
         delete?: never;
         options?: never;
@@ -4422,6 +4543,10 @@ export interface components {
             count: number;
             reason: string;
         };
+        /** @description The recovery codes, shown once right after they are made. */
+        RecoveryCodes: {
+            codes: string[];
+        };
         ResetPasswordBody: {
             confirm_password: string;
             password: string;
@@ -4433,6 +4558,35 @@ export interface components {
             /** Format: double */
             hours: number;
             time: string;
+        };
+        SecondFactorBody: {
+            /** @description The six digits of the authenticator app, or a recovery code. */
+            code: string;
+        };
+        /**
+         * @description The answer to a right password (or link) of a user with a second factor: no session
+         *     yet, the code is asked next (`POST /api/auth/second-factor`).
+         */
+        SecondFactorChallenge: {
+            /** @description Always true: enter a code from the authenticator app or a recovery code. */
+            second_factor_required: boolean;
+        };
+        /**
+         * @description Who must sign in with a second factor (administrators only set it).
+         * @enum {string}
+         */
+        SecondFactorPolicy: "nobody" | "administrators" | "everyone";
+        /** @description What the account page shows of the user's second factor. */
+        SecondFactorStatus: {
+            /**
+             * Format: int64
+             * @description Recovery codes not used yet.
+             */
+            recovery_codes_left: number;
+            /** @description The administrators' setting asks this user to have a second factor. */
+            required: boolean;
+            /** @description An authenticator app is set up and confirmed. */
+            totp: boolean;
         };
         SendContractBody: {
             body: string;
@@ -4461,6 +4615,11 @@ export interface components {
             full_name: string;
             id: components["schemas"]["UserId"];
             is_admin: boolean;
+            /**
+             * @description The administrators' setting asks this user for a second factor and they have
+             *     none: until they set one up, only that and signing out are open to them.
+             */
+            needs_second_factor: boolean;
         };
         /** @description All settings. Stored one JSON document per tab, shared by all staff. */
         Settings: {
@@ -4647,6 +4806,18 @@ export interface components {
         TemplateStage: "general" | "intake" | "assessment" | "care_plan" | "contract";
         TokenBody: {
             token: string;
+        };
+        TotpCodeBody: {
+            /** @description The six digits the authenticator app shows now. */
+            code: string;
+        };
+        /**
+         * @description A started enrolment: the secret to type into the app (shown once) and the address
+         *     its QR code holds.
+         */
+        TotpEnrolment: {
+            otpauth_url: string;
+            secret: string;
         };
         /** @description One soft-deleted record in the admin panel's trash. */
         TrashItem: {
@@ -4840,6 +5011,12 @@ export interface components {
              */
             idle_timeout_minutes: number;
             /**
+             * @description Who must have a second factor: a user who must and has none can only set one up
+             *     after signing in (administrators only).
+             * @default nobody
+             */
+            second_factor_required: components["schemas"]["SecondFactorPolicy"];
+            /**
              * Format: int32
              * @description Days a proposal approval or contract signing link works (administrators only).
              * @default 14
@@ -4865,6 +5042,33 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    second_factor_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorStatus"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     sessions: {
         parameters: {
             query?: never;
@@ -4909,6 +5113,115 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_totp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolment"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_totp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpCodeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    totp_qr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
             };
             401: {
                 headers: {
@@ -5238,6 +5551,43 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_second_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5999,6 +6349,45 @@ export interface operations {
             };
         };
     };
+    second_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     sign_in: {
         parameters: {
             query?: never;
@@ -6018,6 +6407,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionUser"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorChallenge"];
                 };
             };
             401: {

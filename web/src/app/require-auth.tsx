@@ -28,12 +28,14 @@ export function RequireAuth() {
     });
   }, [queryClient]);
 
-  useLiveEvents(Boolean(me.data));
+  // A user who must set up a second factor reaches only Your Account until they do.
+  useLiveEvents(Boolean(me.data) && !me.data?.needs_second_factor);
 
   if (me.isPending) return <Loading text="Loading Carepath..." />;
   if (!me.data) return <Navigate to={loginPath(location.pathname, location.search)} replace />;
 
   const user = me.data;
+  if (user.needs_second_factor && location.pathname !== '/account') return <Navigate to="/account" replace />;
   const handleSignOut = async () => {
     if (!(await confirmLeave())) return;
     removeLocalDrafts(user.id);

@@ -11,8 +11,8 @@ export const sessionsQueryOptions = queryOptions({
 });
 
 /** The signed-in user's live sessions, as the server lists them. */
-export function useSessions() {
-  return useQuery(sessionsQueryOptions);
+export function useSessions(enabled = true) {
+  return useQuery({ ...sessionsQueryOptions, enabled });
 }
 
 /** Ends one session at once; the list refreshes either way. */
@@ -22,5 +22,32 @@ export function useEndSession() {
     mutationFn: (id: string) => api.delete<undefined>(`/api/account/sessions/${encodeURIComponent(id)}`),
     meta: { errorMessage: 'Failed to end the session' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.accountSessions }),
+  });
+}
+
+export type SecondFactorStatus = Schemas['SecondFactorStatus'];
+export type TotpEnrolment = Schemas['TotpEnrolment'];
+export type RecoveryCodes = Schemas['RecoveryCodes'];
+
+/** Whether the user has an authenticator app, how many recovery codes are left, and
+ * whether the agency requires one of them. */
+export function useSecondFactor() {
+  return useQuery({
+    queryKey: queryKeys.accountFactors,
+    queryFn: ({ signal }) => api.get<SecondFactorStatus>('/api/account/second-factor', undefined, signal),
+  });
+}
+
+export function useStartTotp() {
+  return useMutation({
+    mutationFn: () => api.post<TotpEnrolment>('/api/account/totp'),
+    meta: { errorMessage: 'Failed to start setting up the authenticator app' },
+  });
+}
+
+/** Confirms the app with its current code; the recovery codes come back once. */
+export function useConfirmTotp() {
+  return useMutation({
+    mutationFn: (code: string) => api.post<RecoveryCodes>('/api/account/totp/confirm', { code }),
   });
 }

@@ -6,7 +6,9 @@ import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
+import { useMe } from '@/features/auth/api/auth';
 import { useEndSession, useSessions, type ActiveSession } from '../api/account';
+import { SecondFactorCard } from './second-factor-card';
 
 const sessionHelper = columnHelper<ActiveSession>();
 
@@ -55,10 +57,15 @@ const sessionColumns = sessionHelper.columns([
 
 /** The signed-in user's own account: where they are signed in, and ending any of it. */
 export default function AccountPage() {
-  const sessions = useSessions();
+  const me = useMe();
+  const enrolling = me.data?.needs_second_factor ?? false;
+  // Until a required second factor is set up, the sessions list is out of reach too.
+  const sessions = useSessions(!enrolling && me.isSuccess);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Your Account" description="Where you are signed in, and how you sign in." />
+      <SecondFactorCard />
+      {!enrolling && (
       <section aria-labelledby="sessions-heading" className="flex flex-col gap-3">
         <h2 id="sessions-heading" className="text-lg font-semibold">
           Active Sessions
@@ -73,6 +80,7 @@ export default function AccountPage() {
           loading={sessions.isPending}
         />
       </section>
+      )}
     </div>
   );
 }
