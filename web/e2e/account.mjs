@@ -39,8 +39,10 @@ export function accountTests({ admin }) {
         const row = page.getByRole('row').filter({ hasText: user.email });
         await row.getByText('Disabled', { exact: true }).waitFor();
         await row.getByRole('button', { name: 'Re-enable' }).click();
-        await expectOnScreen(toast(page, `${user.email} re-enabled`), 'the re-enabled toast');
+        // The row changes first; the toast may queue behind others a busy page shows.
         await row.getByText('Disabled', { exact: true }).waitFor({ state: 'detached' });
+        await expectOnScreen(row.getByRole('button', { name: 'Disable' }), 'the Disable button of the re-enabled user');
+        await expectOnScreen(toast(page, `${user.email} re-enabled`), 'the re-enabled toast', { timeout: 10_000 });
 
         // Another browser (a phone) signs in as the user.
         const phone = await request.newContext({ baseURL: process.env.CAREPATH_URL, extraHTTPHeaders: { Origin: ORIGIN(), 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' } });

@@ -59,7 +59,7 @@ function UserActions({ user, selfId }: { user: AdminUserRow; selfId: string }) {
         disabled={resetFactor.isPending}
         onClick={() => {
           if (!window.confirm(`Reset the second factor of ${user.email}? Their authenticator app and recovery codes stop working; they sign in with their password and set up a new one.`)) return;
-          resetFactor.mutate(user.id, { onSuccess: () => toast.success(`Second factor of ${user.email} reset`), onError: fail });
+          resetFactor.mutateAsync(user.id).then(() => toast.success(`Second factor of ${user.email} reset`), fail);
         }}
       >
         Reset Second Factor
@@ -69,7 +69,8 @@ function UserActions({ user, selfId }: { user: AdminUserRow; selfId: string }) {
           size="sm"
           variant="outline"
           disabled={enable.isPending}
-          onClick={() => enable.mutate(user.id, { onSuccess: () => toast.success(`${user.email} re-enabled`), onError: fail })}
+          // The row redraws once the list refreshes, so the toast follows the promise, not the row.
+          onClick={() => enable.mutateAsync(user.id).then(() => toast.success(`${user.email} re-enabled`), fail)}
         >
           Re-enable
         </Button>
