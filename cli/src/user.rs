@@ -69,6 +69,11 @@ enum UserCommand {
     RevokeAdmin { email: String },
     /// Disable a user: they can no longer sign in and their sessions end.
     Disable { email: String },
+    /// Re-enable a disabled user: they sign in again with the password they had.
+    Enable { email: String },
+    /// Remove a user's second factor and recovery codes (a lost phone; the way back in
+    /// for an administrator locked out): they sign in with their password alone.
+    ResetSecondFactor { email: String },
 }
 
 /// Changes made from the command line are the system's, through the cli channel.
@@ -158,6 +163,19 @@ pub fn run(db: &Path, args: Args) -> anyhow::Result<()> {
             let user = store.user_by_email(&email)?;
             let user = store.disable_user(&actor, &user.id)?;
             println!("{} is disabled and signed out everywhere.", describe(&user));
+        }
+        UserCommand::Enable { email } => {
+            let user = store.user_by_email(&email)?;
+            let user = store.enable_user(&actor, &user.id)?;
+            println!("{} can sign in again.", describe(&user));
+        }
+        UserCommand::ResetSecondFactor { email } => {
+            let user = store.user_by_email(&email)?;
+            let user = store.reset_second_factor(&actor, &user.id)?;
+            println!(
+                "{} signs in with their password alone until they set up a second factor again.",
+                describe(&user)
+            );
         }
     }
     Ok(())

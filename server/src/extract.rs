@@ -17,6 +17,8 @@ use std::cell::Cell;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use carepath_core::store::SessionOrigin;
+
 use crate::AppState;
 use crate::error::ApiError;
 
@@ -193,6 +195,31 @@ impl FromRequestParts<AppState> for ClientAddr {
             peer
         };
         Ok(Self(client))
+    }
+}
+
+/// Where a new session is opened from: the browser's User-Agent and the client address,
+/// for the user's list of their sessions.
+pub struct Device(pub SessionOrigin);
+
+impl FromRequestParts<AppState> for Device {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let user_agent = parts
+            .headers
+            .get(header::USER_AGENT)
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        let Ok(ClientAddr(address)) = ClientAddr::from_request_parts(parts, state).await;
+        Ok(Self(SessionOrigin {
+            user_agent,
+            address: address.map(|a| a.to_string()).unwrap_or_default(),
+        }))
     }
 }
 

@@ -63,6 +63,67 @@ pub fn session_cookie(token: &str, secure: bool) -> HeaderValue {
     .unwrap_or_else(|_| HeaderValue::from_static("carepath_session=; Path=/; Max-Age=0"))
 }
 
+/// The cookie of a pending sign-in (a right password, the code awaited): only the
+/// second-factor endpoint reads it, and it lives as long as the pending sign-in.
+pub const PENDING_COOKIE: &str = "carepath_pending";
+
+pub fn pending_cookie(token: &str, secure: bool) -> HeaderValue {
+    let secure = if secure { "; Secure" } else { "" };
+    let max_age = carepath_core::rules::second_factor::PENDING_LIFETIME.as_secs();
+    HeaderValue::from_str(&format!(
+        "{PENDING_COOKIE}={token}; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age={max_age}{secure}"
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static("carepath_pending=; Path=/api/auth; Max-Age=0"))
+}
+
+pub fn cleared_pending_cookie(secure: bool) -> HeaderValue {
+    if secure {
+        HeaderValue::from_static(
+            "carepath_pending=; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age=0; Secure",
+        )
+    } else {
+        HeaderValue::from_static(
+            "carepath_pending=; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age=0",
+        )
+    }
+}
+
+/// The pending sign-in token the request carries, if any.
+pub fn pending_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == PENDING_COOKIE)
+        .map(|(_, value)| value.trim().to_owned())
+        .filter(|value| !value.is_empty() && value.len() <= 128)
+}
+
+/// What a user who must set up a second factor and has none may reach: who they are,
+/// signing out, and enrolment.
+const ENROLMENT_PATHS: &[&str] = &[
+    "/api/auth/me",
+    "/api/auth/sign-out",
+    "/api/account/second-factor",
+    "/api/account/totp",
+    "/api/account/totp/qr",
+    "/api/account/totp/confirm",
+];
+
+/// Refuses everything but enrolment to a user who must set up a second factor first.
+fn enrolment_gate(parts: &Parts, user: &SessionUser) -> Result<(), ApiError> {
+    if user.needs_second_factor && !ENROLMENT_PATHS.contains(&parts.uri.path()) {
+        return Err(ApiError::new(
+            axum::http::StatusCode::FORBIDDEN,
+            "second_factor_required",
+            carepath_core::rules::second_factor::SECOND_FACTOR_REQUIRED,
+        ));
+    }
+    Ok(())
+}
+
 /// The Set-Cookie value that ends it in the browser.
 pub fn cleared_cookie(secure: bool) -> HeaderValue {
     if secure {
@@ -82,6 +143,7 @@ impl FromRequestParts<AppState> for CurrentUser {
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
         if let Some(user) = parts.extensions.get::<CurrentUser>() {
+            enrolment_gate(parts, &user.user)?;
             return Ok(user.clone());
         }
         let token = session_token(&parts.headers).ok_or_else(ApiError::unauthenticated)?;
@@ -89,6 +151,7 @@ impl FromRequestParts<AppState> for CurrentUser {
             Some(user) => user,
             None => look_up(state, &token).await?,
         };
+        enrolment_gate(parts, &user)?;
         let current = CurrentUser { user, token };
         parts.extensions.insert(current.clone());
         Ok(current)

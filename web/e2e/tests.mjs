@@ -12,6 +12,8 @@ import { typedWorkTests } from './typed-work.mjs';
 import { feedbackTests } from './feedback.mjs';
 import { visitTests } from './visits.mjs';
 import { firstRunTests } from './first-run.mjs';
+import { accountTests } from './account.mjs';
+import { secondFactorTests } from './second-factor.mjs';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
@@ -78,6 +80,8 @@ export function createTests({ admin, staff }) {
     ...feedbackTests({ admin, staff }),
     ...visitTests({ admin, staff }),
     ...firstRunTests(),
+    ...accountTests({ admin, staff }),
+    ...secondFactorTests({ admin, staff }),
     {
       name: 'a signed-out visitor lands on the sign-in page and keeps the route',
       async run(page) {

@@ -115,6 +115,36 @@ fn user_commands_manage_accounts() {
         "{list}"
     );
 
+    // Re-enabled, Ana is active again.
+    ok(carepath(&db, &["user", "enable", "ana@agency.example"]));
+    let list = ok(carepath(&db, &["user", "list"]));
+    assert!(
+        list.contains("ana@agency.example\tAna Ruiz\tstaff\tactive"),
+        "{list}"
+    );
+
+    // An administrator who lost their phone gets back in from the terminal.
+    let mut store = carepath_core::store::Store::open(&db).unwrap();
+    let ben = store.user_by_email("ben@agency.example").unwrap();
+    let signed_in = store.session_user_by_id(&ben.id).unwrap();
+    let enrolment = store.start_totp_enrolment(&signed_in).unwrap();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let code = carepath_core::rules::second_factor::totp_code(&enrolment.secret, now).unwrap();
+    let actor = signed_in.actor(carepath_core::model::Channel::Web);
+    store.confirm_totp(&actor, &signed_in, &code).unwrap();
+    assert!(store.has_second_factor(&ben.id).unwrap());
+    drop(store);
+    ok(carepath(
+        &db,
+        &["user", "reset-second-factor", "ben@agency.example"],
+    ));
+    let store = carepath_core::store::Store::open(&db).unwrap();
+    assert!(!store.has_second_factor(&ben.id).unwrap());
+    drop(store);
+
     let missing = carepath(&db, &["user", "disable", "nobody@agency.example"]);
     assert_eq!(missing.status.code(), Some(1));
     assert_eq!(stderr(&missing).lines().count(), 1);

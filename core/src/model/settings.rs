@@ -80,6 +80,17 @@ impl Default for NotificationSettings {
 /// other lifetime.
 pub const DEFAULT_LINK_DAYS: u32 = 14;
 
+/// Who must sign in with a second factor (administrators only set it).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum SecondFactorPolicy {
+    #[default]
+    Nobody,
+    Administrators,
+    Everyone,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -90,6 +101,9 @@ pub struct WorkflowSettings {
     pub idle_timeout_minutes: u32,
     /// Days a proposal approval or contract signing link works (administrators only).
     pub signing_link_days: u32,
+    /// Who must have a second factor: a user who must and has none can only set one up
+    /// after signing in (administrators only).
+    pub second_factor_required: SecondFactorPolicy,
 }
 
 impl Default for WorkflowSettings {
@@ -99,6 +113,7 @@ impl Default for WorkflowSettings {
             auto_assign_intakes: false,
             idle_timeout_minutes: 30,
             signing_link_days: DEFAULT_LINK_DAYS,
+            second_factor_required: SecondFactorPolicy::Nobody,
         }
     }
 }

@@ -14,6 +14,7 @@ pub mod pipeline;
 pub mod pricing;
 pub mod reminders;
 pub mod search;
+pub mod second_factor;
 pub mod setup;
 pub mod sign_in;
 pub mod signing;

@@ -32,9 +32,43 @@ pub fn retry_after(failures: i64, last_failed: Timestamp, now: Timestamp) -> Opt
     (now < until).then(|| until.duration_since(now).as_secs().max(1) as u64)
 }
 
+/// A session's device in a few words, from its User-Agent: "Chrome on Linux", "Safari on
+/// iPhone"; "Unknown device" when the header says nothing recognisable.
+pub fn device_name(user_agent: &str) -> String {
+    let parsed = woothee::parser::Parser::new().parse(user_agent);
+    let known = |text: &str| !text.is_empty() && text != woothee::woothee::VALUE_UNKNOWN;
+    match parsed {
+        Some(found) if known(found.name) && known(found.os) => {
+            format!("{} on {}", found.name, found.os)
+        }
+        Some(found) if known(found.name) => found.name.to_owned(),
+        Some(found) if known(found.os) => found.os.to_string(),
+        _ => "Unknown device".to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_device_is_named_by_browser_and_system() {
+        for (agent, name) in [
+            (
+                "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+                "Chrome on Linux",
+            ),
+            (
+                "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+                "Safari on iPhone",
+            ),
+            ("", "Unknown device"),
+            ("curl/8.5.0", "HTTP Library"),
+            ("\u{1}\u{2}", "Unknown device"),
+        ] {
+            assert_eq!(device_name(agent), name, "{agent}");
+        }
+    }
 
     #[test]
     fn the_wait_doubles_after_the_free_failures_up_to_fifteen_minutes() {

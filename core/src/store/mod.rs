@@ -27,6 +27,7 @@ mod notifications;
 mod paging;
 mod position;
 mod reminders;
+mod second_factor;
 mod sessions;
 mod settings;
 mod setup;
@@ -75,8 +76,10 @@ pub use paging::Page;
 pub use reminders::{ClaimedReminder, ReminderKind, ReminderMessage, ReminderRecord};
 /// Stops a connection's running statement from another thread.
 pub use rusqlite::InterruptHandle;
+pub use second_factor::{RecoveryCodes, SecondFactorFailure, SecondFactorStatus, TotpEnrolment};
 pub use sessions::{
-    AuthTokenPurpose, FREE_FAILURES, INVALID_CREDENTIALS, SessionUser, SignInFailure,
+    ActiveSession, AuthTokenPurpose, FREE_FAILURES, INVALID_CREDENTIALS, SessionOrigin,
+    SessionUser, SignInFailure,
 };
 pub use setup::{Deployment, SmsLogin, SmtpLogin};
 pub use signing::{NewSigningLink, SignedContract};

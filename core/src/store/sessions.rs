@@ -27,6 +27,29 @@ pub enum SignInFailure {
     Throttled { retry_after_secs: u64 },
 }
 
+/// Where a session was opened from, as the request told: its User-Agent and address.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SessionOrigin {
+    pub user_agent: String,
+    pub address: String,
+}
+
+/// One of a user's live sessions, as their account page lists it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ActiveSession {
+    /// Names the session to end it; not its token.
+    pub id: String,
+    /// The browser and system, shortened from the User-Agent ("Chrome on Linux").
+    pub device: String,
+    /// The client address it was opened from; empty when unknown.
+    pub address: String,
+    pub created_at: String,
+    pub last_seen_at: String,
+    /// The session of the request that asked.
+    pub current: bool,
+}
+
 /// How often a session's last-seen time is written while it is used.
 const TOUCH_EVERY: SignedDuration = SignedDuration::from_secs(30);
 
@@ -38,6 +61,9 @@ pub struct SessionUser {
     pub email: String,
     pub full_name: String,
     pub is_admin: bool,
+    /// The administrators' setting asks this user for a second factor and they have
+    /// none: until they set one up, only that and signing out are open to them.
+    pub needs_second_factor: bool,
 }
 
 impl SessionUser {
@@ -73,19 +99,9 @@ impl Store {
         client: &str,
     ) -> Result<std::result::Result<SessionUser, SignInFailure>> {
         let email = email.trim().to_lowercase();
-        let now = self.now();
-        let key = token_hash(&format!("{email}\n{client}"));
-        let counted: Option<(i64, String)> = super::query_row(
-            self.conn(),
-            "SELECT failures, last_failed_at FROM sign_in_failures WHERE key = ?1",
-            [&key],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )
-        .optional()?;
-        if let Some((failures, last)) = &counted
-            && let Some(last) = parse_timestamp(last)
-            && let Some(wait) = retry_after(*failures, last, now)
-        {
+        let key = self.sign_in_failure_key(&email, client);
+        let counted = self.sign_in_failures(&key)?;
+        if let Some(wait) = self.sign_in_wait(&key)? {
             return Ok(Err(SignInFailure::Throttled {
                 retry_after_secs: wait,
             }));
@@ -101,38 +117,74 @@ impl Store {
             Some((_, hash, disabled)) => password_matches(password, hash.as_deref()) && !disabled,
             None => password_matches(password, None),
         };
-        let forget_before = ts(now.checked_sub(FAILURE_MEMORY).unwrap_or(Timestamp::MIN));
         if !signed_in {
-            self.write(|tx| {
-                super::exec(tx,
-                    "INSERT INTO sign_in_failures (key, failures, last_failed_at) VALUES (?1, 1, ?2)
-                     ON CONFLICT (key) DO UPDATE SET failures = failures + 1, last_failed_at = ?2",
-                    params![key, ts(now)],
-                )?;
-                super::exec(
-                    tx,
-                    "DELETE FROM sign_in_failures WHERE last_failed_at < ?1",
-                    [&forget_before],
-                )?;
-                Ok(())
-            })?;
+            self.count_sign_in_failure(&key)?;
             return Ok(Err(SignInFailure::Invalid));
         }
         let Some((user_id, _, _)) = row else {
             return Ok(Err(SignInFailure::Invalid));
         };
         if counted.is_some() {
-            self.write(|tx| {
-                super::exec(tx, "DELETE FROM sign_in_failures WHERE key = ?1", [&key])?;
-                Ok(())
-            })?;
+            self.forget_sign_in_failures(&key)?;
         }
         self.session_user_by_id(&user_id).map(Ok)
     }
 
-    fn session_user_by_id(&self, user_id: &UserId) -> Result<SessionUser> {
+    /// What failed sign-ins of an email from a client address are counted under.
+    pub(crate) fn sign_in_failure_key(&self, email: &str, client: &str) -> String {
+        token_hash(&format!("{}\n{client}", email.trim().to_lowercase()))
+    }
+
+    fn sign_in_failures(&self, key: &str) -> Result<Option<(i64, String)>> {
+        Ok(super::query_row(
+            self.conn(),
+            "SELECT failures, last_failed_at FROM sign_in_failures WHERE key = ?1",
+            [key],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .optional()?)
+    }
+
+    /// The seconds an attempt under `key` must still wait, if any.
+    pub(crate) fn sign_in_wait(&self, key: &str) -> Result<Option<u64>> {
+        let now = self.now();
+        Ok(self.sign_in_failures(key)?.and_then(|(failures, last)| {
+            parse_timestamp(&last).and_then(|last| retry_after(failures, last, now))
+        }))
+    }
+
+    /// Counts a failed password or second-factor code under `key`.
+    pub(crate) fn count_sign_in_failure(&mut self, key: &str) -> Result<()> {
+        let now = self.now();
+        let forget_before = ts(now.checked_sub(FAILURE_MEMORY).unwrap_or(Timestamp::MIN));
+        self.write(|tx| {
+            super::exec(
+                tx,
+                "INSERT INTO sign_in_failures (key, failures, last_failed_at) VALUES (?1, 1, ?2)
+                 ON CONFLICT (key) DO UPDATE SET failures = failures + 1, last_failed_at = ?2",
+                params![key, ts(now)],
+            )?;
+            super::exec(
+                tx,
+                "DELETE FROM sign_in_failures WHERE last_failed_at < ?1",
+                [&forget_before],
+            )?;
+            Ok(())
+        })
+    }
+
+    pub(crate) fn forget_sign_in_failures(&mut self, key: &str) -> Result<()> {
+        self.write(|tx| {
+            super::exec(tx, "DELETE FROM sign_in_failures WHERE key = ?1", [key])?;
+            Ok(())
+        })
+    }
+
+    /// The signed-in face of a user, with whether they must set up a second factor.
+    pub fn session_user_by_id(&self, user_id: &UserId) -> Result<SessionUser> {
         let user = self.get_user(user_id)?;
         Ok(SessionUser {
+            needs_second_factor: self.needs_second_factor(&user.id, user.is_admin)?,
             id: user.id,
             email: user.email,
             full_name: user.full_name,
@@ -142,13 +194,28 @@ impl Store {
 
     /// Starts a browser session; returns the token for the cookie (only its hash is kept).
     pub fn create_session(&mut self, user_id: &UserId, lifetime: SignedDuration) -> Result<String> {
+        self.create_session_from(user_id, lifetime, &SessionOrigin::default())
+    }
+
+    /// Starts a browser session opened from `origin` (shown in the user's session list).
+    pub fn create_session_from(
+        &mut self,
+        user_id: &UserId,
+        lifetime: SignedDuration,
+        origin: &SessionOrigin,
+    ) -> Result<String> {
         let token = new_token();
+        let id = new_token()[..32].to_owned();
         let now = self.now();
         let expires = now.checked_add(lifetime).unwrap_or(Timestamp::MAX);
+        // Bounded, so a hostile header cannot fill the row.
+        let user_agent: String = origin.user_agent.chars().take(512).collect();
+        let address: String = origin.address.chars().take(64).collect();
         self.write(|tx| {
             super::exec(tx,
-                "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?1, ?2, ?3, ?3, ?4)",
-                params![token_hash(&token), user_id, ts(now), ts(expires)],
+                "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, id, user_agent, address)
+                 VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7)",
+                params![token_hash(&token), user_id, ts(now), ts(expires), id, user_agent, address],
             )?;
             // Not a change to the user's record: no version bump, no audit row.
             super::exec(tx, "UPDATE users SET last_sign_in_at = ?2 WHERE id = ?1", params![user_id, ts(now)])?;
@@ -256,6 +323,52 @@ impl Store {
         let hash = token_hash(token);
         self.write(|tx| {
             super::exec(tx, "DELETE FROM sessions WHERE token_hash = ?1", [&hash])?;
+            Ok(())
+        })
+    }
+
+    /// The user's live sessions, the newest first; `current_token` marks the asking one.
+    /// Sessions past their end or idle too long are not listed (they end on next use).
+    pub fn active_sessions(
+        &self,
+        user_id: &UserId,
+        current_token: &str,
+        idle_timeout: SignedDuration,
+    ) -> Result<Vec<ActiveSession>> {
+        let now = self.now();
+        let idle_since = ts(now.checked_sub(idle_timeout).unwrap_or(Timestamp::MIN));
+        let current = token_hash(current_token);
+        let mut statement = self.conn().prepare_cached(
+            "SELECT id, user_agent, address, created_at, last_seen_at, token_hash = ?2 FROM sessions
+              WHERE user_id = ?1 AND expires_at > ?3 AND last_seen_at > ?4
+              ORDER BY created_at DESC, id",
+        )?;
+        let rows = statement.query_map(params![user_id, current, ts(now), idle_since], |row| {
+            let user_agent: String = row.get(1)?;
+            Ok(ActiveSession {
+                id: row.get::<_, Option<String>>(0)?.unwrap_or_default(),
+                device: crate::rules::sign_in::device_name(&user_agent),
+                address: row.get(2)?,
+                created_at: row.get(3)?,
+                last_seen_at: row.get(4)?,
+                current: row.get(5)?,
+            })
+        })?;
+        Ok(rows.collect::<std::result::Result<Vec<_>, _>>()?)
+    }
+
+    /// Ends one of the user's own sessions by its id, at once (the same delete as a
+    /// sign-out). Another user's session id is "not found", like an ended one.
+    pub fn end_session_by_id(&mut self, user_id: &UserId, session_id: &str) -> Result<()> {
+        self.write(|tx| {
+            let ended = super::exec(
+                tx,
+                "DELETE FROM sessions WHERE id = ?1 AND user_id = ?2",
+                params![session_id, user_id],
+            )?;
+            if ended == 0 {
+                return Err(crate::error::Error::not_found("session", session_id));
+            }
             Ok(())
         })
     }

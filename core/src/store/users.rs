@@ -251,6 +251,26 @@ impl Store {
         self.get_user(user_id)
     }
 
+    /// Re-enables a disabled user (admin only): they can sign in again with the password
+    /// they had; no session or link of before comes back.
+    pub fn enable_user(&mut self, actor: &Actor, user_id: &UserId) -> Result<User> {
+        require_admin(actor)?;
+        let now = self.now();
+        self.write(|tx| {
+            let n = super::exec(tx,
+                "UPDATE users SET disabled = 0, updated_at = ?2, version = version + 1 WHERE id = ?1 AND disabled = 1",
+                params![user_id, ts(now)],
+            )?;
+            if n == 0 {
+                let exists: bool = super::query_row(tx, "SELECT EXISTS (SELECT 1 FROM users WHERE id = ?1)", [user_id], |row| row.get(0))?;
+                // Enabling an enabled user changes nothing and says so by its answer.
+                return if exists { Ok(()) } else { Err(Error::not_found("user", user_id)) };
+            }
+            audit(tx, actor, now, "enable", "user", user_id.as_str(), None, &["disabled"])
+        })?;
+        self.get_user(user_id)
+    }
+
     /// Invites an email address to sign up (admin only). Returns the invitation link's
     /// token (only its hash is kept); inviting again replaces the earlier link.
     pub fn invite(&mut self, actor: &Actor, email: &str, is_admin: bool) -> Result<String> {

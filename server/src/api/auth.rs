@@ -7,15 +7,18 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use carepath_core::model::{Actor, Channel};
 use carepath_core::outbound::{AccountEmail, account_email, account_link, compose_private_email};
+use carepath_core::rules::second_factor::{CODE_INVALID, PENDING_EXPIRED};
 use carepath_core::rules::sign_in::LINK_LIFETIME;
 use carepath_core::rules::validation::{validate_magic_link_email, validate_new_password};
-use carepath_core::store::{AuthTokenPurpose, INVALID_CREDENTIALS, SessionUser, SignInFailure};
-use serde::Deserialize;
+use carepath_core::store::{
+    AuthTokenPurpose, INVALID_CREDENTIALS, SecondFactorFailure, SessionUser, SignInFailure,
+};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, TOO_MANY_ATTEMPTS};
-use crate::extract::{ApiJson, ClientAddr};
+use crate::extract::{ApiJson, ClientAddr, Device};
 use crate::routes::ApiRoutes;
 use crate::session::{self, CurrentUser, SESSION_LIFETIME};
 
@@ -29,6 +32,7 @@ pub const PUBLIC_PATHS: &[&str] = &[
     "/api/auth/recover",
     "/api/auth/verify",
     "/api/auth/reset-password",
+    "/api/auth/second-factor",
 ];
 
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
@@ -42,6 +46,7 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_verify, _, _>(verify)
         .add::<__path_reset_password, _, _>(reset_password)
         .add::<__path_change_password, _, _>(change_password)
+        .add::<__path_second_factor, _, _>(second_factor)
 }
 
 pub(crate) fn throttle(state: &AppState, client: &ClientAddr) -> ApiResult<()> {
@@ -54,15 +59,130 @@ pub(crate) fn throttle(state: &AppState, client: &ClientAddr) -> ApiResult<()> {
     }
 }
 
-/// Opens a new session (a new token at every sign-in) and answers the user with its cookie.
-pub(crate) async fn start_session(state: &AppState, user: SessionUser) -> ApiResult<Response> {
+/// The answer to a right password (or link) of a user with a second factor: no session
+/// yet, the code is asked next (`POST /api/auth/second-factor`).
+#[derive(Serialize, ToSchema)]
+pub struct SecondFactorChallenge {
+    /// Always true: enter a code from the authenticator app or a recovery code.
+    pub second_factor_required: bool,
+}
+
+/// Opens a new session (a new token at every sign-in) and answers the user with its
+/// cookie; for a user with a second factor, a pending sign-in and its cookie instead.
+pub(crate) async fn start_session(
+    state: &AppState,
+    user: SessionUser,
+    device: Device,
+) -> ApiResult<Response> {
     let user_id = user.id.clone();
-    let token = state
+    let place = device.0.address.clone();
+    let started = state
         .db
-        .call(move |store| store.create_session(&user_id, SESSION_LIFETIME))
+        .call(move |store| {
+            if store.has_second_factor(&user_id)? {
+                return Ok(Err(store.begin_pending_sign_in(&user_id, &place)?));
+            }
+            Ok(Ok(store.create_session_from(
+                &user_id,
+                SESSION_LIFETIME,
+                &device.0,
+            )?))
+        })
         .await?;
-    let cookie = session::session_cookie(&token, state.config.public_url.https);
-    Ok(([(header::SET_COOKIE, cookie)], ApiJson(user)).into_response())
+    let https = state.config.public_url.https;
+    match started {
+        Ok(token) => {
+            let cookie = session::session_cookie(&token, https);
+            Ok(([(header::SET_COOKIE, cookie)], ApiJson(user)).into_response())
+        }
+        Err(pending) => {
+            let cookie = session::pending_cookie(&pending, https);
+            let challenge = SecondFactorChallenge {
+                second_factor_required: true,
+            };
+            Ok((
+                StatusCode::ACCEPTED,
+                [(header::SET_COOKIE, cookie)],
+                ApiJson(challenge),
+            )
+                .into_response())
+        }
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SecondFactorBody {
+    /// The six digits of the authenticator app, or a recovery code.
+    pub code: String,
+}
+
+/// The second step of signing in: a code from the authenticator app (each accepted once)
+/// or an unused recovery code, with the pending sign-in's cookie; opens the session.
+/// Throttled like the password (a right code gives its attempt back to the address).
+#[utoipa::path(post, path = "/api/auth/second-factor", tag = "auth", request_body = SecondFactorBody,
+    responses((status = 200, body = SessionUser), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn second_factor(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    headers: axum::http::HeaderMap,
+    device: Device,
+    ApiJson(body): ApiJson<SecondFactorBody>,
+) -> ApiResult<Response> {
+    throttle(&state, &client)?;
+    let Some(pending) = session::pending_token(&headers) else {
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthenticated",
+            PENDING_EXPIRED,
+        ));
+    };
+    let place = client.key();
+    let outcome = state
+        .db
+        .call(move |store| store.finish_pending_sign_in(&pending, &body.code, &place))
+        .await?;
+    match outcome {
+        Ok(user) => {
+            // A right code gives back the address's attempt: signing in with a second
+            // factor spends no more of it than a password alone did.
+            if let Some(address) = client.ip() {
+                state.throttle.refund(address);
+            }
+            let user_id = user.id.clone();
+            let token = state
+                .db
+                .call(move |store| store.create_session_from(&user_id, SESSION_LIFETIME, &device.0))
+                .await?;
+            let https = state.config.public_url.https;
+            let cookie = session::session_cookie(&token, https);
+            let cleared = session::cleared_pending_cookie(https);
+            Ok((
+                axum::response::AppendHeaders([
+                    (header::SET_COOKIE, cookie),
+                    (header::SET_COOKIE, cleared),
+                ]),
+                ApiJson(user),
+            )
+                .into_response())
+        }
+        Err(SecondFactorFailure::Expired) => Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthenticated",
+            PENDING_EXPIRED,
+        )),
+        Err(SecondFactorFailure::Invalid) => Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "invalid_code",
+            CODE_INVALID,
+        )),
+        Err(SecondFactorFailure::Throttled { retry_after_secs }) => Err(ApiError::rate_limited(
+            format!(
+                "Too many failed sign-ins. Please wait {retry_after_secs} seconds and try again."
+            ),
+            retry_after_secs,
+        )),
+    }
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -72,12 +192,14 @@ pub struct SignInBody {
     pub password: String,
 }
 
-/// Signs in with email and password; sets the session cookie.
+/// Signs in with email and password; sets the session cookie, or, for a user with a
+/// second factor, answers 202 and asks for the code.
 #[utoipa::path(post, path = "/api/auth/sign-in", tag = "auth", request_body = SignInBody,
-    responses((status = 200, body = SessionUser), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+    responses((status = 200, body = SessionUser), (status = 202, body = SecondFactorChallenge), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn sign_in(
     State(state): State<AppState>,
     client: ClientAddr,
+    device: Device,
     ApiJson(body): ApiJson<SignInBody>,
 ) -> ApiResult<Response> {
     throttle(&state, &client)?;
@@ -88,7 +210,7 @@ pub async fn sign_in(
         .call(move |store| store.verify_sign_in(&body.email, &body.password, &place))
         .await?;
     match outcome {
-        Ok(user) => start_session(&state, user).await,
+        Ok(user) => start_session(&state, user, device).await,
         Err(SignInFailure::Invalid) => Err(ApiError::new(
             StatusCode::UNAUTHORIZED,
             "unauthenticated",
@@ -159,6 +281,7 @@ pub struct SignUpBody {
 pub async fn sign_up(
     State(state): State<AppState>,
     client: ClientAddr,
+    device: Device,
     ApiJson(body): ApiJson<SignUpBody>,
 ) -> ApiResult<Response> {
     throttle(&state, &client)?;
@@ -167,13 +290,11 @@ pub async fn sign_up(
         .db
         .call(move |store| store.sign_up(&body.email, &body.full_name, &body.password, &body.token))
         .await?;
-    let user = SessionUser {
-        id: user.id,
-        email: user.email,
-        full_name: user.full_name,
-        is_admin: user.is_admin,
-    };
-    start_session(&state, user).await
+    let user = state
+        .db
+        .call(move |store| store.session_user_by_id(&user.id))
+        .await?;
+    start_session(&state, user, device).await
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -261,6 +382,7 @@ pub struct TokenBody {
 pub async fn verify(
     State(state): State<AppState>,
     client: ClientAddr,
+    device: Device,
     ApiJson(body): ApiJson<TokenBody>,
 ) -> ApiResult<Response> {
     throttle(&state, &client)?;
@@ -269,7 +391,7 @@ pub async fn verify(
         .call(move |store| store.consume_auth_token(&body.token, AuthTokenPurpose::MagicLink))
         .await?
         .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "unauthenticated", LINK_INVALID))?;
-    start_session(&state, user).await
+    start_session(&state, user, device).await
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -287,6 +409,7 @@ pub struct ResetPasswordBody {
 pub async fn reset_password(
     State(state): State<AppState>,
     client: ClientAddr,
+    device: Device,
     ApiJson(body): ApiJson<ResetPasswordBody>,
 ) -> ApiResult<Response> {
     throttle(&state, &client)?;
@@ -312,7 +435,7 @@ pub async fn reset_password(
         })
         .await?
         .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "unauthenticated", LINK_INVALID))?;
-    start_session(&state, user).await
+    start_session(&state, user, device).await
 }
 
 #[derive(Deserialize, ToSchema)]

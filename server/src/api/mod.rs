@@ -1,6 +1,7 @@
 //! The JSON API under `/api`: one module per resource, each with its `routes()`. Handlers
 //! parse, call core on the blocking pool and answer; rules and messages are core's.
 
+pub mod account;
 pub mod ai;
 pub mod assessments;
 pub mod auth;
@@ -46,6 +47,7 @@ impl<T> From<Vec<T>> for Items<T> {
 pub fn routes() -> ApiRoutes {
     let routes = ApiRoutes::default();
     let routes = auth::routes(routes);
+    let routes = account::routes(routes);
     let routes = dashboard::routes(routes);
     let routes = intakes::routes(routes);
     let routes = contacts::routes(routes);

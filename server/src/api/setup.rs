@@ -15,10 +15,10 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::auth::{start_session, throttle};
-use crate::extract::ClientAddr;
 use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::ApiJson;
+use crate::extract::{ClientAddr, Device};
 use crate::outbound::{Outbound, TestEmailSetup, sms_account_in_use};
 use crate::routes::ApiRoutes;
 use crate::session::AdminUser;
@@ -57,6 +57,7 @@ pub async fn state(State(state): State<AppState>) -> ApiResult<ApiJson<SetupStat
 pub async fn complete(
     State(state): State<AppState>,
     client: ClientAddr,
+    device: Device,
     ApiJson(form): ApiJson<SetupForm>,
 ) -> ApiResult<Response> {
     throttle(&state, &client)?;
@@ -71,8 +72,10 @@ pub async fn complete(
         email: user.email,
         full_name: user.full_name,
         is_admin: user.is_admin,
+        // A new agency requires no second factor until an administrator says so.
+        needs_second_factor: false,
     };
-    start_session(&state, user).await
+    start_session(&state, user, device).await
 }
 
 fn deployment(state: &AppState) -> Deployment {

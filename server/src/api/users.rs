@@ -23,6 +23,8 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_invite, _, _>(invite)
         .add::<__path_set_admin, _, _>(set_admin)
         .add::<__path_disable, _, _>(disable)
+        .add::<__path_enable, _, _>(enable)
+        .add::<__path_reset_second_factor, _, _>(reset_second_factor)
         .add::<__path_set_phone, _, _>(set_phone)
         .add::<__path_trash, _, _>(trash)
 }
@@ -199,6 +201,41 @@ pub async fn disable(
         state
             .db
             .call(move |store| store.disable_user(&actor, &id))
+            .await?,
+    ))
+}
+
+/// Re-enables a disabled user; they sign in again with the password they had (admin).
+#[utoipa::path(post, path = "/api/admin/users/{id}/enable", tag = "users", params(("id" = String, Path)),
+    responses((status = 200, body = User), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn enable(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    ApiPath(id): ApiPath<UserId>,
+) -> ApiResult<ApiJson<User>> {
+    let actor = admin.actor();
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.enable_user(&actor, &id))
+            .await?,
+    ))
+}
+
+/// Removes a user's second factor and recovery codes, for one who lost their phone; they
+/// sign in with their password alone until they set one up again (admin; audited).
+#[utoipa::path(post, path = "/api/admin/users/{id}/reset-second-factor", tag = "users", params(("id" = String, Path)),
+    responses((status = 200, body = User), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn reset_second_factor(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    ApiPath(id): ApiPath<UserId>,
+) -> ApiResult<ApiJson<User>> {
+    let actor = admin.actor();
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.reset_second_factor(&actor, &id))
             .await?,
     ))
 }

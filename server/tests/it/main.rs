@@ -1,6 +1,7 @@
 //! Integration tests of `carepath serve`: each test starts the real server on a free
 //! loopback port over a temporary database and speaks HTTP to it.
 
+mod account;
 mod api;
 mod auth;
 mod email;
@@ -14,6 +15,7 @@ mod office;
 mod openapi;
 mod pipeline;
 mod reminders;
+mod second_factor;
 mod secrets;
 mod security;
 mod sessions;

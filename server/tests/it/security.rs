@@ -16,6 +16,9 @@ const PUBLIC: &[&str] = &[
     "/api/auth/recover",
     "/api/auth/verify",
     "/api/auth/reset-password",
+    // The code step of a sign-in: its pending sign-in's cookie is the authorization
+    // (tests/it/second_factor.rs).
+    "/api/auth/second-factor",
     "/api/public/approve/{token}",
     "/api/public/approve/{token}/questions",
     "/api/public/sign/{token}",

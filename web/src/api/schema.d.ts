@@ -4,6 +4,117 @@
  */
 
 export interface paths {
+    "/api/account/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's second factor: set up or not, recovery codes left, required. */
+        get: operations["second_factor_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's live sessions, the newest first; `current` marks this one. */
+        get: operations["sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Ends one of the signed-in user's sessions at once; ending this one signs out here. */
+        delete: operations["end_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts setting up an authenticator app: the secret (shown this once) and its
+         *     `otpauth://` address; the QR code is `GET /api/account/totp/qr`.
+         */
+        post: operations["start_totp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms the authenticator app with its current code; answers the ten recovery codes,
+         *     shown this once.
+         */
+        post: operations["confirm_totp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/totp/qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QR code of the set-up in progress, as an SVG image (an `<img>` of the page's own
+         *     origin, which its Content-Security-Policy allows).
+         */
+        get: operations["totp_qr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/invitations": {
         parameters: {
             query?: never;
@@ -94,6 +205,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-enables a disabled user; they sign in again with the password they had (admin). */
+        post: operations["enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{id}/phone": {
         parameters: {
             query?: never;
@@ -105,6 +233,26 @@ export interface paths {
         /** Sets a user's mobile number for texts on urgent updates (admin). */
         put: operations["set_phone"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/reset-second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes a user's second factor and recovery codes, for one who lost their phone; they
+         *     sign in with their password alone until they set one up again (admin; audited).
+         */
+        post: operations["reset_second_factor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -401,6 +549,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of signing in: a code from the authenticator app (each accepted once)
+         *     or an unused recovery code, with the pending sign-in's cookie; opens the session.
+         *     Throttled like the password (a right code gives its attempt back to the address).
+         */
+        post: operations["second_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/sign-in": {
         parameters: {
             query?: never;
@@ -410,7 +579,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs in with email and password; sets the session cookie. */
+        /**
+         * Signs in with email and password; sets the session cookie, or, for a user with a
+         *     second factor, answers 202 and asks for the code.
+         */
         post: operations["sign_in"];
         delete?: never;
         options?: never;
@@ -2131,6 +2303,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One of a user's live sessions, as their account page lists it. */
+        ActiveSession: {
+            /** @description The client address it was opened from; empty when unknown. */
+            address: string;
+            created_at: string;
+            /** @description The session of the request that asked. */
+            current: boolean;
+            /** @description The browser and system, shortened from the User-Agent ("Chrome on Linux"). */
+            device: string;
+            /** @description Names the session to end it; not its token. */
+            id: string;
+            last_seen_at: string;
+        };
         /** @description A level of help for one daily activity, with the assessor's notes. */
         Activity: {
             /** @default  */
@@ -3757,6 +3942,21 @@ export interface components {
             is_admin?: boolean;
         };
         /** @description A list that is never paged. */
+        Items_ActiveSession: {
+            items: {
+                /** @description The client address it was opened from; empty when unknown. */
+                address: string;
+                created_at: string;
+                /** @description The session of the request that asked. */
+                current: boolean;
+                /** @description The browser and system, shortened from the User-Agent ("Chrome on Linux"). */
+                device: string;
+                /** @description Names the session to end it; not its token. */
+                id: string;
+                last_seen_at: string;
+            }[];
+        };
+        /** @description A list that is never paged. */
         Items_AssessmentVisit: {
             items: {
                 assessor_email: string;
@@ -4550,6 +4750,10 @@ export interface components {
             count: number;
             reason: string;
         };
+        /** @description The recovery codes, shown once right after they are made. */
+        RecoveryCodes: {
+            codes: string[];
+        };
         ResetPasswordBody: {
             confirm_password: string;
             password: string;
@@ -4561,6 +4765,35 @@ export interface components {
             /** Format: double */
             hours: number;
             time: string;
+        };
+        SecondFactorBody: {
+            /** @description The six digits of the authenticator app, or a recovery code. */
+            code: string;
+        };
+        /**
+         * @description The answer to a right password (or link) of a user with a second factor: no session
+         *     yet, the code is asked next (`POST /api/auth/second-factor`).
+         */
+        SecondFactorChallenge: {
+            /** @description Always true: enter a code from the authenticator app or a recovery code. */
+            second_factor_required: boolean;
+        };
+        /**
+         * @description Who must sign in with a second factor (administrators only set it).
+         * @enum {string}
+         */
+        SecondFactorPolicy: "nobody" | "administrators" | "everyone";
+        /** @description What the account page shows of the user's second factor. */
+        SecondFactorStatus: {
+            /**
+             * Format: int64
+             * @description Recovery codes not used yet.
+             */
+            recovery_codes_left: number;
+            /** @description The administrators' setting asks this user to have a second factor. */
+            required: boolean;
+            /** @description An authenticator app is set up and confirmed. */
+            totp: boolean;
         };
         SendContractBody: {
             body: string;
@@ -4589,6 +4822,11 @@ export interface components {
             full_name: string;
             id: components["schemas"]["UserId"];
             is_admin: boolean;
+            /**
+             * @description The administrators' setting asks this user for a second factor and they have
+             *     none: until they set one up, only that and signing out are open to them.
+             */
+            needs_second_factor: boolean;
         };
         /** @description All settings. Stored one JSON document per tab, shared by all staff. */
         Settings: {
@@ -4861,6 +5099,18 @@ export interface components {
         TokenBody: {
             token: string;
         };
+        TotpCodeBody: {
+            /** @description The six digits the authenticator app shows now. */
+            code: string;
+        };
+        /**
+         * @description A started enrolment: the secret to type into the app (shown once) and the address
+         *     its QR code holds.
+         */
+        TotpEnrolment: {
+            otpauth_url: string;
+            secret: string;
+        };
         /** @description One soft-deleted record in the admin panel's trash. */
         TrashItem: {
             client_name: string;
@@ -5053,6 +5303,12 @@ export interface components {
              */
             idle_timeout_minutes: number;
             /**
+             * @description Who must have a second factor: a user who must and has none can only set one up
+             *     after signing in (administrators only).
+             * @default nobody
+             */
+            second_factor_required: components["schemas"]["SecondFactorPolicy"];
+            /**
              * Format: int32
              * @description Days a proposal approval or contract signing link works (administrators only).
              * @default 14
@@ -5078,6 +5334,205 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    second_factor_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorStatus"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Items_ActiveSession"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_totp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolment"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_totp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpCodeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    totp_qr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     invite: {
         parameters: {
             query?: never;
@@ -5303,6 +5758,43 @@ export interface operations {
             };
         };
     };
+    enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_phone: {
         parameters: {
             query?: never;
@@ -5351,6 +5843,43 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_second_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6112,6 +6641,45 @@ export interface operations {
             };
         };
     };
+    second_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     sign_in: {
         parameters: {
             query?: never;
@@ -6131,6 +6699,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionUser"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorChallenge"];
                 };
             };
             401: {

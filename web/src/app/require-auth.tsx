@@ -29,7 +29,8 @@ export function RequireAuth() {
     });
   }, [queryClient]);
 
-  useLiveEvents(Boolean(me.data));
+  // A user who must set up a second factor reaches only Your Account until they do.
+  useLiveEvents(Boolean(me.data) && !me.data?.needs_second_factor);
 
   const signedIn = Boolean(me.data);
   useEffect(() => (signedIn ? prefetchLikelyScreens() : undefined), [signedIn]);
@@ -38,6 +39,7 @@ export function RequireAuth() {
   if (!me.data) return <Navigate to={loginPath(location.pathname, location.search)} replace />;
 
   const user = me.data;
+  if (user.needs_second_factor && location.pathname !== '/account') return <Navigate to="/account" replace />;
   const handleSignOut = async () => {
     if (!(await confirmLeave())) return;
     removeLocalDrafts(user.id);

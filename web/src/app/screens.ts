@@ -31,6 +31,7 @@ export const screens = {
   AdminPage: () => import('@/features/admin/components/admin-page'),
   VisitsPage: () => import('@/features/visits/components/visits-page'),
   SetupPage: () => import('@/features/setup/components/setup-page'),
+  AccountPage: () => import('@/features/account/components/account-page'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
 export type ScreenName = keyof typeof screens;
@@ -63,6 +64,7 @@ export const STAFF_ROUTES: readonly (readonly [string, ScreenName])[] = [
   ['communications', 'CommunicationsHubPage'],
   ['analytics', 'AnalyticsPage'],
   ['visits', 'VisitsPage'],
+  ['account', 'AccountPage'],
   ['settings', 'SettingsPage'],
   ['settings/pricing', 'PricingPage'],
   ['settings/templates', 'MessageTemplatesPage'],

@@ -19,14 +19,21 @@ pub const STAGE_ALERT_DAYS_TOO_LOW: &str = "Stage alert days must be at least 1"
 pub const IDLE_TIMEOUT_TOO_LOW: &str = "Automatic log-off must be at least 1 minute";
 
 /// A staff member tried to change a setting only administrators may change.
-pub const SETTINGS_ADMIN_ONLY: &str = "Only an administrator can change where emails and text messages come from and go to, the automatic log-off, or how long family links last.";
+pub const SETTINGS_ADMIN_ONLY: &str = "Only an administrator can change where emails and text messages come from and go to, the automatic log-off, how long family links last, or who must use a second factor.";
 
 /// The fields only administrators may change, by tab: what `admin_only_changes` checks
 /// and what the settings answer tells the screen.
 pub const ADMIN_ONLY_SETTINGS: [(&str, &[&str]); 3] = [
     ("email", &["default_from", "reply_to", "default_cc", "bcc"]),
     ("sms", &["default_sender_number"]),
-    ("workflow", &["idle_timeout_minutes", "signing_link_days"]),
+    (
+        "workflow",
+        &[
+            "idle_timeout_minutes",
+            "signing_link_days",
+            "second_factor_required",
+        ],
+    ),
 ];
 
 /// The bounds of the settings' number fields, by tab then field.
@@ -104,6 +111,10 @@ pub fn admin_only_changes(current: &Settings, tab: &SettingsTab) -> Vec<&'static
             // How long a family's approval or signing link works.
             if new.signing_link_days != current.workflow.signing_link_days {
                 changed.push("signing_link_days");
+            }
+            // Who must sign in with a second factor.
+            if new.second_factor_required != current.workflow.second_factor_required {
+                changed.push("second_factor_required");
             }
         }
         SettingsTab::General(_) | SettingsTab::Notifications(_) => {}
@@ -231,6 +242,10 @@ mod tests {
             let values = stored[tab].as_object().unwrap();
             for (field, value) in values {
                 let changed = match value {
+                    // A choice, not free text: another of its values.
+                    serde_json::Value::String(_) if field == "second_factor_required" => {
+                        "everyone".into()
+                    }
                     serde_json::Value::String(text) => format!("{text}x@example.test").into(),
                     serde_json::Value::Bool(flag) => (!flag).into(),
                     serde_json::Value::Number(number) => (number.as_u64().unwrap() + 1).into(),

@@ -41,9 +41,11 @@ export function Header({ userName, isAdmin, sidebarExpanded, onToggleSidebar, on
             </Link>
           </Button>
         )}
-        <span className="flex size-8 items-center justify-center rounded-full bg-secondary" role="img" aria-label={`Signed in as ${userName}`} title={userName}>
-          <UserRound className="size-4" aria-hidden="true" />
-        </span>
+        <Button variant="ghost" size="icon" className="rounded-full bg-secondary" asChild>
+          <Link to="/account" aria-label={`Your account (signed in as ${userName})`} title={userName}>
+            <UserRound className="size-4" aria-hidden="true" />
+          </Link>
+        </Button>
         <Button variant="ghost" size="sm" onClick={onSignOut}>
           <LogOut aria-hidden="true" />
           Sign out

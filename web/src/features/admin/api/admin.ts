@@ -48,6 +48,15 @@ export function useDisableUser() {
   return useAdminMutation((id: string) => api.post(`/api/admin/users/${id}/disable`));
 }
 
+export function useEnableUser() {
+  return useAdminMutation((id: string) => api.post(`/api/admin/users/${id}/enable`));
+}
+
+/** Removes a user's second factor and recovery codes (they lost their phone). */
+export function useResetSecondFactor() {
+  return useAdminMutation((id: string) => api.post(`/api/admin/users/${id}/reset-second-factor`));
+}
+
 const RESTORE_PATH: Record<string, string> = {
   intake: 'intakes',
   assessment: 'assessments',

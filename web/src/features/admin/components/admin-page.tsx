@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, titleCase } from '@/lib/format';
-import { useAdminUsers, useDisableUser, useInviteUser, useRestore, useSetAdmin, useSetPhone, useTrash, type AdminUserRow, type TrashItem } from '../api/admin';
+import { useAdminUsers, useDisableUser, useEnableUser, useInviteUser, useResetSecondFactor, useRestore, useSetAdmin, useSetPhone, useTrash, type AdminUserRow, type TrashItem } from '../api/admin';
 
 const userHelper = columnHelper<AdminUserRow>();
 const trashHelper = columnHelper<TrashItem>();
@@ -21,6 +21,8 @@ const trashHelper = columnHelper<TrashItem>();
 function UserActions({ user, selfId }: { user: AdminUserRow; selfId: string }) {
   const setAdmin = useSetAdmin();
   const disable = useDisableUser();
+  const enable = useEnableUser();
+  const resetFactor = useResetSecondFactor();
   const fail = (error: unknown) => toast.error('Error', { description: errorMessage(error, 'The change was not saved') });
   if (user.id === selfId) return <span className="text-xs text-muted-foreground">You</span>;
   return (
@@ -49,6 +51,28 @@ function UserActions({ user, selfId }: { user: AdminUserRow; selfId: string }) {
           }}
         >
           Disable
+        </Button>
+      )}
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={resetFactor.isPending}
+        onClick={() => {
+          if (!window.confirm(`Reset the second factor of ${user.email}? Their authenticator app and recovery codes stop working; they sign in with their password and set up a new one.`)) return;
+          resetFactor.mutateAsync(user.id).then(() => toast.success(`Second factor of ${user.email} reset`), fail);
+        }}
+      >
+        Reset Second Factor
+      </Button>
+      {user.disabled && (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={enable.isPending}
+          // The row redraws once the list refreshes, so the toast follows the promise, not the row.
+          onClick={() => enable.mutateAsync(user.id).then(() => toast.success(`${user.email} re-enabled`), fail)}
+        >
+          Re-enable
         </Button>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
 import { apiRequest, isApiError } from '@/lib/api-client';
-import type { CurrentUser, EmailBody, ResetPasswordBody, SignInBody, SignUpBody } from './types';
+import type { CurrentUser, EmailBody, ResetPasswordBody, SecondFactorBody, SignInBody, SignUpBody } from './types';
 
 export const meQueryKey = queryKeys.me;
 
@@ -26,6 +26,7 @@ export function useMe() {
   return useQuery(meQueryOptions);
 }
 
+/** A sign-in answers the user, or nothing (202) when a second factor is asked next. */
 const auth = (path: string, body: unknown) => apiRequest<CurrentUser | undefined>(path, { method: 'POST', body, allowUnauthenticated: true });
 
 export const signIn = (body: SignInBody) => auth('/api/auth/sign-in', body);
@@ -34,4 +35,5 @@ export const sendMagicLink = (body: EmailBody) => auth('/api/auth/magic-link', b
 export const recoverPassword = (body: EmailBody) => auth('/api/auth/recover', body);
 export const verifyMagicLink = (token: string) => auth('/api/auth/verify', { token });
 export const resetPassword = (body: ResetPasswordBody) => auth('/api/auth/reset-password', body);
+export const submitSecondFactor = (body: SecondFactorBody) => auth('/api/auth/second-factor', body);
 export const signOut = () => apiRequest<undefined>('/api/auth/sign-out', { method: 'POST', body: { everywhere: false }, allowUnauthenticated: true });

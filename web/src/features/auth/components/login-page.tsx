@@ -3,20 +3,22 @@ import { HeartHandshake } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage, takeSignedOutNotice } from '@/lib/api-client';
-import { getMe, meQueryKey, recoverPassword, resetPassword, sendMagicLink, signIn, signUp, verifyMagicLink } from '../api/auth';
+import { getMe, meQueryKey, recoverPassword, resetPassword, sendMagicLink, signIn, signUp, submitSecondFactor, verifyMagicLink } from '../api/auth';
 import { emailProblem, newPasswordProblem, readLinkFragment, safeNext } from '../login-validation';
 import { LoginFields } from './login-fields';
 
-export type LoginMode = 'sign-in' | 'sign-up' | 'forgot' | 'reset';
+export type LoginMode = 'sign-in' | 'sign-up' | 'forgot' | 'reset' | 'code';
 
 const TITLES: Record<LoginMode, { title: string; description: string }> = {
   'sign-in': { title: 'Sign In', description: 'Sign in to your Carepath account' },
   'sign-up': { title: 'Create Account', description: 'Sign up with the email address you were invited with' },
   forgot: { title: 'Reset Password', description: 'We will email you a link to set a new password' },
   reset: { title: 'Set New Password', description: 'Choose a new password for your account' },
+  code: { title: 'Two-Step Verification', description: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes' },
 };
 
 export default function LoginPage() {
@@ -40,6 +42,7 @@ export default function LoginPage() {
   const recoveryToken = link?.kind === 'recovery' ? link.token : '';
   const verifying = useRef(false);
   const [signedOut] = useState(takeSignedOutNotice);
+  const [code, setCode] = useState('');
 
   const finishSignIn = async () => {
     queryClient.clear();
@@ -51,7 +54,7 @@ export default function LoginPage() {
     if (link?.kind !== 'magiclink' || verifying.current) return;
     verifying.current = true;
     verifyMagicLink(link.token)
-      .then(() => finishSignIn())
+      .then((user) => (user ? finishSignIn() : setMode('code')))
       .catch((cause: unknown) => setError(errorMessage(cause, 'This sign-in link is invalid or has expired.')))
       .finally(() => setBusy(false));
     // Runs once for the link the page was opened with.
@@ -83,9 +86,18 @@ export default function LoginPage() {
     const email = values.email.trim();
     if (mode === 'sign-in') {
       void run(async () => {
-        await signIn({ email, password: values.password });
+        // No user in the answer: the password was right and a code is asked next.
+        if (!(await signIn({ email, password: values.password }))) {
+          setCode('');
+          return setMode('code');
+        }
         await finishSignIn();
       }, 'Invalid email or password');
+    } else if (mode === 'code') {
+      void run(async () => {
+        await submitSecondFactor({ code: code.trim() });
+        await finishSignIn();
+      }, 'That code is not valid');
     } else if (mode === 'sign-up') {
       const problem = emailProblem(email) ?? newPasswordProblem(values.password, values.confirmPassword);
       if (problem) return setError(problem);
@@ -104,8 +116,9 @@ export default function LoginPage() {
       const problem = newPasswordProblem(values.password, values.confirmPassword);
       if (problem) return setError(problem);
       void run(async () => {
-        await resetPassword({ token: recoveryToken, password: values.password, confirm_password: values.confirmPassword });
+        const answer = await resetPassword({ token: recoveryToken, password: values.password, confirm_password: values.confirmPassword });
         toast.success('Password updated');
+        if (!answer) return switchMode('code');
         const signedIn = await getMe();
         queryClient.setQueryData(meQueryKey, signedIn);
         if (signedIn) {
@@ -161,9 +174,13 @@ export default function LoginPage() {
               onSubmit();
             }}
             noValidate className="flex flex-col gap-4">
-            <LoginFields mode={mode} values={values} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
+            {mode === 'code' ? (
+              <TextField id="second-factor-code" label="Authentication Code" value={code} onChange={setCode} autoComplete="one-time-code" required />
+            ) : (
+              <LoginFields mode={mode} values={values} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
+            )}
             <Button type="submit" disabled={busy}>
-              {mode === 'sign-in' ? 'Sign In' : mode === 'sign-up' ? 'Create Account' : mode === 'forgot' ? 'Send Reset Link' : 'Update Password'}
+              {mode === 'sign-in' ? 'Sign In' : mode === 'sign-up' ? 'Create Account' : mode === 'forgot' ? 'Send Reset Link' : mode === 'code' ? 'Verify' : 'Update Password'}
             </Button>
           </form>
           {mode === 'sign-in' && (

@@ -6,6 +6,7 @@ import { useMe } from '@/features/auth/api/auth';
 import { Loading } from '@/components/loading';
 import { PageHeader } from '@/components/page-header';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { SelectField } from '@/components/form/select-field';
 import { SwitchField } from '@/components/form/switch-field';
 import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
@@ -17,6 +18,15 @@ import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { useSaveSettingsTab, useSettings, type Settings, type SettingsTabName, type SettingsValues } from '../api/settings';
 import { EmailAccountCard, SmsAccountCard } from './account-cards';
 import { LogoCard } from './logo-card';
+
+type SecondFactorPolicy = Settings['workflow']['second_factor_required'];
+
+/** The choices of Workflow → Require a second factor, in the server's words. */
+const SECOND_FACTOR_POLICIES: { value: SecondFactorPolicy; label: string }[] = [
+  { value: 'nobody', label: 'Nobody' },
+  { value: 'administrators', label: 'Administrators' },
+  { value: 'everyone', label: 'Everyone' },
+];
 
 const SAVED: Record<SettingsTabName, string> = {
   general: 'General settings saved successfully',
@@ -325,6 +335,16 @@ export default function SettingsPage() {
                   hint={workflow.hint('signing_link_days', 'How long a proposal approval or contract signing link sent to a family works.')}
                   value={String(values.signing_link_days)}
                   onChange={(text) => set({ signing_link_days: Number(text) })}
+                />
+                <SelectField
+                  id="second_factor_required"
+                  label="Require a second factor"
+                  options={SECOND_FACTOR_POLICIES}
+                  placeholder="Choose who"
+                  disabled={workflow.locked('second_factor_required')}
+                  hint={workflow.hint('second_factor_required', 'Who must sign in with an authenticator app. Someone who must and has none is sent to set one up after signing in.')}
+                  value={values.second_factor_required}
+                  onChange={(choice) => set({ second_factor_required: choice as SecondFactorPolicy })}
                 />
               </>
             )}

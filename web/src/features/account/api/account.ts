@@ -1,0 +1,53 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Schemas } from '@/api/types';
+import { queryKeys } from '@/api/query-keys';
+import { api } from '@/lib/api-client';
+
+export type ActiveSession = Schemas['ActiveSession'];
+
+export const sessionsQueryOptions = queryOptions({
+  queryKey: queryKeys.accountSessions,
+  queryFn: ({ signal }) => api.get<{ items: ActiveSession[] }>('/api/account/sessions', undefined, signal),
+});
+
+/** The signed-in user's live sessions, as the server lists them. */
+export function useSessions(enabled = true) {
+  return useQuery({ ...sessionsQueryOptions, enabled });
+}
+
+/** Ends one session at once; the list refreshes either way. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<undefined>(`/api/account/sessions/${encodeURIComponent(id)}`),
+    meta: { errorMessage: 'Failed to end the session' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.accountSessions }),
+  });
+}
+
+export type SecondFactorStatus = Schemas['SecondFactorStatus'];
+export type TotpEnrolment = Schemas['TotpEnrolment'];
+export type RecoveryCodes = Schemas['RecoveryCodes'];
+
+/** Whether the user has an authenticator app, how many recovery codes are left, and
+ * whether the agency requires one of them. */
+export function useSecondFactor() {
+  return useQuery({
+    queryKey: queryKeys.accountFactors,
+    queryFn: ({ signal }) => api.get<SecondFactorStatus>('/api/account/second-factor', undefined, signal),
+  });
+}
+
+export function useStartTotp() {
+  return useMutation({
+    mutationFn: () => api.post<TotpEnrolment>('/api/account/totp'),
+    meta: { errorMessage: 'Failed to start setting up the authenticator app' },
+  });
+}
+
+/** Confirms the app with its current code; the recovery codes come back once. */
+export function useConfirmTotp() {
+  return useMutation({
+    mutationFn: (code: string) => api.post<RecoveryCodes>('/api/account/totp/confirm', { code }),
+  });
+}
