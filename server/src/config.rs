@@ -102,6 +102,8 @@ pub struct Config {
     pub max_connections: usize,
     /// Password hashes computed at once (each takes about 19 MB for a moment).
     pub hashing_slots: usize,
+    /// Continuous replication off the machine with Litestream (`--replicate`).
+    pub replicate: Option<crate::replication::ReplicationConfig>,
 }
 
 impl std::fmt::Debug for Config {
@@ -121,6 +123,13 @@ impl std::fmt::Debug for Config {
                 },
             )
             .field("sms", &if self.sms.is_some() { "http" } else { "outbox" })
+            .field(
+                "replicate",
+                &self
+                    .replicate
+                    .as_ref()
+                    .map(|replicate| &replicate.replica.shown),
+            )
             .field(
                 "ai",
                 &if self.ai.is_some() {
@@ -172,6 +181,7 @@ impl Config {
             hashing_slots: std::thread::available_parallelism()
                 .map(|cores| cores.get())
                 .unwrap_or(2),
+            replicate: None,
         }
     }
 

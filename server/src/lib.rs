@@ -11,6 +11,7 @@ pub mod extract;
 mod json;
 mod middleware;
 pub mod outbound;
+pub mod replication;
 mod routes;
 pub mod session;
 mod throttle;
@@ -77,6 +78,8 @@ pub struct Shared {
     streams: Arc<events::StreamCounts>,
     /// Turns true when the server is stopping; open event streams end on it.
     shutdown: watch::Receiver<bool>,
+    /// Where replication off the machine stands (not configured without `--replicate`).
+    pub replication: Arc<replication::Replication>,
 }
 
 impl AppState {
@@ -113,6 +116,7 @@ impl AppState {
             events,
             streams: Arc::default(),
             shutdown,
+            replication: Arc::default(),
         })))
     }
 }
@@ -280,7 +284,23 @@ pub async fn serve_on(
     tracing::info!(config = ?config, "starting");
     let header_timeout = config.header_timeout;
     let connections = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let replicate = config.replicate.clone();
+    if let Some(replicate) = &replicate {
+        let version = replication::check_litestream(&replicate.litestream)?;
+        tracing::info!(litestream = %version, "Litestream found");
+    }
     let state = AppState::new(config, shutdown)?;
+    let replicator = match replicate {
+        Some(replicate) => {
+            state.db.leave_checkpoints_to_replicator()?;
+            Some(replication::start(
+                state.clone(),
+                replicate,
+                stopping.subscribe(),
+            )?)
+        }
+        None => None,
+    };
     let addr = listener.local_addr()?;
     tracing::info!(%addr, "listening");
     let router = app(state);
@@ -338,6 +358,10 @@ pub async fn serve_on(
     drop(listener);
     // Requests in flight get a while to finish; event streams end on `stopping`.
     let _ = tokio::time::timeout(Duration::from_secs(30), graceful.shutdown()).await;
+    // Litestream goes last: it ships the changes of the requests just finished.
+    if let Some(replicator) = replicator {
+        let _ = replicator.await;
+    }
     Ok(())
 }
 

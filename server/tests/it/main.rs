@@ -12,6 +12,7 @@ mod notifications;
 mod office;
 mod openapi;
 mod pipeline;
+mod replication;
 mod secrets;
 mod security;
 mod sessions;

@@ -149,6 +149,10 @@ export type LinkStateValue = (typeof LINK_STATE_VALUES)[number];
 export const MESSAGE_TYPE_VALUES = ["email", "sms"] as const;
 export type MessageTypeValue = (typeof MESSAGE_TYPE_VALUES)[number];
 
+/** Where replication stands. */
+export const REPLICATION_STATE_VALUES = ["notConfigured", "starting", "replicating", "failing"] as const;
+export type ReplicationStateValue = (typeof REPLICATION_STATE_VALUES)[number];
+
 /** How a signature was given. */
 export const SIGNATURE_METHOD_VALUES = ["typed", "drawn", "approval", "paper"] as const;
 export type SignatureMethodValue = (typeof SIGNATURE_METHOD_VALUES)[number];
