@@ -7,6 +7,7 @@ mod digest;
 mod export;
 mod import;
 mod print;
+mod restore;
 mod signing;
 mod tui_e2e;
 mod users;
