@@ -6,6 +6,7 @@ mod common;
 mod digest;
 mod export;
 mod import;
+mod packaging;
 mod print;
 mod restore;
 mod signing;
