@@ -28,6 +28,8 @@ SECONDS = float(os.environ.get("DRILL_REPLICATE_SECONDS", "12"))
 # second (the sync interval); one more second for the upload itself.
 SYNC_INTERVAL = 1.0
 ALLOWED_WINDOW = 3 * SYNC_INTERVAL
+# Every server the drill started, stopped at the end whatever happened.
+STARTED = []
 
 
 def stored_ids(db):
@@ -217,6 +219,7 @@ def start_replicating(server, url):
          "--public-url", server.url, "--replicate", url],
         env=server.env, stdout=server.log, stderr=server.log)
     server.process = process
+    STARTED.append(process)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -256,6 +259,12 @@ def main():
         folder = "file://" + os.path.join(work, "replica-folder")
         ok = round_trip("folder", folder, work, {}) and ok
     finally:
+        for process in STARTED:
+            if process.poll() is None:
+                for child in children(process.pid):
+                    os.kill(child, signal.SIGKILL)
+                process.kill()
+                process.wait()
         moto.stop()
     return 0 if ok else 1
 
