@@ -92,8 +92,14 @@ pub fn run(db: &Path, args: Args) -> anyhow::Result<()> {
             .find(|line| !line.trim().is_empty())
             .unwrap_or("");
         remove_database(&staging)?;
+        let hint = if at.is_some() && said.contains("timestamp does not exist") {
+            " (--at must fall between the replica's oldest and newest change; leave it out \
+             for the newest copy)"
+        } else {
+            ""
+        };
         bail!(
-            "nothing could be restored from {}: {}",
+            "nothing could be restored from {}: {}{hint}",
             replica.shown,
             if said.is_empty() {
                 "no copy found"

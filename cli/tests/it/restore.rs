@@ -5,6 +5,7 @@
 
 use std::path::Path;
 use std::process::Command;
+use std::time::Duration;
 
 use carepath_core::model::{Actor, Channel};
 use carepath_core::store::{NewUser, Store};
@@ -46,24 +47,49 @@ fn restore_brings_back_the_replica_and_never_overwrites_without_force() {
     let live = dir.path().join("live.db");
     add_user(&live, "first@agency.test");
     let replica = format!("file://{}", dir.path().join("replica").display());
-    let shipped = Command::new("litestream")
-        .args(["replicate", "-once"])
-        .arg(&live)
-        .arg(&replica)
-        .output()
-        .expect("litestream runs");
-    assert!(
-        shipped.status.success(),
-        "{}",
-        String::from_utf8_lossy(&shipped.stderr)
-    );
+    let ship = || {
+        let shipped = Command::new("litestream")
+            .args(["replicate", "-once"])
+            .arg(&live)
+            .arg(&replica)
+            .output()
+            .expect("litestream runs");
+        assert!(
+            shipped.status.success(),
+            "{}",
+            String::from_utf8_lossy(&shipped.stderr)
+        );
+    };
+    ship();
+    // A second change shipped later: the replica then spans two moments.
+    std::thread::sleep(Duration::from_millis(1500));
+    let between = jiff::Timestamp::now();
+    std::thread::sleep(Duration::from_millis(500));
+    add_user(&live, "second@agency.test");
+    ship();
 
-    // A fresh file: restored, checked, and readable by the next command.
+    // A fresh file: the newest copy, restored, checked, and readable by the next command.
     let restored = dir.path().join("restored").join("carepath.db");
     let out = ok(carepath(&restored, &["restore", "--from", &replica]));
     assert!(out.contains("integrity ok"), "{out}");
-    assert!(ok(carepath(&restored, &["user", "list"])).contains("first@agency.test"));
+    let users = ok(carepath(&restored, &["user", "list"]));
+    assert!(
+        users.contains("first@agency.test") && users.contains("second@agency.test"),
+        "{users}"
+    );
     assert!(!dir.path().join("restored/carepath.db.restoring").exists());
+
+    // --at: the database as it was between the two changes.
+    let then = dir.path().join("then.db");
+    ok(carepath(
+        &then,
+        &["restore", "--from", &replica, "--at", &between.to_string()],
+    ));
+    let users = ok(carepath(&then, &["user", "list"]));
+    assert!(
+        users.contains("first@agency.test") && !users.contains("second@agency.test"),
+        "{users}"
+    );
 
     // An existing database is left alone without --force.
     add_user(&restored, "later@agency.test");
