@@ -1,5 +1,5 @@
 # The entry points, for people and CI alike. The scripts install what they need.
-.PHONY: run test drills bench bench-smoke
+.PHONY: run test drills bench bench-smoke release release-check
 
 # Build everything and start Carepath on a demo database.
 run:
@@ -10,7 +10,8 @@ test:
 	scripts/test
 
 # Long drills on loopback with their figures (not part of `make test`): kill -9 during
-# writes, backup under load, slow clients, abandoned requests, sign-in burst, hostile input.
+# writes, backup under load, replication and restore after a lost machine, slow clients,
+# abandoned requests, sign-in burst, hostile input.
 drills:
 	scripts/drills/run
 
@@ -22,3 +23,12 @@ bench:
 # The same harness on a tiny agency in seconds, without targets, to keep it working.
 bench-smoke:
 	python3 bench/bench.py --smoke
+
+# A stripped release binary and a .deb (cargo-deb) with the systemd unit and the docs:
+# target/release/carepath and target/debian/carepath_*.deb. Takes minutes.
+release:
+	scripts/release
+
+# Installs that .deb here (root) and checks the installed binary, unit, user and server.
+release-check:
+	scripts/release-check

@@ -13,6 +13,7 @@ mod export;
 mod import;
 mod print;
 mod remind;
+mod restore;
 mod serve;
 mod tui;
 mod user;
@@ -71,6 +72,9 @@ enum Command {
     Contract(contract::Args),
     /// Write a consistent, checked copy of the database (safe while Carepath runs).
     Backup(backup::Args),
+    /// Restore the database from a replica written by `serve --replicate` (the newest
+    /// copy or one at a moment); checks and migrates it.
+    Restore(restore::Args),
     /// Database upkeep: integrity check and schema migration.
     Db(db::Args),
     /// The setup checklist: what the agency has still to set up; fails while a required
@@ -103,6 +107,7 @@ fn main() -> ExitCode {
         Command::Print(args) => print::run(&db, args),
         Command::Contract(args) => contract::run(&db, args),
         Command::Backup(args) => backup::run(&db, args),
+        Command::Restore(args) => restore::run(&db, args),
         Command::Db(args) => db::run(&db, args),
         Command::Doctor(args) => doctor::run(&db, args),
         Command::Tui(args) => tui::run(&db, args),

@@ -2,9 +2,12 @@
 //! adapters are set up from the environment (see the README's "Serving the web app").
 
 use std::net::SocketAddr;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::Context;
+use carepath_core::rules::replication::ReplicaUrl;
+use carepath_server::replication::ReplicationConfig;
 use carepath_server::{Config, PublicUrl};
 
 #[derive(clap::Args)]
@@ -18,6 +21,31 @@ pub struct Args {
     /// http://<addr>.
     #[arg(long, env = "CAREPATH_PUBLIC_URL", value_name = "URL")]
     public_url: Option<String>,
+
+    /// Replicate the database continuously to file:///path or s3://bucket/path with
+    /// Litestream, run beside the server (see docs/backup.md). S3 credentials come from
+    /// AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; another S3-compatible store is named
+    /// in the address (?endpoint=https://…&region=…).
+    #[arg(long, env = "CAREPATH_REPLICATE", value_name = "URL")]
+    replicate: Option<String>,
+
+    /// The Litestream binary for --replicate.
+    #[arg(
+        long,
+        env = "CAREPATH_LITESTREAM",
+        default_value = "litestream",
+        value_name = "PATH"
+    )]
+    litestream: PathBuf,
+
+    /// Email the administrators when replication has failed for this many minutes.
+    #[arg(
+        long,
+        env = "CAREPATH_REPLICATION_ALERT_MINUTES",
+        default_value_t = 15,
+        value_name = "MINUTES"
+    )]
+    replication_alert_minutes: u64,
 
     /// Print the API's OpenAPI document (JSON) and exit.
     #[arg(long)]
@@ -33,6 +61,15 @@ pub fn run(db: &Path, args: Args) -> anyhow::Result<()> {
         .public_url
         .unwrap_or_else(|| format!("http://{}", args.addr));
     let public_url = PublicUrl::parse(&public_url).context("--public-url")?;
-    let config = Config::new(args.addr, db.to_path_buf(), public_url).with_env();
+    let mut config = Config::new(args.addr, db.to_path_buf(), public_url).with_env();
+    if let Some(replicate) = args.replicate {
+        let replica = ReplicaUrl::parse(&replicate)
+            .map_err(anyhow::Error::msg)
+            .context("--replicate")?;
+        let mut replication = ReplicationConfig::new(replica);
+        replication.litestream = args.litestream;
+        replication.alert_after = Duration::from_secs(args.replication_alert_minutes.max(1) * 60);
+        config.replicate = Some(replication);
+    }
     carepath_server::serve_blocking(config)
 }

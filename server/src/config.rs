@@ -116,6 +116,8 @@ pub struct Config {
     /// Where the one-time setup link goes when the database has no user: the console
     /// (stderr) by default, never the log.
     pub setup_link: SetupLinkSink,
+    /// Continuous replication off the machine with Litestream (`--replicate`).
+    pub replicate: Option<crate::replication::ReplicationConfig>,
 }
 
 /// Receives the setup link `carepath serve` makes for a database with no user.
@@ -151,6 +153,13 @@ impl std::fmt::Debug for Config {
                 },
             )
             .field("sms", &if self.sms.is_some() { "http" } else { "outbox" })
+            .field(
+                "replicate",
+                &self
+                    .replicate
+                    .as_ref()
+                    .map(|replicate| &replicate.replica.shown),
+            )
             .field(
                 "ai",
                 &if self.ai.is_some() {
@@ -207,6 +216,7 @@ impl Config {
             secret_key: None,
             smtp_ca_file: None,
             setup_link: SetupLinkSink::default(),
+            replicate: None,
         }
     }
 

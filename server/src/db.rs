@@ -45,6 +45,8 @@ struct Inner {
     last_call: AtomicU64,
     /// Memory was given back since the latest call.
     released: AtomicBool,
+    /// The WAL size at which a connection checkpoints; 0 keeps SQLite's default.
+    autocheckpoint: std::sync::atomic::AtomicU32,
 }
 
 /// The running call's interrupt handle while it runs; None before and after.
@@ -77,6 +79,7 @@ impl Db {
             started: Instant::now(),
             last_call: AtomicU64::new(0),
             released: AtomicBool::new(false),
+            autocheckpoint: std::sync::atomic::AtomicU32::new(0),
         });
         let watched = Arc::downgrade(&inner);
         // The pool's memory keeper ends with the pool. Failing to start it only costs
@@ -89,6 +92,20 @@ impl Db {
 
     pub fn path(&self) -> &Path {
         &self.inner.path
+    }
+
+    /// Leaves checkpoints to Litestream while it replicates the database: every
+    /// connection, open or opened later, checkpoints only past
+    /// [`carepath_core::store::REPLICATED_AUTOCHECKPOINT_PAGES`].
+    pub fn leave_checkpoints_to_replicator(&self) -> carepath_core::Result<()> {
+        let pages = carepath_core::store::REPLICATED_AUTOCHECKPOINT_PAGES;
+        self.inner.autocheckpoint.store(pages, Ordering::Relaxed);
+        if let Ok(idle) = self.inner.idle.lock() {
+            for store in idle.iter() {
+                store.set_autocheckpoint(pages)?;
+            }
+        }
+        Ok(())
     }
 
     /// Runs `f` with a connection on the blocking pool, within the deadline.
@@ -142,7 +159,14 @@ impl Db {
             let idle = inner.idle.lock().ok().and_then(|mut idle| idle.pop());
             let mut store = match idle {
                 Some(store) => store,
-                None => Store::open(&inner.path).map_err(ApiError::from)?,
+                None => {
+                    let store = Store::open(&inner.path).map_err(ApiError::from)?;
+                    match inner.autocheckpoint.load(Ordering::Relaxed) {
+                        0 => {}
+                        pages => store.set_autocheckpoint(pages).map_err(ApiError::from)?,
+                    }
+                    store
+                }
             };
             if let Ok(mut slot) = slot.lock() {
                 *slot = Some(store.interrupt_handle());

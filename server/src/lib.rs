@@ -13,6 +13,7 @@ pub mod extract;
 mod middleware;
 pub mod outbound;
 pub mod reminders;
+pub mod replication;
 mod routes;
 mod session;
 mod session_cache;
@@ -82,6 +83,8 @@ pub struct Shared {
     shutdown: watch::Receiver<bool>,
     /// True while the database has no user: the API answers only the setup page.
     setup_pending: std::sync::atomic::AtomicBool,
+    /// Where replication off the machine stands (not configured without `--replicate`).
+    pub replication: Arc<replication::Replication>,
 }
 
 impl AppState {
@@ -127,6 +130,7 @@ impl AppState {
             streams: Arc::default(),
             shutdown,
             setup_pending: std::sync::atomic::AtomicBool::new(setup_pending),
+            replication: Arc::default(),
         })))
     }
 
@@ -334,8 +338,24 @@ pub async fn serve_on(
     tracing::info!(config = ?config, "starting");
     let header_timeout = config.header_timeout;
     let connections = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let replicate = config.replicate.clone();
+    if let Some(replicate) = &replicate {
+        let version = replication::check_litestream(&replicate.litestream)?;
+        tracing::info!(litestream = %version, "Litestream found");
+    }
     let state = AppState::new(config, shutdown.clone())?;
     let reminders = reminders::start(&state.config, state.outbound.clone(), shutdown)?;
+    let replicator = match replicate {
+        Some(replicate) => {
+            state.db.leave_checkpoints_to_replicator()?;
+            Some(replication::start(
+                state.clone(),
+                replicate,
+                stopping.subscribe(),
+            )?)
+        }
+        None => None,
+    };
     let addr = listener.local_addr()?;
     tracing::info!(%addr, "listening");
     let pending = state
@@ -407,6 +427,10 @@ pub async fn serve_on(
     // A reminders' round under way finishes, so every claimed send reports back.
     if let Some(reminders) = reminders {
         let _ = tokio::time::timeout(Duration::from_secs(30), reminders).await;
+    }
+    // Litestream goes last: it ships the changes of the requests just finished.
+    if let Some(replicator) = replicator {
+        let _ = replicator.await;
     }
     Ok(())
 }

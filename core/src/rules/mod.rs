@@ -13,6 +13,7 @@ pub mod logo;
 pub mod pipeline;
 pub mod pricing;
 pub mod reminders;
+pub mod replication;
 pub mod search;
 pub mod second_factor;
 pub mod setup;

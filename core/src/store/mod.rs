@@ -90,6 +90,13 @@ use crate::error::{Error, Result};
 use crate::model::Actor;
 use crate::rules::clock::{AgencyClock, format_timestamp};
 
+/// The WAL size, in pages, at which a connection checkpoints after its commit while
+/// Litestream replicates the database (about 40 MB at 4 KiB pages). Litestream
+/// checkpoints itself at 1,000 pages, between two syncs, so it sees every frame before
+/// the WAL restarts; SQLite's default of 1,000 would race it for the same moment. Higher
+/// rather than off, so the WAL still stays bounded while Litestream is down.
+pub const REPLICATED_AUTOCHECKPOINT_PAGES: u32 = 10_000;
+
 /// How long a writer waits for another process's transaction before giving up.
 pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -356,6 +363,14 @@ impl Store {
         std::fs::File::open(path)
             .and_then(|file| file.sync_all())
             .map_err(|e| Error::io(format!("cannot write {}", path.display()), e))
+    }
+
+    /// Sets the WAL size (pages) at which this connection's commits checkpoint; see
+    /// [`REPLICATED_AUTOCHECKPOINT_PAGES`]. Carepath itself never asks for a TRUNCATE or
+    /// RESTART checkpoint, which would block writers and restart the WAL under Litestream.
+    pub fn set_autocheckpoint(&self, pages: u32) -> Result<()> {
+        self.conn.pragma_update(None, "wal_autocheckpoint", pages)?;
+        Ok(())
     }
 
     pub(crate) fn conn(&self) -> &Connection {

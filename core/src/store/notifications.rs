@@ -9,7 +9,7 @@ use rusqlite::OptionalExtension;
 
 use super::{Store, ts};
 use crate::error::Result;
-use crate::model::{Communication, CommunicationType, Direction};
+use crate::model::{Communication, CommunicationType, Direction, ReplicationStatus};
 
 /// One email to a member of staff. It goes to them alone: Settings' copies and blind
 /// copies are for the agency's emails to families.
@@ -303,6 +303,26 @@ impl Store {
                     subject: format!("Daily digest: {} overdue clients", clients.len()),
                     body,
                 }
+            })
+            .collect())
+    }
+
+    /// The email telling each active administrator that replication off the machine has
+    /// been failing (sent once per failure by the server).
+    pub fn replication_alerts(
+        &self,
+        status: &ReplicationStatus,
+        base_url: &str,
+    ) -> Result<Vec<StaffNotice>> {
+        let (subject, body) = crate::rules::replication::alert_text(status, base_url);
+        Ok(self
+            .users()?
+            .into_iter()
+            .filter(|user| user.is_admin && !user.disabled)
+            .map(|admin| StaffNotice {
+                to: admin.email,
+                subject: subject.clone(),
+                body: body.clone(),
             })
             .collect())
     }

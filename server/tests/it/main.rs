@@ -16,6 +16,7 @@ mod openapi;
 mod pipeline;
 mod reminders;
 mod second_factor;
+mod replication;
 mod secrets;
 mod security;
 mod sessions;

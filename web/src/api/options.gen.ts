@@ -153,6 +153,10 @@ export type LinkStateValue = (typeof LINK_STATE_VALUES)[number];
 export const MESSAGE_TYPE_VALUES = ["email", "sms"] as const;
 export type MessageTypeValue = (typeof MESSAGE_TYPE_VALUES)[number];
 
+/** Where replication stands. */
+export const REPLICATION_STATE_VALUES = ["notConfigured", "starting", "replicating", "failing"] as const;
+export type ReplicationStateValue = (typeof REPLICATION_STATE_VALUES)[number];
+
 /** Who must sign in with a second factor (administrators only set it). */
 export const SECOND_FACTOR_POLICY_VALUES = ["nobody", "administrators", "everyone"] as const;
 export type SecondFactorPolicyValue = (typeof SECOND_FACTOR_POLICY_VALUES)[number];

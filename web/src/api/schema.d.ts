@@ -1489,7 +1489,7 @@ export interface paths {
         };
         /**
          * 200 when the database answers and its migrations are current; 503 otherwise. Needs no
-         *     session and reveals no data.
+         *     session and reveals no data; an administrator's session adds `replication`.
          */
         get: operations["health"];
         put?: never;
@@ -3619,6 +3619,7 @@ export interface components {
         };
         /** @description What a healthy server answers. */
         Health: {
+            replication?: components["schemas"]["ReplicationStatus"] | null;
             /** @description Always `ok`. */
             status: string;
         };
@@ -4753,6 +4754,38 @@ export interface components {
         /** @description The recovery codes, shown once right after they are made. */
         RecoveryCodes: {
             codes: string[];
+        };
+        /**
+         * @description Where replication stands.
+         * @enum {string}
+         */
+        ReplicationState: "notConfigured" | "starting" | "replicating" | "failing";
+        /** @description What an administrator is told about replication. */
+        ReplicationStatus: {
+            /** @description Since when replication has been failing (stored time form). */
+            failingSince?: string | null;
+            /**
+             * Format: int64
+             * @description Seconds since then: what a crash of this machine now could lose at most.
+             */
+            lagSeconds?: number | null;
+            /** @description The replicator's last error or exit, in its words. */
+            lastError?: string | null;
+            /** @description When the replica last confirmed it holds every change (stored time form). */
+            lastReplicatedAt?: string | null;
+            /**
+             * @description The database's latest transaction the replicator has seen (hex, as Litestream
+             *     writes it).
+             */
+            position?: string | null;
+            /** @description The replica's address without credentials or query (`s3://bucket/path`). */
+            replica?: string | null;
+            state: components["schemas"]["ReplicationState"];
+            /**
+             * Format: int64
+             * @description How often changes are shipped: the most a healthy replica is behind.
+             */
+            syncIntervalSeconds: number;
         };
         ResetPasswordBody: {
             confirm_password: string;

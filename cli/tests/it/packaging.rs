@@ -1,0 +1,57 @@
+//! The systemd unit shipped in packaging/: `systemd-analyze verify` accepts it (run on a
+//! copy whose ExecStart names the binary just built, since verify checks the program
+//! exists), and the settings it passes are ones `carepath serve` reads.
+
+use std::process::Command;
+
+use crate::common::bin;
+
+const UNIT: &str = include_str!("../../../packaging/carepath.service");
+
+#[test]
+fn the_systemd_unit_verifies_and_runs_carepath_serve() {
+    assert!(UNIT.contains("ExecStart=/usr/bin/carepath serve\n"));
+    for hardening in [
+        "User=carepath",
+        "NoNewPrivileges=yes",
+        "ProtectSystem=strict",
+        "ReadWritePaths=/var/lib/carepath",
+        "KillMode=mixed",
+    ] {
+        assert!(UNIT.contains(hardening), "the unit lacks {hardening}");
+    }
+    let help = Command::new(bin())
+        .args(["serve", "--help"])
+        .output()
+        .expect("carepath runs");
+    let help = String::from_utf8_lossy(&help.stdout);
+    for variable in ["CAREPATH_ADDR", "CAREPATH_REPLICATE", "CAREPATH_PUBLIC_URL"] {
+        assert!(help.contains(variable), "serve does not read {variable}");
+    }
+    if Command::new("systemd-analyze")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        println!("skipped systemd-analyze verify: systemd-analyze is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let unit = dir.path().join("carepath.service");
+    std::fs::write(&unit, UNIT.replace("/usr/bin/carepath", bin())).expect("write unit");
+    let verified = Command::new("systemd-analyze")
+        .arg("verify")
+        .arg(&unit)
+        .output()
+        .expect("systemd-analyze runs");
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&verified.stdout),
+        String::from_utf8_lossy(&verified.stderr)
+    );
+    assert!(verified.status.success(), "{said}");
+    assert!(
+        !said.contains("carepath.service:"),
+        "systemd-analyze complained about the unit: {said}"
+    );
+}
