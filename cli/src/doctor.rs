@@ -31,6 +31,8 @@ pub fn run(db: &Path, args: Args) -> anyhow::Result<()> {
         public_url_https: public_url.https,
         sms_from_environment: std::env::var("CAREPATH_SMS_URL")
             .is_ok_and(|url| !url.trim().is_empty()),
+        // Only the running server knows; its checklist and health show the replica.
+        replication: carepath_core::model::ReplicationState::NotConfigured,
     };
     let checklist = store.checklist(deployment)?;
     let mut missing = 0;

@@ -4,12 +4,13 @@
 use serde::Serialize;
 
 /// Where replication stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum ReplicationState {
     /// The server was started without `--replicate`: the database lives on this machine
     /// only.
+    #[default]
     NotConfigured,
     /// The replicator has started and has not reported a finished copy yet.
     Starting,

@@ -3,7 +3,9 @@
 //! working agency are still missing.
 
 use crate::error::ValidationErrors;
-use crate::model::{CheckItem, CheckState, Checklist, SetupForm, SmtpPreset, SmtpTls};
+use crate::model::{
+    CheckItem, CheckState, Checklist, ReplicationState, SetupForm, SmtpPreset, SmtpTls,
+};
 use crate::rules::validation::{
     INVALID_EMAIL, UNKNOWN_TIME_ZONE, looks_like_email, validate_new_password,
 };
@@ -208,10 +210,15 @@ pub struct ChecklistFacts {
     pub backups: CheckState,
 }
 
-/// Whether the database is copied off the machine as it changes. Nothing replicates it
-/// yet, so this is not configured; the backup work answers here.
-pub fn backups_replicating() -> CheckState {
-    CheckState::NotConfigured
+/// Whether the database is copied off the machine as it changes: done while Litestream
+/// keeps the replica current, missing while it starts or fails, not configured without
+/// `serve --replicate`.
+pub fn backups_replicating(replication: ReplicationState) -> CheckState {
+    match replication {
+        ReplicationState::Replicating => CheckState::Done,
+        ReplicationState::Starting | ReplicationState::Failing => CheckState::Missing,
+        ReplicationState::NotConfigured => CheckState::NotConfigured,
+    }
 }
 
 fn done(flag: bool) -> CheckState {
@@ -346,6 +353,26 @@ mod tests {
     }
 
     #[test]
+    fn backups_are_done_only_while_the_replica_is_current() {
+        assert_eq!(
+            backups_replicating(ReplicationState::Replicating),
+            CheckState::Done
+        );
+        assert_eq!(
+            backups_replicating(ReplicationState::Failing),
+            CheckState::Missing
+        );
+        assert_eq!(
+            backups_replicating(ReplicationState::Starting),
+            CheckState::Missing
+        );
+        assert_eq!(
+            backups_replicating(ReplicationState::NotConfigured),
+            CheckState::NotConfigured
+        );
+    }
+
+    #[test]
     fn the_checklist_is_ready_when_every_required_item_is_done() {
         let mut facts = ChecklistFacts {
             sender: true,
@@ -354,7 +381,7 @@ mod tests {
             postal_address: true,
             mail_tested: true,
             public_url_https: true,
-            backups: backups_replicating(),
+            backups: backups_replicating(ReplicationState::NotConfigured),
             ..ChecklistFacts::default()
         };
         let list = checklist(&facts);

@@ -27,6 +27,8 @@ pub struct Deployment {
     pub public_url_https: bool,
     /// `CAREPATH_SMS_URL` sets up texts whatever Settings say.
     pub sms_from_environment: bool,
+    /// Where replication off the machine stands (`serve --replicate`).
+    pub replication: crate::model::ReplicationState,
 }
 
 /// What the database keeps of the SMTP account besides the password.
@@ -524,7 +526,7 @@ impl Store {
             sms_tested: sms_on.then_some(sms.test_ok),
             public_url_https: deployment.public_url_https,
             more_staff,
-            backups: backups_replicating(),
+            backups: backups_replicating(deployment.replication),
         }))
     }
 }

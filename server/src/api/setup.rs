@@ -82,6 +82,7 @@ fn deployment(state: &AppState) -> Deployment {
     Deployment {
         public_url_https: state.config.public_url.https,
         sms_from_environment: state.config.sms.is_some(),
+        replication: state.replication.status().state,
     }
 }
 
