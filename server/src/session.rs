@@ -4,18 +4,14 @@
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, HeaderValue, header};
 use carepath_core::model::{Actor, Channel};
 
 use carepath_core::store::SessionUser;
 use jiff::SignedDuration;
-use serde::Serialize;
-use utoipa::ToSchema;
 
 use crate::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ApiJson, Device};
+use crate::error::ApiError;
 
 pub const COOKIE: &str = "carepath_session";
 /// Absolute lifetime of a session, however active.
@@ -191,57 +187,6 @@ impl FromRequestParts<AppState> for AdminUser {
             return Err(ApiError::forbidden(ADMIN_ONLY));
         }
         Ok(AdminUser(current))
-    }
-}
-
-/// The answer to a right password (or link) of a user with a second factor: no session
-/// yet, the code is asked next (`POST /api/auth/second-factor`).
-#[derive(Serialize, ToSchema)]
-pub struct SecondFactorChallenge {
-    /// Always true: enter a code from the authenticator app or a recovery code.
-    pub second_factor_required: bool,
-}
-
-/// Opens a new session (a new token at every sign-in) and answers the user with its
-/// cookie; for a user with a second factor, a pending sign-in and its cookie instead.
-pub async fn start_session(
-    state: &AppState,
-    user: SessionUser,
-    device: Device,
-) -> ApiResult<Response> {
-    let user_id = user.id.clone();
-    let place = device.0.address.clone();
-    let started = state
-        .db
-        .call(move |store| {
-            if store.has_second_factor(&user_id)? {
-                return Ok(Err(store.begin_pending_sign_in(&user_id, &place)?));
-            }
-            Ok(Ok(store.create_session_from(
-                &user_id,
-                SESSION_LIFETIME,
-                &device.0,
-            )?))
-        })
-        .await?;
-    let https = state.config.public_url.https;
-    match started {
-        Ok(token) => {
-            let cookie = session_cookie(&token, https);
-            Ok(([(header::SET_COOKIE, cookie)], ApiJson(user)).into_response())
-        }
-        Err(pending) => {
-            let cookie = pending_cookie(&pending, https);
-            let challenge = SecondFactorChallenge {
-                second_factor_required: true,
-            };
-            Ok((
-                StatusCode::ACCEPTED,
-                [(header::SET_COOKIE, cookie)],
-                ApiJson(challenge),
-            )
-                .into_response())
-        }
     }
 }
 

@@ -97,18 +97,6 @@ pub async fn with_link<T: Send + 'static>(
     result
 }
 
-/// Takes one of the address's sign-in attempts (sign-in, links, codes, setup); 429 when
-/// it has none left.
-pub fn sign_in_attempt(state: &AppState, client: &ClientAddr) -> ApiResult<()> {
-    match client.0 {
-        Some(address) => state
-            .throttle
-            .check(address)
-            .map_err(|wait| ApiError::rate_limited(TOO_MANY_ATTEMPTS, wait)),
-        None => Ok(()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

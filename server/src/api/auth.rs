@@ -13,15 +13,14 @@ use carepath_core::rules::validation::{validate_magic_link_email, validate_new_p
 use carepath_core::store::{
     AuthTokenPurpose, INVALID_CREDENTIALS, SecondFactorFailure, SessionUser, SignInFailure,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::AppState;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody, TOO_MANY_ATTEMPTS};
 use crate::extract::{ApiJson, ClientAddr, Device};
 use crate::routes::ApiRoutes;
-use crate::session::{self, CurrentUser, SESSION_LIFETIME, SecondFactorChallenge, start_session};
-use crate::throttle::sign_in_attempt;
+use crate::session::{self, CurrentUser, SESSION_LIFETIME};
 
 const LINK_INVALID: &str = "This link is invalid or has expired. Please request a new one.";
 
@@ -50,6 +49,67 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_second_factor, _, _>(second_factor)
 }
 
+pub(crate) fn throttle(state: &AppState, client: &ClientAddr) -> ApiResult<()> {
+    match client.0 {
+        Some(address) => state
+            .throttle
+            .check(address)
+            .map_err(|wait| ApiError::rate_limited(TOO_MANY_ATTEMPTS, wait)),
+        None => Ok(()),
+    }
+}
+
+/// The answer to a right password (or link) of a user with a second factor: no session
+/// yet, the code is asked next (`POST /api/auth/second-factor`).
+#[derive(Serialize, ToSchema)]
+pub struct SecondFactorChallenge {
+    /// Always true: enter a code from the authenticator app or a recovery code.
+    pub second_factor_required: bool,
+}
+
+/// Opens a new session (a new token at every sign-in) and answers the user with its
+/// cookie; for a user with a second factor, a pending sign-in and its cookie instead.
+pub(crate) async fn start_session(
+    state: &AppState,
+    user: SessionUser,
+    device: Device,
+) -> ApiResult<Response> {
+    let user_id = user.id.clone();
+    let place = device.0.address.clone();
+    let started = state
+        .db
+        .call(move |store| {
+            if store.has_second_factor(&user_id)? {
+                return Ok(Err(store.begin_pending_sign_in(&user_id, &place)?));
+            }
+            Ok(Ok(store.create_session_from(
+                &user_id,
+                SESSION_LIFETIME,
+                &device.0,
+            )?))
+        })
+        .await?;
+    let https = state.config.public_url.https;
+    match started {
+        Ok(token) => {
+            let cookie = session::session_cookie(&token, https);
+            Ok(([(header::SET_COOKIE, cookie)], ApiJson(user)).into_response())
+        }
+        Err(pending) => {
+            let cookie = session::pending_cookie(&pending, https);
+            let challenge = SecondFactorChallenge {
+                second_factor_required: true,
+            };
+            Ok((
+                StatusCode::ACCEPTED,
+                [(header::SET_COOKIE, cookie)],
+                ApiJson(challenge),
+            )
+                .into_response())
+        }
+    }
+}
+
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SecondFactorBody {
@@ -69,7 +129,7 @@ pub async fn second_factor(
     device: Device,
     ApiJson(body): ApiJson<SecondFactorBody>,
 ) -> ApiResult<Response> {
-    sign_in_attempt(&state, &client)?;
+    throttle(&state, &client)?;
     let Some(pending) = session::pending_token(&headers) else {
         return Err(ApiError::new(
             StatusCode::UNAUTHORIZED,
@@ -142,7 +202,7 @@ pub async fn sign_in(
     device: Device,
     ApiJson(body): ApiJson<SignInBody>,
 ) -> ApiResult<Response> {
-    sign_in_attempt(&state, &client)?;
+    throttle(&state, &client)?;
     let _hashing = state.hashing_permit().await?;
     let place = client.key();
     let outcome = state
@@ -224,7 +284,7 @@ pub async fn sign_up(
     device: Device,
     ApiJson(body): ApiJson<SignUpBody>,
 ) -> ApiResult<Response> {
-    sign_in_attempt(&state, &client)?;
+    throttle(&state, &client)?;
     let _hashing = state.hashing_permit().await?;
     let user = state
         .db
@@ -251,7 +311,7 @@ async fn email_link(
     email: String,
     purpose: AuthTokenPurpose,
 ) -> ApiResult<StatusCode> {
-    sign_in_attempt(state, client)?;
+    throttle(state, client)?;
     validate_magic_link_email(&email)?;
     let state = state.clone();
     tokio::spawn(async move {
@@ -325,7 +385,7 @@ pub async fn verify(
     device: Device,
     ApiJson(body): ApiJson<TokenBody>,
 ) -> ApiResult<Response> {
-    sign_in_attempt(&state, &client)?;
+    throttle(&state, &client)?;
     let user = state
         .db
         .call(move |store| store.consume_auth_token(&body.token, AuthTokenPurpose::MagicLink))
@@ -352,7 +412,7 @@ pub async fn reset_password(
     device: Device,
     ApiJson(body): ApiJson<ResetPasswordBody>,
 ) -> ApiResult<Response> {
-    sign_in_attempt(&state, &client)?;
+    throttle(&state, &client)?;
     let _hashing = state.hashing_permit().await?;
     // Checked before the token is used, so a typo does not spend the link.
     validate_new_password(&body.password, &body.confirm_password)?;
@@ -399,7 +459,7 @@ pub async fn change_password(
     current: CurrentUser,
     ApiJson(body): ApiJson<NewPasswordBody>,
 ) -> ApiResult<StatusCode> {
-    sign_in_attempt(&state, &client)?;
+    throttle(&state, &client)?;
     let _hashing = state.hashing_permit().await?;
     let actor = current.actor();
     state

@@ -14,6 +14,7 @@ use carepath_core::store::{Deployment, SessionUser};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use super::auth::{start_session, throttle};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::ApiJson;
@@ -21,8 +22,6 @@ use crate::extract::{ClientAddr, Device};
 use crate::outbound::{Outbound, TestEmailSetup, sms_account_in_use};
 use crate::routes::ApiRoutes;
 use crate::session::AdminUser;
-use crate::session::start_session;
-use crate::throttle::sign_in_attempt;
 
 /// The setup page's route, open without a session (GET and POST).
 pub const PATH: &str = "/api/setup";
@@ -61,7 +60,7 @@ pub async fn complete(
     device: Device,
     ApiJson(form): ApiJson<SetupForm>,
 ) -> ApiResult<Response> {
-    sign_in_attempt(&state, &client)?;
+    throttle(&state, &client)?;
     let _hashing = state.hashing_permit().await?;
     let user = state
         .db
