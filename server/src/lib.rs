@@ -10,6 +10,7 @@ mod drafting;
 pub mod error;
 pub mod events;
 pub mod extract;
+mod feed_cache;
 mod middleware;
 pub mod outbound;
 pub mod reminders;
@@ -68,6 +69,8 @@ pub struct Shared {
     pub db: Db,
     /// Who is signed in, per session token, while nothing has been written.
     pub sessions: Arc<session_cache::SessionCache>,
+    /// Calendar feeds as last drawn, while nothing has been written.
+    pub feeds: feed_cache::FeedCache,
     pub config: Arc<Config>,
     pub outbound: Outbound,
     throttle: Arc<Throttle>,
@@ -121,6 +124,7 @@ impl AppState {
         Ok(Self(Arc::new(Shared {
             db,
             sessions,
+            feeds: feed_cache::FeedCache::default(),
             throttle: Arc::new(Throttle::new(config.auth_burst, config.auth_refill)),
             hashing: Arc::new(Semaphore::new(config.hashing_slots.max(1))),
             link_throttle: Arc::new(Throttle::new(config.auth_burst, config.auth_refill)),
