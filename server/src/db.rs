@@ -1,14 +1,16 @@
 //! A small pool of [`Store`] connections, each owned by a thread of its own that takes
 //! calls from one queue. A request hands its call to the queue and awaits the answer;
-//! SQLite's WAL mode lets the threads' reads run side by side. Under load a pool thread
-//! goes from one call to the next without sleeping, so a request costs no more thread
-//! wake-ups than the answer's own; the tokio blocking pool woke a thread per call and
-//! answered half as many intake reads per second on one core.
+//! SQLite's WAL mode lets the threads' reads run side by side. The queue holds a few
+//! calls per connection, so under load a pool thread goes from one call to the next
+//! without sleeping and a request costs about one thread switch (one call per connection
+//! at a time cost two, and the tokio blocking pool, waking a thread per call, more: it
+//! answered a fifth fewer intake reads on one core).
 //!
-//! A call's pool slot is held until its database work has really ended, not only until
-//! its caller stops waiting: a request the browser abandons, or one that runs past the
-//! deadline, interrupts its statement, so it can neither keep a core busy nor let more
-//! work pile up than the pool allows.
+//! A call whose caller went away while it waited is dropped unrun. A running call's slot
+//! is held until its database work has really ended, not only until its caller stops
+//! waiting: a request the browser abandons, or one that runs past the deadline,
+//! interrupts its statement, so it can neither keep a core busy nor let more work pile
+//! up than the queue allows.
 //!
 //! When no call has come for a few seconds, each thread gives back its connection's page
 //! cache and the allocators their free memory, so an idle server stays small.
@@ -28,6 +30,9 @@ use crate::error::ApiError;
 
 /// What a request that ran past the deadline is answered.
 pub const TOO_SLOW: &str = "This request took too long and was stopped. Please try again.";
+
+/// Calls queued or running per connection at most.
+const QUEUED_PER_CONNECTION: usize = 8;
 
 /// How long without a call before a pool thread gives memory back.
 const IDLE_AFTER: Duration = Duration::from_secs(5);
@@ -74,7 +79,7 @@ impl Db {
     pub fn open(path: &Path, size: usize, deadline: Duration) -> carepath_core::Result<Self> {
         let first = Store::open(path)?;
         let size = size.max(1);
-        let (calls, queue) = crossbeam_channel::bounded(size);
+        let (calls, queue) = crossbeam_channel::bounded(size * QUEUED_PER_CONNECTION);
         let autocheckpoint = Arc::new(AtomicU32::new(0));
         let mut first = Some(first);
         for n in 0..size {
@@ -97,7 +102,7 @@ impl Db {
             inner: Arc::new(Inner {
                 path: path.to_path_buf(),
                 calls,
-                permits: Arc::new(Semaphore::new(size)),
+                permits: Arc::new(Semaphore::new(size * QUEUED_PER_CONNECTION)),
                 deadline,
                 autocheckpoint,
             }),
@@ -204,6 +209,10 @@ where
 {
     Box::new(move |connection: &mut Option<Store>| {
         let _permit = permit;
+        // Its caller went away while it waited: there is nobody to answer.
+        if answer.is_closed() {
+            return;
+        }
         let Some(store) = connection.as_mut() else {
             let _ = answer.send(Err(ApiError::internal("no database connection")));
             return;
@@ -346,6 +355,36 @@ mod tests {
         let answers = futures_util::future::join_all(calls).await;
         let answered: Vec<i32> = answers.into_iter().map(Result::unwrap).collect();
         assert_eq!(answered, (0..20).collect::<Vec<_>>());
+    }
+
+    #[tokio::test]
+    async fn a_call_whose_caller_left_while_it_waited_is_never_run() {
+        let (_dir, db) = pool(1);
+        let busy = tokio::spawn({
+            let db = db.clone();
+            async move {
+                db.call(|_store| {
+                    std::thread::sleep(Duration::from_millis(300));
+                    Ok(())
+                })
+                .await
+            }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let ran = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = ran.clone();
+        let left = tokio::time::timeout(
+            Duration::from_millis(50),
+            db.call(move |_store| {
+                flag.store(true, Ordering::SeqCst);
+                Ok(())
+            }),
+        )
+        .await;
+        assert!(left.is_err(), "the caller gave up while the call waited");
+        assert!(busy.await.unwrap().is_ok());
+        db.call(|store| store.data_version()).await.unwrap();
+        assert!(!ran.load(Ordering::SeqCst));
     }
 
     #[tokio::test]
