@@ -54,6 +54,19 @@ export default tseslint.config(
   },
   ...FEATURES.map(featureBoundary),
   {
+    // One home for query keys and for making them stale: src/api/query-keys.ts.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/api/query-keys.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Name the key in src/api/query-keys.ts (queryKeys) instead of writing it here.' },
+        { selector: "CallExpression[callee.property.name=/^(setQueryData|getQueryData|removeQueries)$/] > ArrayExpression.arguments", message: 'Name the key in src/api/query-keys.ts (queryKeys) instead of writing it here.' },
+        { selector: "CallExpression[callee.property.name='invalidateQueries']", message: 'Make queries stale through invalidate() or useInvalidate() of src/api/query-keys.ts.' },
+      ],
+    },
+  },
+  {
     files: ['src/{api,app,components,lib}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

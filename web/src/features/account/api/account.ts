@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { Schemas } from '@/api/types';
-import { queryKeys } from '@/api/query-keys';
+import { queryKeys, useInvalidate } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 
 export type ActiveSession = Schemas['ActiveSession'];
@@ -17,11 +17,11 @@ export function useSessions(enabled = true) {
 
 /** Ends one session at once; the list refreshes either way. */
 export function useEndSession() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: string) => api.delete<undefined>(`/api/account/sessions/${encodeURIComponent(id)}`),
     meta: { errorMessage: 'Failed to end the session' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.accountSessions }),
+    onSettled: () => invalidate([queryKeys.accountSessions]),
   });
 }
 

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { queryKeys } from '@/api/query-keys';
+import { queryKeys, useInvalidate } from '@/api/query-keys';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -63,7 +62,7 @@ function Enrolment({ enrolment, onConfirmed }: { enrolment: TotpEnrolment; onCon
 
 /** The signed-in user's second factor: set up an authenticator app, see codes left. */
 export function SecondFactorCard() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const status = useSecondFactor();
   const start = useStartTotp();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
@@ -72,8 +71,7 @@ export function SecondFactorCard() {
   const finish = () => {
     setCodes(null);
     setEnrolment(null);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.accountFactors });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    void invalidate([queryKeys.accountFactors, queryKeys.me]);
   };
   return (
     <Card>
@@ -107,7 +105,7 @@ export function SecondFactorCard() {
             enrolment={enrolment}
             onConfirmed={(answer) => {
               setCodes(answer);
-              void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+              void invalidate([queryKeys.me]);
             }}
           />
         ) : (

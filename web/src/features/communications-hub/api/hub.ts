@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import type { Schemas } from '@/api/types';
 import { api, type Page } from '@/lib/api-client';
 
@@ -15,7 +16,7 @@ export interface HubFilters {
 
 export function hubQueryOptions(filters: HubFilters) {
   return queryOptions({
-    queryKey: ['communications', 'hub', filters],
+    queryKey: queryKeys.hub(filters),
     queryFn: ({ signal }) =>
       api.get<Page<HubCommunication>>(
         '/api/communications/hub',
@@ -31,7 +32,7 @@ export function useHub(filters: HubFilters) {
 }
 
 export const outboxQueryOptions = queryOptions({
-  queryKey: ['communications', 'outbox'],
+  queryKey: queryKeys.outbox,
   queryFn: ({ signal }) => api.get<{ items: OutboxEntry[] }>('/api/outbox', undefined, signal),
 });
 
@@ -41,7 +42,7 @@ export function useOutbox() {
 
 export function useOutboxMessage(fileName: string | null) {
   return useQuery({
-    queryKey: ['communications', 'outbox', fileName],
+    queryKey: queryKeys.outboxMessage(fileName),
     queryFn: ({ signal }) => api.get<OutboxMessage>(`/api/outbox/${encodeURIComponent(fileName ?? '')}`, undefined, signal),
     enabled: fileName !== null,
   });

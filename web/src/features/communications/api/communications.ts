@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/api/query-keys';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryKeys, useInvalidate } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/api/types';
 import type { AiDraftBody, AiDraftResponse, CallBody, Communication, CommunicationList, DraftKind, EmailBody, MessageTemplateList, NoteBody, Parents, ProfileList, SmsBody, Visibility } from './types';
@@ -24,11 +24,11 @@ export const profilesQueryOptions = queryOptions({
 });
 
 function useSend<TBody>(path: string, errorMessage: string) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: TBody) => api.post<Communication>(path, body),
     meta: { errorMessage },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.communications }),
+    onSettled: () => invalidate([queryKeys.communications]),
   });
 }
 
@@ -38,11 +38,11 @@ export const useAddNote = () => useSend<NoteBody>('/api/communications/notes', '
 export const useLogCall = () => useSend<CallBody>('/api/communications/calls', 'Failed to log call');
 
 export function useRetrySend() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: string) => api.post<Communication>(`/api/communications/${id}/retry`),
     meta: { errorMessage: 'Failed to send' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.communications }),
+    onSettled: () => invalidate([queryKeys.communications]),
   });
 }
 
@@ -61,7 +61,7 @@ export const draftWithAi = (body: AiDraftBody) => api.post<AiDraftResponse>('/ap
 /** Settings → SMS: whether the SMS dialogs warn past one segment (shared settings cache). */
 export function useSmsLimitWarnings(): boolean {
   const settings = useQuery({
-    queryKey: ['settings'],
+    queryKey: queryKeys.settings,
     queryFn: ({ signal }) => api.get<Schemas['Settings']>('/api/settings', undefined, signal),
     meta: { silent: true },
   });

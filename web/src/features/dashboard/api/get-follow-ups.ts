@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import type { Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 
@@ -10,7 +11,7 @@ export const getFollowUps = (cursor: string, signal?: AbortSignal) =>
 /** The follow-ups due today after the dashboard's first page, loaded page by page on demand. */
 export function useMoreFollowUps(firstCursor: string | null | undefined, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: ['dashboard', 'follow-ups', firstCursor],
+    queryKey: queryKeys.followUps(firstCursor),
     queryFn: ({ pageParam, signal }) => getFollowUps(pageParam, signal),
     initialPageParam: firstCursor ?? '',
     getNextPageParam: (last) => last.next_cursor ?? undefined,
