@@ -104,6 +104,10 @@ pub struct WorkflowSettings {
     /// Who must have a second factor: a user who must and has none can only set one up
     /// after signing in (administrators only).
     pub second_factor_required: SecondFactorPolicy,
+    /// A proposal sent and not answered after this many days joins its owner's queue.
+    pub proposal_follow_up_days: u32,
+    /// A contract sent and not signed after this many days joins its owner's queue.
+    pub contract_follow_up_days: u32,
 }
 
 impl Default for WorkflowSettings {
@@ -114,6 +118,8 @@ impl Default for WorkflowSettings {
             idle_timeout_minutes: 30,
             signing_link_days: DEFAULT_LINK_DAYS,
             second_factor_required: SecondFactorPolicy::Nobody,
+            proposal_follow_up_days: 3,
+            contract_follow_up_days: 3,
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod journey;
 pub mod logo;
 pub mod pipeline;
 pub mod pricing;
+pub mod queue;
 pub mod reminders;
 pub mod replication;
 pub mod search;

@@ -36,6 +36,8 @@ pub struct CommunicationFilter {
 /// The communications hub's filters.
 #[derive(Debug, Clone, Default)]
 pub struct HubQuery {
+    /// Only the communications of this member of staff's clients.
+    pub owner: Option<UserId>,
     pub communication_type: Option<CommunicationType>,
     pub status: Option<CommunicationStatus>,
     pub search: Option<String>,
@@ -55,7 +57,7 @@ macro_rules! columns {
             c.failure_reason, c.sent_at, c.created_at, c.visibility, c.tagged_user_ids, \
             CASE WHEN c.tagged_user_ids = '[]' THEN '[]' ELSE \
             (SELECT json_group_array(t.full_name) FROM users t WHERE t.id IN (SELECT value FROM json_each(c.tagged_user_ids))) END, \
-            c.metadata"
+            c.metadata, c.read_at"
         )
     };
 }
@@ -106,6 +108,7 @@ fn from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Communication> {
         } else {
             serde_json::from_str(metadata).unwrap_or_default()
         },
+        read_at: row.get(23)?,
     })
 }
 
@@ -231,6 +234,7 @@ impl Store {
     /// The communications hub: every communication, newest first, filtered and paged.
     pub fn communications_hub(&self, query: &HubQuery) -> Result<Page<Communication>> {
         let mut filters = Filters::new("1");
+        filters.equal("i.owner_id", query.owner.as_ref().map(UserId::as_str));
         filters.equal(
             "c.communication_type",
             query.communication_type.map(CommunicationType::as_str),

@@ -24,8 +24,10 @@ mod logo;
 mod migrations;
 mod ngram;
 mod notifications;
+mod owners;
 mod paging;
 mod position;
+mod queue;
 mod reminders;
 mod second_factor;
 mod sessions;
@@ -55,7 +57,8 @@ pub use assessments::{
 pub use audit::AuditEntry;
 pub use care_plans::{CarePlanPage, CarePlanPrefill, CarePlanQuery};
 pub use clients::{
-    ClientCounts, ClientPage, ClientProfile, ClientQuery, ClientRow, ClientSort, StageFilter,
+    ClientCounts, ClientPage, ClientProfile, ClientQuery, ClientRow, ClientSort, OwnerFilter,
+    StageFilter,
 };
 pub use communications::LATEST_COMMUNICATIONS;
 pub(crate) use communications::log_event;

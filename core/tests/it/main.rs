@@ -17,6 +17,7 @@ mod import;
 mod import_props;
 mod intakes;
 mod pipeline_moves;
+mod queue;
 mod read_paths;
 mod reminders;
 mod schema;

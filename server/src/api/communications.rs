@@ -6,7 +6,7 @@ use carepath_core::model::{
     CallLogInput, Communication, CommunicationId, CommunicationStatus, CommunicationType,
     EmailInput, NoteInput, Parents, SmsInput, Visibility,
 };
-use carepath_core::store::{CommunicationFilter, HubQuery, Page};
+use carepath_core::store::{CommunicationFilter, HubQuery, OwnerFilter, Page};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -77,6 +77,8 @@ pub async fn timeline(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct HubParams {
+    /// `me`: only the communications of the signed-in user's clients; or a user's id.
+    pub owner: Option<String>,
     /// `email`, `sms`, `note`, `phone_log` or `system_event`.
     #[serde(rename = "type")]
     pub communication_type: Option<CommunicationType>,
@@ -92,10 +94,15 @@ pub struct HubParams {
     responses((status = 200, body = Page<Communication>), (status = 400, body = ErrorBody)))]
 pub async fn hub(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    user: CurrentUser,
     ApiQuery(query): ApiQuery<HubParams>,
 ) -> ApiResult<ApiJson<Page<Communication>>> {
+    let owner = match OwnerFilter::parse(query.owner.as_deref(), &user.user.id) {
+        Some(OwnerFilter::User(user_id)) => Some(user_id),
+        _ => None,
+    };
     let query = HubQuery {
+        owner,
         communication_type: query.communication_type,
         status: query.status,
         search: query.q,

@@ -3,7 +3,7 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use carepath_core::model::{FormJson, Intake, IntakeForm, IntakeId, IntakeSummary};
+use carepath_core::model::{FormJson, Intake, IntakeForm, IntakeId, IntakeSummary, UserId};
 use carepath_core::rules::stage::Urgency;
 use carepath_core::store::{IntakeListQuery, IntakePage};
 use serde::Deserialize;
@@ -80,6 +80,11 @@ pub async fn awaiting_assessment(
 #[serde(deny_unknown_fields)]
 pub struct IntakeBody {
     pub form: IntakeForm,
+    /// Who owns the new client (an active member of staff); when absent, the member of
+    /// staff the form's coordinator names, else the signed-in user.
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub owner_id: Option<UserId>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -102,7 +107,7 @@ pub async fn create(
     Ok(ApiJson(
         state
             .db
-            .call(move |store| store.create_intake(&actor, body.form))
+            .call(move |store| store.create_intake_for(&actor, body.owner_id.as_ref(), body.form))
             .await?,
     ))
 }

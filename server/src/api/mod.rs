@@ -17,6 +17,7 @@ pub mod health;
 pub mod intakes;
 pub mod prints;
 pub mod public;
+pub mod queue;
 pub mod replies;
 pub mod settings;
 pub mod setup;
@@ -69,6 +70,7 @@ pub fn routes() -> ApiRoutes {
     let routes = public::routes(routes);
     let routes = replies::routes(routes);
     let routes = visits::routes(routes);
+    let routes = queue::routes(routes);
     routes.add::<events::__path_stream, _, _>(events::stream)
 }
 

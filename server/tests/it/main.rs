@@ -14,6 +14,7 @@ mod notifications;
 mod office;
 mod openapi;
 mod pipeline;
+mod queue;
 mod reminders;
 mod replication;
 mod second_factor;

@@ -37,7 +37,7 @@ pub const ADMIN_ONLY_SETTINGS: [(&str, &[&str]); 3] = [
 ];
 
 /// The bounds of the settings' number fields, by tab then field.
-pub fn settings_number_bounds() -> [(&'static str, &'static str, NumberBounds); 3] {
+pub fn settings_number_bounds() -> [(&'static str, &'static str, NumberBounds); 5] {
     let bounds = |(min, max): (u32, u32)| NumberBounds { min, max };
     [
         ("workflow", "stage_alert_days", bounds(STAGE_ALERT_DAYS)),
@@ -50,6 +50,16 @@ pub fn settings_number_bounds() -> [(&'static str, &'static str, NumberBounds); 
             "workflow",
             "signing_link_days",
             bounds((1, crate::rules::signing::MAX_LINK_DAYS)),
+        ),
+        (
+            "workflow",
+            "proposal_follow_up_days",
+            bounds(crate::rules::queue::WAITING_DAYS),
+        ),
+        (
+            "workflow",
+            "contract_follow_up_days",
+            bounds(crate::rules::queue::WAITING_DAYS),
         ),
     ]
 }
@@ -195,6 +205,15 @@ pub fn validate_settings(tab: &SettingsTab) -> Result<(), Error> {
             }
             if !(1..=crate::rules::signing::MAX_LINK_DAYS).contains(&workflow.signing_link_days) {
                 errors.add("signing_link_days", crate::rules::signing::LINK_DAYS_RANGE);
+            }
+            let (low, high) = crate::rules::queue::WAITING_DAYS;
+            for (field, days) in [
+                ("proposal_follow_up_days", workflow.proposal_follow_up_days),
+                ("contract_follow_up_days", workflow.contract_follow_up_days),
+            ] {
+                if !(low..=high).contains(&days) {
+                    errors.add(field, out_of_range(low, high));
+                }
             }
         }
         SettingsTab::Notifications(notifications) => {
@@ -379,6 +398,17 @@ mod tests {
                 vec![
                     ("stage_alert_days", STAGE_ALERT_DAYS_TOO_LOW),
                     ("idle_timeout_minutes", IDLE_TIMEOUT_TOO_LOW),
+                ],
+            ),
+            (
+                SettingsTab::Workflow(WorkflowSettings {
+                    proposal_follow_up_days: 0,
+                    contract_follow_up_days: 61,
+                    ..WorkflowSettings::default()
+                }),
+                vec![
+                    ("proposal_follow_up_days", "Must be between 1 and 60."),
+                    ("contract_follow_up_days", "Must be between 1 and 60."),
                 ],
             ),
         ];
