@@ -290,6 +290,24 @@ pub struct IntakePage {
     pub summary: UrgencySummary,
 }
 
+/// The intakes waiting for an assessment: how many there are, and the oldest of them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AwaitingAssessment {
+    /// Every intake waiting, however many are listed.
+    pub total: i64,
+    /// The oldest first, at most [`AWAITING_LISTED`].
+    pub items: Vec<IntakeSummary>,
+}
+
+/// How many waiting intakes the Assessments screen lists.
+pub const AWAITING_LISTED: i64 = 200;
+
+/// The intakes waiting for an assessment (the partial index `intakes_awaiting`, so the
+/// count walks the waiting intakes only, never the agency's history).
+const AWAITING_WHERE: &str = "deleted_at IS NULL AND assessment_scheduled_date IS NULL
+    AND latest_assessment_id IS NULL AND status IN ('intake_created', 'pending')";
+
 struct Stored {
     version: i64,
     status: IntakeStatus,
@@ -559,18 +577,27 @@ impl Store {
     }
 
     /// Intakes waiting for an assessment: status intake_created or pending, no
-    /// assessment date, no assessment yet, not deleted; oldest first.
-    pub fn intakes_awaiting_assessment(&self) -> Result<Vec<IntakeSummary>> {
-        let clock = self.clock()?;
-        let sql = format!(
-            "SELECT {SUMMARY_COLUMNS} FROM intakes
-             WHERE deleted_at IS NULL AND assessment_scheduled_date IS NULL
-               AND latest_assessment_id IS NULL AND status IN ('intake_created', 'pending')
-             ORDER BY created_at ASC LIMIT 200"
-        );
-        let mut statement = self.conn().prepare_cached(&sql)?;
-        let rows = statement.query_map([], |row| summary_from_row(row, &clock))?;
-        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    /// assessment date, no assessment yet, not deleted; their count and the oldest
+    /// [`AWAITING_LISTED`], read in one snapshot so the two agree.
+    pub fn intakes_awaiting_assessment(&self) -> Result<AwaitingAssessment> {
+        self.snapshot(|| {
+            let clock = self.clock()?;
+            let total = super::query_row(
+                self.conn(),
+                &format!("SELECT count(*) FROM intakes WHERE {AWAITING_WHERE}"),
+                [],
+                |row| row.get(0),
+            )?;
+            let sql = format!(
+                "SELECT {SUMMARY_COLUMNS} FROM intakes WHERE {AWAITING_WHERE}
+                 ORDER BY created_at ASC LIMIT ?1"
+            );
+            let mut statement = self.conn().prepare_cached(&sql)?;
+            let items = statement
+                .query_map([AWAITING_LISTED], |row| summary_from_row(row, &clock))?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(AwaitingAssessment { total, items })
+        })
     }
 
     /// The client search: case-insensitive partial match on client name, caller phone

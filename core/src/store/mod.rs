@@ -71,7 +71,10 @@ pub use document_email::{
 };
 pub use drafting::EmailDraft;
 pub use import::{ImportBatch, ImportReport, UndoReport};
-pub use intakes::{IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary, phone_digits};
+pub use intakes::{
+    AWAITING_LISTED, AwaitingAssessment, IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary,
+    phone_digits,
+};
 pub use logo::{LOGO_ADMIN_ONLY, LogoFile};
 pub use migrations::SCHEMA_VERSION;
 pub use notifications::{StaffNotice, StaffText};

@@ -5,11 +5,10 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use carepath_core::model::{FormJson, Intake, IntakeForm, IntakeId, IntakeSummary, UserId};
 use carepath_core::rules::stage::Urgency;
-use carepath_core::store::{IntakeListQuery, IntakePage};
+use carepath_core::store::{AwaitingAssessment, IntakeListQuery, IntakePage};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
-use super::Items;
 use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
@@ -60,19 +59,18 @@ pub async fn list(
     ))
 }
 
-/// Intakes with no assessment scheduled yet, oldest first.
+/// Intakes with no assessment scheduled yet: how many, and the oldest of them.
 #[utoipa::path(get, path = "/api/intakes/awaiting-assessment", tag = "intakes",
-    responses((status = 200, body = Items<IntakeSummary>), (status = 401, body = ErrorBody)))]
+    responses((status = 200, body = AwaitingAssessment), (status = 401, body = ErrorBody)))]
 pub async fn awaiting_assessment(
     State(state): State<AppState>,
     _user: CurrentUser,
-) -> ApiResult<ApiJson<Items<IntakeSummary>>> {
+) -> ApiResult<ApiJson<AwaitingAssessment>> {
     Ok(ApiJson(
         state
             .db
             .call(|store| store.intakes_awaiting_assessment())
-            .await?
-            .into(),
+            .await?,
     ))
 }
 

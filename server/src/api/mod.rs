@@ -84,6 +84,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
         .schemas_from_iter(schemas)
         .schemas_from_iter(carepath_core::model::options::openapi_schemas())
         .schemas_from_iter(carepath_core::rules::sms::openapi_schemas())
+        .schemas_from_iter(carepath_core::rules::validation::attachment_openapi_schemas())
         // Enums only query parameters name: parameters refer to them, nothing registers them.
         .schema_from::<carepath_core::store::StageFilter>()
         .schema_from::<carepath_core::store::ClientSort>()

@@ -72,6 +72,14 @@ export type AssessmentStatusValue = (typeof ASSESSMENT_STATUS_VALUES)[number];
 export const ASSESSMENT_SUPPORT_SERVICE_OPTION_VALUES = ["Physical Therapy", "Occupational Therapy", "Speech Therapy", "Home Health Nursing", "Meals on Wheels", "Other"] as const;
 export type AssessmentSupportServiceOptionValue = (typeof ASSESSMENT_SUPPORT_SERVICE_OPTION_VALUES)[number];
 
+/** A file type an email may attach, by its extension. */
+export const ATTACHMENT_EXTENSION_VALUES = ["pdf", "doc", "docx", "txt", "png", "jpg", "jpeg"] as const;
+export type AttachmentExtensionValue = (typeof ATTACHMENT_EXTENSION_VALUES)[number];
+
+/** The largest file an email may attach, in bytes. */
+export const ATTACHMENT_MAX_BYTES_VALUES = [10485760] as const;
+export type AttachmentMaxBytesValue = (typeof ATTACHMENT_MAX_BYTES_VALUES)[number];
+
 /** The eight services a care plan can offer, under their stored keys. */
 export const CARE_PLAN_SERVICE_VALUES = ["personalCare", "meals", "mobility", "housekeeping", "companionship", "medicationReminders", "transportation", "toileting"] as const;
 export type CarePlanServiceValue = (typeof CARE_PLAN_SERVICE_VALUES)[number];

@@ -1594,7 +1594,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Intakes with no assessment scheduled yet, oldest first. */
+        /** Intakes with no assessment scheduled yet: how many, and the oldest of them. */
         get: operations["awaiting_assessment"];
         put?: never;
         post?: never;
@@ -2910,6 +2910,11 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        /**
+         * @description A file type an email may attach, by its extension.
+         * @enum {string}
+         */
+        AttachmentExtension: "pdf" | "doc" | "docx" | "txt" | "png" | "jpg" | "jpeg";
         /** @description A file named on an email. Attachments are checked and listed, not sent. */
         AttachmentInfo: {
             /** @default  */
@@ -2919,6 +2924,21 @@ export interface components {
              * @default 0
              */
             size: number;
+        };
+        /**
+         * @description The largest file an email may attach, in bytes.
+         * @enum {integer}
+         */
+        AttachmentMaxBytes: 10485760;
+        /** @description The intakes waiting for an assessment: how many there are, and the oldest of them. */
+        AwaitingAssessment: {
+            /**
+             * Format: int64
+             * @description Every intake waiting, however many are listed.
+             */
+            total: number;
+            /** @description The oldest first, at most [`AWAITING_LISTED`]. */
+            items: components["schemas"]["IntakeSummary"][];
         };
         /** @description A new calendar feed: its secret address, shown once. */
         CalendarFeedAddress: {
@@ -2961,6 +2981,11 @@ export interface components {
             client_name: string;
             contract_id?: components["schemas"]["ContractId"] | null;
             contract_status?: components["schemas"]["ContractStatus"] | null;
+            /**
+             * @description Whether a contract can be generated from it (sent or approved, not deleted): the
+             *     screens read this, never the status.
+             */
+            can_generate_contract: boolean;
             created_at: string;
             date_of_birth?: string | null;
             /** Format: int64 */
@@ -3397,6 +3422,8 @@ export interface components {
             sent_at?: string | null;
             signed_at?: string | null;
             status: components["schemas"]["ContractStatus"];
+            /** @description Whether staff may still edit it (a draft): the screens read this, never the status. */
+            editable: boolean;
             updated_at: string;
             /** Format: int64 */
             version: number;
@@ -9625,7 +9652,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Items_IntakeSummary"];
+                    "application/json": components["schemas"]["AwaitingAssessment"];
                 };
             };
             401: {

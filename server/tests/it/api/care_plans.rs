@@ -75,6 +75,10 @@ async fn a_care_plan_is_drafted_as_a_marketing_email_sent_and_approved() {
     let (_, assessment_id) = assessed_client(&staff).await;
     let plan = saved_care_plan(&staff, &assessment_id).await;
     let plan_id = plan["id"].as_str().unwrap();
+    assert_eq!(
+        plan["can_generate_contract"], false,
+        "no contract before the family has seen the plan"
+    );
 
     let marketing = staff
         .post(
@@ -110,6 +114,10 @@ async fn a_care_plan_is_drafted_as_a_marketing_email_sent_and_approved() {
     assert!(sent["communication"]["metadata"]["email_id"].is_string());
     assert_eq!(sent["care_plan"]["status"], "sent");
     assert_eq!(
+        sent["care_plan"]["can_generate_contract"], true,
+        "the family has seen it"
+    );
+    assert_eq!(
         staff.ok("/api/care-plans/sendable").await["items"]
             .as_array()
             .unwrap()
@@ -124,6 +132,7 @@ async fn a_care_plan_is_drafted_as_a_marketing_email_sent_and_approved() {
     )
     .await;
     assert_eq!(approved["status"], "approved");
+    assert_eq!(approved["can_generate_contract"], true);
     assert!(
         staff.ok("/api/care-plans?status=approved").await["items"]
             .as_array()

@@ -25,6 +25,10 @@ async fn a_contract_is_previewed_edited_sent_and_signed_only_once_sent() {
         )
         .await;
     let contract = expect_json(contract, StatusCode::OK).await;
+    assert_eq!(
+        contract["editable"], true,
+        "a draft is edited on its screen"
+    );
     let early_sign = staff
         .post(&format!("/api/contracts/{contract_id}/sign"), json!({}))
         .await;
@@ -41,6 +45,10 @@ async fn a_contract_is_previewed_edited_sent_and_signed_only_once_sent() {
         "Home Care Service Agreement - Ready for Signature"
     );
     assert_eq!(sent["contract"]["status"], "sent");
+    assert_eq!(
+        sent["contract"]["editable"], false,
+        "a sent contract is view-only"
+    );
     let stale = staff
         .put(
             &format!("/api/contracts/{contract_id}"),
@@ -59,6 +67,7 @@ async fn a_contract_is_previewed_edited_sent_and_signed_only_once_sent() {
     )
     .await;
     assert_eq!(signed["status"], "signed");
+    assert_eq!(signed["editable"], false);
     let contracts = staff.ok("/api/contracts?status=signed").await;
     assert_eq!(contracts["stats"]["signed_this_month"], 1);
 }
