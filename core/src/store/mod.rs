@@ -25,6 +25,7 @@ mod migrations;
 mod ngram;
 mod notifications;
 mod paging;
+mod passkeys;
 mod position;
 mod reminders;
 mod second_factor;
@@ -73,6 +74,7 @@ pub use logo::{LOGO_ADMIN_ONLY, LogoFile};
 pub use migrations::SCHEMA_VERSION;
 pub use notifications::{StaffNotice, StaffText};
 pub use paging::Page;
+pub use passkeys::{PasskeyAdded, PasskeyChallenge, PasskeySummary};
 pub use reminders::{ClaimedReminder, ReminderKind, ReminderMessage, ReminderRecord};
 /// Stops a connection's running statement from another thread.
 pub use rusqlite::InterruptHandle;
