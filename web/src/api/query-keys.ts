@@ -8,6 +8,7 @@ export const queryKeys = {
   me: ['auth', 'me'] as const,
   accountSessions: ['account', 'sessions'] as const,
   accountFactors: ['account', 'second-factor'] as const,
+  accountPasskeys: ['account', 'passkeys'] as const,
   users: ['users'] as const,
   dashboard: ['dashboard'] as const,
   search: (term: string) => ['search', term] as const,
