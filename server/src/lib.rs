@@ -106,7 +106,16 @@ impl AppState {
         let db = Db::open(&config.db_path, config.pool_size, config.query_deadline)?;
         let outbound = Outbound::from_config(&config)?;
         let setup_pending = {
-            let store = carepath_core::store::Store::open(&config.db_path)?;
+            let mut store = carepath_core::store::Store::open(&config.db_path)?;
+            // Authenticator app secrets saved before they were sealed are sealed now: the
+            // key is outside the database, so its migration could not.
+            match store.seal_totp_secrets(&config.secret_keys()) {
+                Ok(0) => {}
+                Ok(sealed) => tracing::info!(sealed, "authenticator app secrets sealed"),
+                Err(error) => {
+                    tracing::warn!(%error, "authenticator app secrets could not be sealed yet")
+                }
+            }
             if let Err(error) = outbound.use_saved_accounts(&config, &store) {
                 // The error names the account, never its secret.
                 tracing::warn!(%error, "a saved outbound account cannot be used; messages go to the outbox");
@@ -193,6 +202,18 @@ impl Drop for HashingPermit {
 }
 
 impl AppState {
+    /// The WebAuthn relying party of the configured public address; a clear 422 when
+    /// browsers would refuse passkeys there.
+    pub fn relying_party(
+        &self,
+    ) -> Result<carepath_core::rules::passkeys::RelyingParty, error::ApiError> {
+        Ok(
+            carepath_core::rules::passkeys::RelyingParty::from_public_url(
+                &self.config.public_url.base,
+            )?,
+        )
+    }
+
     /// A slot to hash or check a password in; 503 when none frees up soon.
     pub async fn hashing_permit(&self) -> error::ApiResult<HashingPermit> {
         match tokio::time::timeout(HASHING_WAIT, self.hashing.clone().acquire_owned()).await {

@@ -26,6 +26,7 @@ mod ngram;
 mod notifications;
 mod owners;
 mod paging;
+mod passkeys;
 mod position;
 mod queue;
 mod reminders;
@@ -79,6 +80,7 @@ pub use logo::{LOGO_ADMIN_ONLY, LogoFile};
 pub use migrations::SCHEMA_VERSION;
 pub use notifications::{StaffNotice, StaffText};
 pub use paging::Page;
+pub use passkeys::{PasskeyAdded, PasskeyChallenge, PasskeySummary};
 pub use reminders::{ClaimedReminder, ReminderKind, ReminderMessage, ReminderRecord};
 /// Stops a connection's running statement from another thread.
 pub use rusqlite::InterruptHandle;

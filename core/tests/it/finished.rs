@@ -197,8 +197,8 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
     // Back to the schema before 13: no stage alert column, its tally's triggers as they
     // were, and the overdue moment the old rule wrote (the sixth day after the
     // contract); the migrations after 13 (visits, 14; visit reminders, 15; first run,
-    // 16; the second factor, 17; owners and the queue, 19) are undone too, so all of them
-    // run again.
+    // 16; the second factor, 17; passkeys, 18; owners and the queue, 19) are undone too, so
+    // all of them run again.
     let conn = rusqlite::Connection::open(&path).unwrap();
     conn.execute_batch(&format!(
         "DROP TRIGGER moment_tallies_insert;
@@ -215,6 +215,8 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
          DROP TABLE assessment_visits;
          DROP TABLE setup_tokens;
          DROP TABLE outbound_accounts;
+         DROP TABLE passkey_registrations;
+         DROP TABLE passkeys;
          DROP TABLE pending_sign_ins;
          DROP TABLE recovery_codes;
          DROP TABLE totp_factors;
@@ -243,7 +245,7 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
          ALTER TABLE intakes DROP COLUMN unread_since;
          ALTER TABLE communications DROP COLUMN read_at;
          PRAGMA user_version = {};",
-        carepath_core::store::SCHEMA_VERSION - 6
+        carepath_core::store::SCHEMA_VERSION - 7
     ))
     .unwrap();
     drop(conn);

@@ -13,6 +13,7 @@ mod logo;
 mod notifications;
 mod office;
 mod openapi;
+mod passkeys;
 mod pipeline;
 mod queue;
 mod reminders;

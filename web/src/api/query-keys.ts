@@ -11,6 +11,7 @@ export const queryKeys = {
   me: ['auth', 'me'] as const,
   accountSessions: ['account', 'sessions'] as const,
   accountFactors: ['account', 'second-factor'] as const,
+  accountPasskeys: ['account', 'passkeys'] as const,
   users: ['users'] as const,
   settings: ['settings'] as const,
   admin: ['admin'] as const,

@@ -8,8 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { errorMessage } from '@/lib/api-client';
 import { useConfirmTotp, useSecondFactor, useStartTotp, type TotpEnrolment } from '../api/account';
 
-/** The recovery codes, shown once right after the app is confirmed. */
-function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+/** The recovery codes, shown once right after the app is confirmed (or the first
+ * passkey is added). */
+export function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm">
@@ -83,9 +84,9 @@ export function SecondFactorCard() {
         <CardDescription>A code from an app on your phone, asked after your password when you sign in.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">
-        {data?.required && !data.totp && !codes && (
+        {data?.required && !data.totp && data.passkeys === 0 && !codes && (
           <p role="status" className="rounded-md border border-warning bg-warning-background p-3 text-warning">
-            Your agency requires a second factor. Set up an authenticator app to continue.
+            Your agency requires a second factor. Set up an authenticator app or add a passkey to continue.
           </p>
         )}
         {codes ? (
