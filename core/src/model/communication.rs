@@ -119,4 +119,7 @@ pub struct Communication {
     pub tagged_user_ids: Vec<UserId>,
     pub tagged_user_names: Vec<String>,
     pub metadata: serde_json::Value,
+    /// When staff opened an inbound email or text message; None is unread (always None
+    /// for what the agency sent or wrote).
+    pub read_at: Option<String>,
 }

@@ -37,6 +37,8 @@ pub struct CommunicationFilter {
 #[derive(Debug, Clone, Default)]
 pub struct HubQuery {
     pub communication_type: Option<CommunicationType>,
+    /// Only what came in (replies), went out, or was written inside the agency.
+    pub direction: Option<Direction>,
     pub status: Option<CommunicationStatus>,
     pub search: Option<String>,
     pub cursor: Option<String>,
@@ -55,14 +57,14 @@ macro_rules! columns {
             c.failure_reason, c.sent_at, c.created_at, c.visibility, c.tagged_user_ids, \
             CASE WHEN c.tagged_user_ids = '[]' THEN '[]' ELSE \
             (SELECT json_group_array(t.full_name) FROM users t WHERE t.id IN (SELECT value FROM json_each(c.tagged_user_ids))) END, \
-            c.metadata"
+            c.metadata, c.read_at"
         )
     };
 }
 
-const COLUMNS: &str = columns!("i.client_full_name");
+pub(super) const COLUMNS: &str = columns!("i.client_full_name");
 
-const FROM: &str = "communications c LEFT JOIN intakes i ON i.id = c.intake_id LEFT JOIN users u ON u.id = c.sender_user_id";
+pub(super) const FROM: &str = "communications c LEFT JOIN intakes i ON i.id = c.intake_id LEFT JOIN users u ON u.id = c.sender_user_id";
 
 /// A client's own timeline: every row is that client's, so the name is read once (a
 /// subquery without a reference to the row runs once) instead of joined row by row.
@@ -71,7 +73,7 @@ const ONE_CLIENT_COLUMNS: &str =
 
 const ONE_CLIENT_FROM: &str = "communications c LEFT JOIN users u ON u.id = c.sender_user_id";
 
-fn from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Communication> {
+pub(super) fn from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Communication> {
     // The three JSON columns are parsed straight from SQLite's text, not copied first.
     let tagged = row.get_ref(20)?.as_str()?;
     let tagged_names = row.get_ref(21)?.as_str_or_null()?;
@@ -106,6 +108,7 @@ fn from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Communication> {
         } else {
             serde_json::from_str(metadata).unwrap_or_default()
         },
+        read_at: row.get(23)?,
     })
 }
 
@@ -236,6 +239,7 @@ impl Store {
             query.communication_type.map(CommunicationType::as_str),
         );
         filters.equal("c.status", query.status.map(CommunicationStatus::as_str));
+        filters.equal("c.direction", query.direction.map(Direction::as_str));
         filters.contains(
             &[
                 "i.client_full_name",
