@@ -4,7 +4,7 @@
 use axum::extract::State;
 use carepath_core::model::{
     CallLogInput, Communication, CommunicationId, CommunicationStatus, CommunicationType,
-    EmailInput, NoteInput, Parents, SmsInput, Visibility,
+    Direction, EmailInput, NoteInput, Parents, SmsInput, Visibility,
 };
 use carepath_core::store::{CommunicationFilter, HubQuery, Page};
 use serde::Deserialize;
@@ -82,6 +82,8 @@ pub struct HubParams {
     pub communication_type: Option<CommunicationType>,
     /// `pending`, `sent`, `delivered` or `failed`.
     pub status: Option<CommunicationStatus>,
+    /// `inbound` (replies), `outbound` or `internal`.
+    pub direction: Option<Direction>,
     pub q: Option<String>,
     pub cursor: Option<String>,
     pub limit: Option<u32>,
@@ -98,6 +100,7 @@ pub async fn hub(
     let query = HubQuery {
         communication_type: query.communication_type,
         status: query.status,
+        direction: query.direction,
         search: query.q,
         cursor: query.cursor,
         limit: query.limit,
