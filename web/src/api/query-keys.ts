@@ -45,6 +45,9 @@ export const queryKeys = {
 
   communications: ['communications'] as const,
   timeline: (parents: object, visibility: string) => ['communications', parents, visibility] as const,
+  /** Under the communications' root: a reply kept, read or approved refreshes it. */
+  pendingAcceptance: (intakeId: string) => ['communications', 'pending-acceptance', intakeId] as const,
+  unmatchedReplies: (cursor: string | null) => ['communications', 'unmatched', cursor] as const,
 
   contacts: (intakeId: string) => ['contacts', intakeId] as const,
 
@@ -58,6 +61,7 @@ export const queryKeys = {
   checklist: ['setup', 'checklist'] as const,
   emailAccount: ['outbound-accounts', 'email'] as const,
   smsAccount: ['outbound-accounts', 'sms'] as const,
+  replyMailbox: ['outbound-accounts', 'reply-mailbox'] as const,
 };
 
 /** Which roots a change of each entity (as `GET /api/events` names it) makes stale. */
