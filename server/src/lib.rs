@@ -11,6 +11,7 @@ pub mod error;
 pub mod events;
 pub mod extract;
 mod feed_cache;
+pub mod inbound;
 mod middleware;
 pub mod outbound;
 pub mod reminders;
@@ -369,7 +370,16 @@ pub async fn serve_on(
         tracing::info!(litestream = %version, "Litestream found");
     }
     let state = AppState::new(config, shutdown.clone())?;
-    let reminders = reminders::start(&state.config, state.outbound.clone(), shutdown)?;
+    let reminders = reminders::start(&state.config, state.outbound.clone(), shutdown.clone())?;
+    let replies = {
+        let state = state.clone();
+        let handle = tokio::runtime::Handle::current();
+        inbound::start(&state.config.clone(), shutdown, move |reply| {
+            // The coordinator hears of a reply as of a texted one.
+            let state = state.clone();
+            handle.spawn(async move { delivery::notify_coordinator(&state, &reply).await });
+        })?
+    };
     let replicator = match replicate {
         Some(replicate) => {
             state.db.leave_checkpoints_to_replicator()?;
@@ -453,6 +463,11 @@ pub async fn serve_on(
     if let Some(reminders) = reminders {
         let _ = tokio::time::timeout(Duration::from_secs(30), reminders).await;
     }
+    // A fetch under way keeps what it read; it is cut short past a few seconds (the
+    // mailbox keeps the rest, and the next start reads on from the last message kept).
+    if let Some(replies) = replies {
+        let _ = tokio::time::timeout(Duration::from_secs(10), replies).await;
+    }
     // Litestream goes last: it ships the changes of the requests just finished.
     if let Some(replicator) = replicator {
         let _ = replicator.await;
@@ -519,6 +534,22 @@ pub fn send_digests_blocking(config: Config) -> anyhow::Result<usize> {
                 sent += 1;
             }
             Ok(sent)
+        })
+}
+
+/// `carepath fetch-replies`: one read of the reply mailbox (Settings → Email), for
+/// agencies that run it from cron instead of leaving `carepath serve` to. Safe beside a
+/// running server: each message is kept once whoever reads it.
+pub fn fetch_replies_blocking(config: Config) -> anyhow::Result<inbound::RepliesFetched> {
+    install_crypto_provider();
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?
+        .block_on(async {
+            let store = inbound::ReplyStore::open(&config)?;
+            inbound::fetch_round(&config, &store)
+                .await
+                .map_err(|failure| anyhow::anyhow!("{failure}"))
         })
 }
 

@@ -1,5 +1,6 @@
 //! Business rules as pure functions: no database, no clock of their own, no I/O.
 
+pub mod acceptance;
 pub mod analytics;
 pub mod clock;
 pub mod contract_text;

@@ -442,36 +442,7 @@ impl Store {
         to: CarePlanStatus,
     ) -> Result<CarePlan> {
         let clock = self.clock()?;
-        self.write(|tx| {
-            let stored = load_stored(tx, id)?;
-            check_care_plan_transition(stored.status, to)?;
-            let now = ts(clock.now());
-            let column = if to == CarePlanStatus::Sent { "sent_at" } else { "approved_at" };
-            super::exec(tx,
-                &format!(
-                    "UPDATE care_plan_proposals SET status = ?2, {column} = ?3, updated_at = ?3, version = version + 1 WHERE id = ?1"
-                ),
-                params![id, to, now],
-            )?;
-            if let Some(intake_id) = &stored.intake_id {
-                position::refresh(tx, intake_id, &clock)?;
-            }
-            let event = if to == CarePlanStatus::Sent {
-                PipelineEvent::CarePlanSent
-            } else {
-                PipelineEvent::CarePlanApproved
-            };
-            let parents = Parents {
-                intake_id: stored.intake_id.clone(),
-                care_plan_id: Some(id.clone()),
-                ..Parents::default()
-            };
-            // Every send is an email that went out; approving twice is one approval.
-            if to == CarePlanStatus::Sent || stored.status != to {
-                log_event(tx, actor, clock.now(), &parents, event)?;
-            }
-            audit(tx, actor, clock.now(), to.as_str(), "care_plan", id.as_str(), stored.intake_id.as_ref().map(|i| i.as_str()), &["status", column])
-        })?;
+        self.write(|tx| move_care_plan(tx, actor, &clock, id, to))?;
         self.get_care_plan(id)
     }
 
@@ -500,4 +471,58 @@ fn trimmed(mut input: CarePlanInput) -> CarePlanInput {
     input.services.sort();
     input.services.dedup();
     input
+}
+
+/// Moves a care plan to sent or approved inside the caller's transaction: its status and
+/// moment, the client's pipeline position, the timeline line and the audit row. Staff's
+/// Approve button and the approval of a family's emailed or texted yes both come here.
+pub(super) fn move_care_plan(
+    tx: &Connection,
+    actor: &Actor,
+    clock: &AgencyClock,
+    id: &CarePlanId,
+    to: CarePlanStatus,
+) -> Result<()> {
+    let stored = load_stored(tx, id)?;
+    check_care_plan_transition(stored.status, to)?;
+    let now = ts(clock.now());
+    let column = if to == CarePlanStatus::Sent {
+        "sent_at"
+    } else {
+        "approved_at"
+    };
+    super::exec(
+        tx,
+        &format!(
+            "UPDATE care_plan_proposals SET status = ?2, {column} = ?3, updated_at = ?3, version = version + 1 WHERE id = ?1"
+        ),
+        params![id, to, now],
+    )?;
+    if let Some(intake_id) = &stored.intake_id {
+        position::refresh(tx, intake_id, clock)?;
+    }
+    let event = if to == CarePlanStatus::Sent {
+        PipelineEvent::CarePlanSent
+    } else {
+        PipelineEvent::CarePlanApproved
+    };
+    let parents = Parents {
+        intake_id: stored.intake_id.clone(),
+        care_plan_id: Some(id.clone()),
+        ..Parents::default()
+    };
+    // Every send is an email that went out; approving twice is one approval.
+    if to == CarePlanStatus::Sent || stored.status != to {
+        log_event(tx, actor, clock.now(), &parents, event)?;
+    }
+    audit(
+        tx,
+        actor,
+        clock.now(),
+        to.as_str(),
+        "care_plan",
+        id.as_str(),
+        stored.intake_id.as_ref().map(|i| i.as_str()),
+        &["status", column],
+    )
 }

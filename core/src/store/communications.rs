@@ -39,6 +39,8 @@ pub struct HubQuery {
     /// Only the communications of this member of staff's clients.
     pub owner: Option<UserId>,
     pub communication_type: Option<CommunicationType>,
+    /// Only what came in (replies), went out, or was written inside the agency.
+    pub direction: Option<Direction>,
     pub status: Option<CommunicationStatus>,
     pub search: Option<String>,
     pub cursor: Option<String>,
@@ -62,9 +64,9 @@ macro_rules! columns {
     };
 }
 
-const COLUMNS: &str = columns!("i.client_full_name");
+pub(super) const COLUMNS: &str = columns!("i.client_full_name");
 
-const FROM: &str = "communications c LEFT JOIN intakes i ON i.id = c.intake_id LEFT JOIN users u ON u.id = c.sender_user_id";
+pub(super) const FROM: &str = "communications c LEFT JOIN intakes i ON i.id = c.intake_id LEFT JOIN users u ON u.id = c.sender_user_id";
 
 /// A client's own timeline: every row is that client's, so the name is read once (a
 /// subquery without a reference to the row runs once) instead of joined row by row.
@@ -73,7 +75,7 @@ const ONE_CLIENT_COLUMNS: &str =
 
 const ONE_CLIENT_FROM: &str = "communications c LEFT JOIN users u ON u.id = c.sender_user_id";
 
-fn from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Communication> {
+pub(super) fn from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Communication> {
     // The three JSON columns are parsed straight from SQLite's text, not copied first.
     let tagged = row.get_ref(20)?.as_str()?;
     let tagged_names = row.get_ref(21)?.as_str_or_null()?;
@@ -240,6 +242,7 @@ impl Store {
             query.communication_type.map(CommunicationType::as_str),
         );
         filters.equal("c.status", query.status.map(CommunicationStatus::as_str));
+        filters.equal("c.direction", query.direction.map(Direction::as_str));
         filters.contains(
             &[
                 "i.client_full_name",

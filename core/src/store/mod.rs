@@ -19,6 +19,7 @@ mod drafting;
 mod export;
 mod filled_fields;
 mod import;
+mod inbound;
 mod intakes;
 mod logo;
 mod migrations;
@@ -72,6 +73,7 @@ pub use document_email::{
 };
 pub use drafting::EmailDraft;
 pub use import::{ImportBatch, ImportReport, UndoReport};
+pub use inbound::{ImapLogin, KeptReply, MailboxPosition};
 pub use intakes::{
     AWAITING_LISTED, AwaitingAssessment, IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary,
     phone_digits,

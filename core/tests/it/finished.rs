@@ -197,8 +197,8 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
     // Back to the schema before 13: no stage alert column, its tally's triggers as they
     // were, and the overdue moment the old rule wrote (the sixth day after the
     // contract); the migrations after 13 (visits, 14; visit reminders, 15; first run,
-    // 16; the second factor, 17; passkeys, 18; owners and the queue, 19) are undone too, so
-    // all of them run again.
+    // 16; the second factor, 17; passkeys, 18; owners and the queue, 19; inbound email,
+    // 20) are undone too, so all of them run again.
     let conn = rusqlite::Connection::open(&path).unwrap();
     conn.execute_batch(&format!(
         "DROP TRIGGER moment_tallies_insert;
@@ -224,6 +224,12 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
          ALTER TABLE sessions DROP COLUMN id;
          ALTER TABLE sessions DROP COLUMN user_agent;
          ALTER TABLE sessions DROP COLUMN address;
+         DROP TABLE inbound_mailbox;
+         DROP TABLE communication_attachments;
+         DROP INDEX client_contacts_email;
+         DROP INDEX communications_sent_email;
+         DROP INDEX communications_email_message;
+         DROP INDEX communications_unmatched;
          DROP TABLE queue_snoozes;
          DROP TABLE tasks;
          DROP TRIGGER owner_counts_insert;
@@ -245,7 +251,7 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
          ALTER TABLE intakes DROP COLUMN unread_since;
          ALTER TABLE communications DROP COLUMN read_at;
          PRAGMA user_version = {};",
-        carepath_core::store::SCHEMA_VERSION - 7
+        carepath_core::store::SCHEMA_VERSION - 8
     ))
     .unwrap();
     drop(conn);

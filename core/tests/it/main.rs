@@ -15,6 +15,7 @@ mod documents;
 mod finished;
 mod import;
 mod import_props;
+mod inbound;
 mod intakes;
 mod pipeline_moves;
 mod queue;

@@ -4,7 +4,7 @@
 use axum::extract::State;
 use carepath_core::model::{
     CallLogInput, Communication, CommunicationId, CommunicationStatus, CommunicationType,
-    EmailInput, NoteInput, Parents, SmsInput, Visibility,
+    Direction, EmailInput, NoteInput, Parents, SmsInput, Visibility,
 };
 use carepath_core::store::{CommunicationFilter, HubQuery, OwnerFilter, Page};
 use serde::Deserialize;
@@ -84,6 +84,8 @@ pub struct HubParams {
     pub communication_type: Option<CommunicationType>,
     /// `pending`, `sent`, `delivered` or `failed`.
     pub status: Option<CommunicationStatus>,
+    /// `inbound` (replies), `outbound` or `internal`.
+    pub direction: Option<Direction>,
     pub q: Option<String>,
     pub cursor: Option<String>,
     pub limit: Option<u32>,
@@ -105,6 +107,7 @@ pub async fn hub(
         owner,
         communication_type: query.communication_type,
         status: query.status,
+        direction: query.direction,
         search: query.q,
         cursor: query.cursor,
         limit: query.limit,

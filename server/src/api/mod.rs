@@ -14,6 +14,7 @@ pub mod dashboard;
 pub mod docs;
 pub mod exports;
 pub mod health;
+pub mod inbound;
 pub mod intakes;
 pub mod prints;
 pub mod public;
@@ -69,6 +70,7 @@ pub fn routes() -> ApiRoutes {
     let routes = signing::routes(routes);
     let routes = public::routes(routes);
     let routes = replies::routes(routes);
+    let routes = inbound::routes(routes);
     let routes = visits::routes(routes);
     let routes = queue::routes(routes);
     routes.add::<events::__path_stream, _, _>(events::stream)

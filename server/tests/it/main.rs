@@ -9,6 +9,7 @@ mod events;
 mod first_run;
 mod health;
 mod hostile;
+mod inbound;
 mod logo;
 mod notifications;
 mod office;

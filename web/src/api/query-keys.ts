@@ -68,6 +68,9 @@ export const queryKeys = {
   hub: (filters: object) => ['communications', 'hub', filters] as const,
   outbox: ['communications', 'outbox'] as const,
   outboxMessage: (fileName: string | null) => ['communications', 'outbox', fileName] as const,
+  /** Under the communications' root: a reply kept, read or approved refreshes it. */
+  pendingAcceptance: (intakeId: string) => ['communications', 'pending-acceptance', intakeId] as const,
+  unmatchedReplies: (cursor: string | null) => ['communications', 'unmatched', cursor] as const,
 
   anyContacts: ['contacts'] as const,
   contacts: (intakeId: string) => ['contacts', intakeId] as const,
@@ -82,6 +85,7 @@ export const queryKeys = {
   checklist: ['setup', 'checklist'] as const,
   emailAccount: ['outbound-accounts', 'email'] as const,
   smsAccount: ['outbound-accounts', 'sms'] as const,
+  replyMailbox: ['outbound-accounts', 'reply-mailbox'] as const,
 
   /** The family's pages, one link token each (no staff session). */
   proposalLetter: (token: string) => ['public', 'approve', token] as const,

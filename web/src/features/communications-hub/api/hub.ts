@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
 import type { Schemas } from '@/api/types';
 import { api, type Page } from '@/lib/api-client';
@@ -10,6 +10,8 @@ export type OutboxMessage = Schemas['OutboxMessage'];
 export interface HubFilters {
   type: string;
   status: string;
+  /** `all`, or `inbound` for the families' replies only. */
+  direction: string;
   q: string;
   cursor: string | null;
 }
@@ -20,7 +22,7 @@ export function hubQueryOptions(filters: HubFilters) {
     queryFn: ({ signal }) =>
       api.get<Page<HubCommunication>>(
         '/api/communications/hub',
-        { type: filters.type === 'all' ? undefined : filters.type, status: filters.status === 'all' ? undefined : filters.status, q: filters.q, cursor: filters.cursor },
+        { type: filters.type === 'all' ? undefined : filters.type, status: filters.status === 'all' ? undefined : filters.status, direction: filters.direction === 'all' ? undefined : filters.direction, q: filters.q, cursor: filters.cursor },
         signal,
       ),
     placeholderData: keepPreviousData,
@@ -45,5 +47,24 @@ export function useOutboxMessage(fileName: string | null) {
     queryKey: queryKeys.outboxMessage(fileName),
     queryFn: ({ signal }) => api.get<OutboxMessage>(`/api/outbox/${encodeURIComponent(fileName ?? '')}`, undefined, signal),
     enabled: fileName !== null,
+  });
+}
+
+/** Replies no client could be found for, newest first. */
+export function useUnmatchedReplies(cursor: string | null) {
+  return useQuery({
+    queryKey: queryKeys.unmatchedReplies(cursor),
+    queryFn: ({ signal }) => api.get<Page<HubCommunication>>('/api/communications/unmatched', { cursor }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** An administrator puts an unmatched reply on a client's timeline. */
+export function useAssignReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, intakeId }: { id: string; intakeId: string }) => api.post<HubCommunication>(`/api/communications/${id}/assign`, { intake_id: intakeId }),
+    meta: { errorMessage: 'Failed to assign the reply' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.communications }),
   });
 }

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { queryKeys, useInvalidate } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/api/types';
-import type { AiDraftBody, AiDraftResponse, CallBody, Communication, CommunicationList, DraftKind, EmailBody, MessageTemplateList, NoteBody, Parents, ProfileList, SmsBody, Visibility } from './types';
+import type { AiDraftBody, AiDraftResponse, CallBody, Communication, CommunicationList, DraftKind, EmailBody, MessageTemplateList, NoteBody, Parents, PendingAcceptanceAnswer, ProfileList, SmsBody, Visibility } from './types';
 
 export function timelineQueryOptions(parents: Parents, visibility?: Visibility) {
   return queryOptions({
@@ -66,4 +66,39 @@ export function useSmsLimitWarnings(): boolean {
     meta: { silent: true },
   });
   return settings.data?.sms.show_character_limit_warnings ?? false;
+}
+
+/** Staff opened a family's reply: it is read from now on. */
+export function useMarkReplyRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<Communication>(`/api/communications/${id}/read`, {}),
+    meta: { errorMessage: 'Failed to mark the reply read' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.communications }),
+  });
+}
+
+/** The reply that reads as the family's yes to the client's sent proposal, if any. */
+export function usePendingAcceptance(intakeId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.pendingAcceptance(intakeId ?? ''),
+    queryFn: ({ signal }) => api.get<PendingAcceptanceAnswer>(`/api/intakes/${intakeId ?? ''}/pending-acceptance`, undefined, signal),
+    enabled: Boolean(intakeId),
+    meta: { silent: true },
+  });
+}
+
+/** Staff's one click: the proposal is approved with the reply as its evidence. */
+export function useApproveFromReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (communicationId: string) => api.post<Schemas['CarePlan']>(`/api/communications/${communicationId}/approve-proposal`, {}),
+    meta: { errorMessage: 'Failed to approve the proposal' },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.communications });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.carePlans });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.clients });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+    },
+  });
 }

@@ -73,3 +73,38 @@ export function useTestText() {
     },
   });
 }
+
+export type ReplyMailbox = Schemas['ReplyMailbox'];
+export type ReplyMailboxForm = Schemas['ReplyMailboxForm'];
+export type ImapAuth = Schemas['ImapAuth'];
+export type FetchOutcome = Schemas['FetchOutcome'];
+
+export const replyMailboxQueryOptions = queryOptions({
+  queryKey: queryKeys.replyMailbox,
+  queryFn: ({ signal }) => api.get<ReplyMailbox>('/api/settings/reply-mailbox', undefined, signal),
+});
+
+/** The reply-to mailbox read over IMAP (administrators only): never its secret, only whether one is set. */
+export function useReplyMailbox(enabled: boolean) {
+  return useQuery({ ...replyMailboxQueryOptions, enabled });
+}
+
+export function useSaveReplyMailbox() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: ReplyMailboxForm) => api.put<ReplyMailbox>('/api/settings/reply-mailbox', form),
+    onSuccess: (mailbox) => queryClient.setQueryData(queryKeys.replyMailbox, mailbox),
+  });
+}
+
+/** Reads the mailbox now; the answer says, in words, what the server said. */
+export function useFetchReplies() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<FetchOutcome>('/api/settings/reply-mailbox/fetch', {}),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.replyMailbox });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.communications });
+    },
+  });
+}

@@ -16,7 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { useSaveSettingsTab, useSettings, type Settings, type SettingsTabName, type SettingsValues } from '../api/settings';
-import { EmailAccountCard, SmsAccountCard } from './account-cards';
+import { EmailAccountCard, ReplyMailboxCard, SmsAccountCard } from './account-cards';
 import { LogoCard } from './logo-card';
 
 type SecondFactorPolicy = Settings['workflow']['second_factor_required'];
@@ -185,6 +185,7 @@ export default function SettingsPage() {
         </TabsContent>
         <TabsContent value="email" forceMount className="data-[state=inactive]:hidden">
           {isAdmin && <EmailAccountCard />}
+          {isAdmin && <ReplyMailboxCard />}
           <TabForm tab="email" settings={data} title="Email Settings" description="Sender, reply-to and copies of every outgoing email.">
             {(values, set) => (
               <>
