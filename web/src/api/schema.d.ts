@@ -4,6 +4,68 @@
  */
 
 export interface paths {
+    "/api/account/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's passkeys, oldest first. */
+        get: operations["passkeys"];
+        put?: never;
+        /**
+         * Finishes adding a passkey with the browser's answer; the passkey, and ten recovery
+         *     codes (shown this once) when the user had none left.
+         */
+        post: operations["add_passkey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts adding a passkey: the options for `navigator.credentials.create()`. The
+         *     server's public address names the relying party; one that browsers refuse for
+         *     WebAuthn (an IP address, or http:// off localhost) is answered 422.
+         */
+        post: operations["start_passkey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes one of the signed-in user's passkeys (not the last second factor the agency
+         *     requires).
+         */
+        delete: operations["remove_passkey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/second-factor": {
         parameters: {
             query?: never;
@@ -249,8 +311,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Removes a user's second factor and recovery codes, for one who lost their phone; they
-         *     sign in with their password alone until they set one up again (admin; audited).
+         * Removes a user's second factors (authenticator app and passkeys) and recovery codes,
+         *     for one who lost their phone or key; they sign in with their password alone until they
+         *     set one up again (admin; audited).
          */
         post: operations["reset_second_factor"];
         delete?: never;
@@ -564,6 +627,48 @@ export interface paths {
          *     Throttled like the password (a right code gives its attempt back to the address).
          */
         post: operations["second_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/second-factor/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of signing in with a passkey, second half: the browser's signed
+         *     answer to the challenge (used once); opens the session. A refused answer counts like
+         *     a wrong code.
+         */
+        post: operations["passkey_sign_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/second-factor/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of signing in with a passkey, first half: the options for
+         *     `navigator.credentials.get()`, with the pending sign-in's cookie. 422 when the user
+         *     has no passkey, or the server's public address cannot name a relying party.
+         */
+        post: operations["start_passkey_sign_in"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4331,6 +4436,16 @@ export interface components {
             }[];
         };
         /** @description A list that is never paged. */
+        Items_PasskeySummary: {
+            items: {
+                created_at: string;
+                id: string;
+                /** @description The last sign-in it was used for; None until then. */
+                last_used_at?: string | null;
+                name: string;
+            }[];
+        };
+        /** @description A list that is never paged. */
         Items_PricingTemplate: {
             items: {
                 /** Format: double */
@@ -4767,6 +4882,48 @@ export interface components {
             /** @default null */
             intake_id: components["schemas"]["IntakeId"] | null;
         };
+        /**
+         * @description A passkey just added, and the recovery codes made with it when the user had none left
+         *     (empty otherwise); they are shown this once.
+         */
+        PasskeyAdded: {
+            passkey: components["schemas"]["PasskeySummary"];
+            recovery_codes: string[];
+        };
+        PasskeyAnswerBody: {
+            /**
+             * @description The browser's answer as WebAuthn's JSON (`RegistrationResponseJSON` or
+             *     `AuthenticationResponseJSON`, bytes in base64url).
+             */
+            credential: Record<string, never>;
+        };
+        /**
+         * @description What the browser passes to `navigator.credentials.create()` or `.get()`: WebAuthn's
+         *     options as JSON, every byte string in base64url.
+         */
+        PasskeyChallenge: {
+            /** @description `PublicKeyCredentialCreationOptionsJSON` or `PublicKeyCredentialRequestOptionsJSON`. */
+            public_key: Record<string, never>;
+        };
+        PasskeyNameBody: {
+            /** @description What the passkey is called on Your Account ("Work laptop"), 1 to 60 characters. */
+            name: string;
+        };
+        PasskeySignInBody: {
+            /**
+             * @description The browser's answer to `navigator.credentials.get()` as WebAuthn's JSON
+             *     (`AuthenticationResponseJSON`, bytes in base64url).
+             */
+            credential: Record<string, never>;
+        };
+        /** @description A passkey as Your Account lists it. */
+        PasskeySummary: {
+            created_at: string;
+            id: string;
+            /** @description The last sign-in it was used for; None until then. */
+            last_used_at?: string | null;
+            name: string;
+        };
         /** @description What `contract verify` found for a PDF. */
         PdfVerification: {
             client_name?: string | null;
@@ -5076,7 +5233,10 @@ export interface components {
          *     yet, the code is asked next (`POST /api/auth/second-factor`).
          */
         SecondFactorChallenge: {
-            /** @description Always true: enter a code from the authenticator app or a recovery code. */
+            /**
+             * @description Always true: enter a code from the authenticator app or a recovery code, or use a
+             *     passkey.
+             */
             second_factor_required: boolean;
         };
         /**
@@ -5086,6 +5246,11 @@ export interface components {
         SecondFactorPolicy: "nobody" | "administrators" | "everyone";
         /** @description What the account page shows of the user's second factor. */
         SecondFactorStatus: {
+            /**
+             * Format: int64
+             * @description Passkeys set up (each is a second factor on its own).
+             */
+            passkeys: number;
             /**
              * Format: int64
              * @description Recovery codes not used yet.
@@ -5693,6 +5858,155 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    passkeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Items_PasskeySummary"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyAnswerBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyAdded"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyNameBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyChallenge"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     second_factor_status: {
         parameters: {
             query?: never;
@@ -7022,6 +7336,104 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    passkey_sign_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignInBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_passkey_sign_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyChallenge"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
