@@ -48,6 +48,12 @@ export const queryKeys = {
 
   contacts: (intakeId: string) => ['contacts', intakeId] as const,
 
+  /** Each member of staff's queue for today; '' is the signed-in user's. */
+  queueRoot: ['queue'] as const,
+  queue: (userId: string) => ['queue', userId] as const,
+  tasks: ['tasks'] as const,
+  clientTasks: (intakeId: string) => ['tasks', intakeId] as const,
+
   visits: ['visits'] as const,
   visitList: (range: object) => ['visits', 'list', range] as const,
   intakeVisits: (intakeId: string) => ['visits', 'intake', intakeId] as const,
@@ -62,14 +68,16 @@ export const queryKeys = {
 
 /** Which roots a change of each entity (as `GET /api/events` names it) makes stale. */
 export const STALE_ROOTS: Record<string, readonly (readonly string[])[]> = {
-  communication: [queryKeys.communications, queryKeys.clients, ['client'], queryKeys.dashboard],
-  intake: [queryKeys.intakes, ['intake'], queryKeys.clients, ['client'], queryKeys.dashboard, ['search']],
-  assessment: [queryKeys.assessments, ['assessment'], queryKeys.clients, ['client'], queryKeys.dashboard, queryKeys.intakes],
+  communication: [queryKeys.communications, queryKeys.clients, ['client'], queryKeys.dashboard, queryKeys.queueRoot],
+  intake: [queryKeys.intakes, ['intake'], queryKeys.clients, ['client'], queryKeys.dashboard, ['search'], queryKeys.queueRoot],
+  assessment: [queryKeys.assessments, ['assessment'], queryKeys.clients, ['client'], queryKeys.dashboard, queryKeys.intakes, queryKeys.queueRoot],
   // Pipeline moves also write a system event into the client's timeline.
-  care_plan: [queryKeys.carePlans, queryKeys.clients, ['client'], queryKeys.dashboard, queryKeys.assessments, queryKeys.communications],
-  contract: [queryKeys.contracts, queryKeys.carePlans, queryKeys.clients, ['client'], queryKeys.dashboard, queryKeys.communications],
+  care_plan: [queryKeys.carePlans, queryKeys.clients, ['client'], queryKeys.dashboard, queryKeys.assessments, queryKeys.communications, queryKeys.queueRoot],
+  contract: [queryKeys.contracts, queryKeys.carePlans, queryKeys.clients, ['client'], queryKeys.dashboard, queryKeys.communications, queryKeys.queueRoot],
   contact: [['contacts'], ['client']],
   signing_link: [queryKeys.contracts],
   // A visit's move also changes the client's status and writes its timeline.
-  assessment_visit: [queryKeys.visits, queryKeys.clients, ['client'], ['intake'], queryKeys.intakes, queryKeys.dashboard, queryKeys.communications],
+  assessment_visit: [queryKeys.visits, queryKeys.clients, ['client'], ['intake'], queryKeys.intakes, queryKeys.dashboard, queryKeys.communications, queryKeys.queueRoot],
+  // A task also writes the client's timeline.
+  task: [queryKeys.queueRoot, queryKeys.tasks, queryKeys.communications],
 };
