@@ -153,6 +153,14 @@ export type LinkStateValue = (typeof LINK_STATE_VALUES)[number];
 export const MESSAGE_TYPE_VALUES = ["email", "sms"] as const;
 export type MessageTypeValue = (typeof MESSAGE_TYPE_VALUES)[number];
 
+/** The one thing a row asks for, drawn as its main button. */
+export const QUEUE_ACTION_VALUES = ["log_call", "open", "reschedule", "mark_done"] as const;
+export type QueueActionValue = (typeof QUEUE_ACTION_VALUES)[number];
+
+/** What a queue row is about. The order here breaks ties between rows due at the same */
+export const QUEUE_KIND_VALUES = ["visit", "follow_up", "reply", "task", "proposal", "contract", "stage_alert"] as const;
+export type QueueKindValue = (typeof QUEUE_KIND_VALUES)[number];
+
 /** Where replication stands. */
 export const REPLICATION_STATE_VALUES = ["notConfigured", "starting", "replicating", "failing"] as const;
 export type ReplicationStateValue = (typeof REPLICATION_STATE_VALUES)[number];

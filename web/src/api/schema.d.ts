@@ -934,6 +934,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clients/{id}/owner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Gives a client to another member of staff (or to nobody); answers the profile. */
+        put: operations["set_owner"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients/{id}/reopen": {
         parameters: {
             query?: never;
@@ -945,6 +962,41 @@ export interface paths {
         put?: never;
         /** Puts an archived client back in the pipeline where it was. */
         post: operations["reopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}/replies/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a client's unread replies read: the client's communications were opened. */
+        post: operations["read_replies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client's tasks: open ones by day, then the done ones. */
+        get: operations["tasks"];
+        put?: never;
+        /** Adds a dated task on a client for a member of staff (the one adding it by default). */
+        post: operations["add_task"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2003,6 +2055,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member of staff's queue for today, most late first: follow-ups due, today's visits,
+         *     unread replies, proposals and contracts waiting, stage alerts and due tasks.
+         */
+        get: operations["queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/queue/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a queue row done: a follow-up cleared, a task completed, a visit held, replies read. */
+        post: operations["done"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/queue/snooze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts a queue row off to a later day with a reason (a follow-up or task moves to it). */
+        post: operations["snooze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search": {
         parameters: {
             query?: never;
@@ -2191,6 +2297,23 @@ export interface paths {
          *     out. Answers the provider an empty TwiML document (no automatic answer to the family).
          */
         post: operations["reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a task done. */
+        post: operations["complete_task"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3114,6 +3237,7 @@ export interface components {
             contract?: components["schemas"]["Contract"] | null;
             intake: components["schemas"]["IntakeSummary"];
             journey: components["schemas"]["JourneyStep"][];
+            owner: components["schemas"]["Owner"] | null;
             /** @description In its stage more than Settings → Workflow's stage alert days. */
             stage_alert: boolean;
             urgency: components["schemas"]["ClientUrgency"];
@@ -3135,6 +3259,8 @@ export interface components {
             /** @description The stages whose record exists, in the pipeline's order: the journey's filled dots. */
             journey_done: components["schemas"]["Stage"][];
             last_contact_date: string | null;
+            /** @description The coordinator who owns the client; null while nobody does. */
+            owner_name: string | null;
             pipeline: components["schemas"]["ClientRowStatus"];
             stage: components["schemas"]["Stage"];
             /** @description In its stage more than Settings → Workflow's stage alert days (never when archived). */
@@ -3171,6 +3297,11 @@ export interface components {
             failure_reason?: string | null;
             id: components["schemas"]["CommunicationId"];
             metadata: unknown;
+            /**
+             * @description When staff read a reply from the family (an inbound communication); null while
+             *     nobody has, and always null on what the agency sent or noted.
+             */
+            read_at: string | null;
             recipient_email?: string | null;
             recipient_phone?: string | null;
             sender_name?: string | null;
@@ -3731,6 +3862,11 @@ export interface components {
         };
         IntakeBody: {
             form: components["schemas"]["IntakeForm"];
+            /**
+             * @description Who owns the new client (an active member of staff); when absent, the member of
+             *     staff the form's coordinator names, else the signed-in user.
+             */
+            owner_id?: string | null;
         };
         /**
          * @description An intake as a list line shows it: who, when, where in the pipeline and what next.
@@ -4058,6 +4194,11 @@ export interface components {
                 failure_reason?: string | null;
                 id: components["schemas"]["CommunicationId"];
                 metadata: unknown;
+                /**
+                 * @description When staff read a reply from the family (an inbound communication); null while
+                 *     nobody has, and always null on what the agency sent or noted.
+                 */
+                read_at: string | null;
                 recipient_email?: string | null;
                 recipient_phone?: string | null;
                 sender_name?: string | null;
@@ -4184,6 +4325,22 @@ export interface components {
                 email: string;
                 full_name: string;
                 id: components["schemas"]["UserId"];
+            }[];
+        };
+        /** @description A list that is never paged. */
+        Items_Task: {
+            items: {
+                assignee_id: string;
+                assignee_name: string;
+                created_at: string;
+                created_by_name: string | null;
+                done_at: string | null;
+                due_date: string;
+                id: string;
+                intake_id: string;
+                note: string;
+                /** Format: int64 */
+                version: number;
             }[];
         };
         /** @description A list that is never paged. */
@@ -4398,6 +4555,20 @@ export interface components {
             to: string;
             written_at: string;
         };
+        /**
+         * @description A client's owner as the profile and the lists show it; a disabled user keeps their
+         *     clients, shown with their name.
+         */
+        Owner: {
+            disabled: boolean;
+            full_name: string;
+            id: string;
+        };
+        /** @description A client's new owner; null leaves the client unassigned. */
+        OwnerInput: {
+            /** @default null */
+            owner_id: string | null;
+        };
         /** @description A page of a keyset-paged list. */
         Page: {
             items: components["schemas"]["CarePlan"][];
@@ -4481,6 +4652,11 @@ export interface components {
                 failure_reason?: string | null;
                 id: components["schemas"]["CommunicationId"];
                 metadata: unknown;
+                /**
+                 * @description When staff read a reply from the family (an inbound communication); null while
+                 *     nobody has, and always null on what the agency sent or noted.
+                 */
+                read_at: string | null;
                 recipient_email?: string | null;
                 recipient_phone?: string | null;
                 sender_name?: string | null;
@@ -4746,6 +4922,67 @@ export interface components {
             /** @default  */
             name: string;
         };
+        /** @description A coordinator's queue for today. */
+        Queue: {
+            /** @description Most late first, at most 50 (the most late ones). */
+            items: components["schemas"]["QueueItem"][];
+            /** @description More rows are due than the queue shows; the oldest are shown. */
+            more: boolean;
+            owner_id: string;
+            owner_name: string;
+            /** @description The agency's today, YYYY-MM-DD. */
+            today: string;
+        };
+        /**
+         * @description The one thing a row asks for, drawn as its main button.
+         * @enum {string}
+         */
+        QueueAction: "log_call" | "open" | "reschedule" | "mark_done";
+        /** @description Marks a queue row done. */
+        QueueDoneInput: {
+            /**
+             * @description The row's `id`.
+             * @default
+             */
+            id: string;
+            /** @default null */
+            kind: components["schemas"]["QueueKind"] | null;
+        };
+        /** @description One row of a queue, as every face shows it. */
+        QueueItem: {
+            action: components["schemas"]["QueueAction"];
+            /** @description The action's label: "Log a Call", "Open", "Reschedule", "Mark Done". */
+            action_label: string;
+            /** @description Whether Mark Done applies. */
+            can_mark_done: boolean;
+            /** @description Whether Snooze applies (every row but a visit, which is rescheduled instead). */
+            can_snooze: boolean;
+            client_name: string;
+            /** @description The follow-up notes, the visit's place, the reply's text or the task's note. */
+            detail: string | null;
+            /** @description When it fell (or falls) due, as a stored moment. */
+            due_at: string;
+            /** @description What the row's actions name: the client's id, the visit's or the task's. */
+            id: string;
+            intake_id: components["schemas"]["IntakeId"];
+            kind: components["schemas"]["QueueKind"];
+            /** @description Due before now. */
+            late: boolean;
+            /** @description The phone to call, for Log a Call. */
+            phone: string | null;
+            /** @description Where Open (or the client's name) goes. */
+            route: string;
+            /** @description What it is, in words: "Follow-up due", "Proposal sent 5 days ago, no answer yet". */
+            title: string;
+            /** @description When, in words: "3 days late", "Today at 2:00 PM". */
+            when: string;
+        };
+        /**
+         * @description What a queue row is about. The order here breaks ties between rows due at the same
+         *     moment: the ones a family is waiting on first.
+         * @enum {string}
+         */
+        QueueKind: "visit" | "follow_up" | "reply" | "task" | "proposal" | "contract" | "stage_alert";
         ReasonCount: {
             /** Format: int64 */
             count: number;
@@ -4786,6 +5023,10 @@ export interface components {
              * @description How often changes are shipped: the most a healthy replica is behind.
              */
             syncIntervalSeconds: number;
+        };
+        /** @description How many replies a read marked. */
+        RepliesRead: {
+            read: number;
         };
         ResetPasswordBody: {
             confirm_password: string;
@@ -5076,6 +5317,23 @@ export interface components {
          * @enum {string}
          */
         SmtpTls: "starttls" | "implicit" | "none";
+        /** @description Puts a queue row off until a later day, with the reason staff give. */
+        SnoozeInput: {
+            /**
+             * @description The row's `id`.
+             * @default
+             */
+            id: string;
+            /** @default null */
+            kind: components["schemas"]["QueueKind"] | null;
+            /** @default  */
+            reason: string;
+            /**
+             * @description The day it comes back, YYYY-MM-DD (after today).
+             * @default
+             */
+            until: string;
+        };
         /** @description Leads and signed contracts of one referral source. */
         SourceStat: {
             /** Format: int64 */
@@ -5116,6 +5374,35 @@ export interface components {
          * @enum {string}
          */
         StageFilter: "intake" | "assessment" | "care_plan" | "contract" | "archived";
+        /** @description A task as stored. */
+        Task: {
+            assignee_id: string;
+            assignee_name: string;
+            created_at: string;
+            created_by_name: string | null;
+            done_at: string | null;
+            due_date: string;
+            id: string;
+            intake_id: string;
+            note: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A new task on a client. */
+        TaskInput: {
+            /**
+             * @description Who does it; the one adding it when empty.
+             * @default null
+             */
+            assignee_id: string | null;
+            /**
+             * @description The day it is due, YYYY-MM-DD (today or later).
+             * @default
+             */
+            due_date: string;
+            /** @default  */
+            note: string;
+        };
         /** @enum {string} */
         TemplateStage: "general" | "intake" | "assessment" | "care_plan" | "contract";
         /** @description Where a test message goes. */
@@ -5331,10 +5618,22 @@ export interface components {
             auto_assign_intakes: boolean;
             /**
              * Format: int32
+             * @description A contract sent and not signed after this many days joins its owner's queue.
+             * @default 3
+             */
+            contract_follow_up_days: number;
+            /**
+             * Format: int32
              * @description Minutes without a request before a browser session is signed out.
              * @default 30
              */
             idle_timeout_minutes: number;
+            /**
+             * Format: int32
+             * @description A proposal sent and not answered after this many days joins its owner's queue.
+             * @default 3
+             */
+            proposal_follow_up_days: number;
             /**
              * @description Who must have a second factor: a user who must and has none can only set one up
              *     after signing in (administrators only).
@@ -7485,6 +7784,8 @@ export interface operations {
     list: {
         parameters: {
             query?: {
+                /** @description `me` (the signed-in user's clients), `unassigned`, or a user's id. */
+                owner?: string;
                 /** @description `intake`, `assessment`, `care_plan`, `contract` or `archived`. */
                 stage?: components["schemas"]["StageFilter"];
                 /** @description `overdue`, `due_soon` or `on_track`. */
@@ -7661,6 +7962,47 @@ export interface operations {
             };
         };
     };
+    set_owner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientProfile"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     reopen: {
         parameters: {
             query?: never;
@@ -7678,6 +8020,105 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClientProfile"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_replies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepliesRead"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Items_Task"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_task: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
                 };
             };
             404: {
@@ -7846,6 +8287,8 @@ export interface operations {
     hub: {
         parameters: {
             query?: {
+                /** @description `me`: only the communications of the signed-in user's clients; or a user's id. */
+                owner?: string;
                 /** @description `email`, `sms`, `note`, `phone_log` or `system_event`. */
                 type?: components["schemas"]["CommunicationType"];
                 /** @description `pending`, `sent`, `delivered` or `failed`. */
@@ -8935,7 +9378,13 @@ export interface operations {
     };
     dashboard: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `me` (the signed-in user's clients), `unassigned`, or a user's id: the cards count
+                 *     their clients by their latest records and the lists hold theirs only.
+                 */
+                owner?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8963,6 +9412,8 @@ export interface operations {
     follow_ups: {
         parameters: {
             query?: {
+                /** @description The dashboard's `owner`, when it was filtered. */
+                owner?: string;
                 /** @description The dashboard's `follow_ups_next_cursor`, or a page's `next_cursor`. */
                 cursor?: string;
             };
@@ -10494,6 +10945,128 @@ export interface operations {
             };
         };
     };
+    queue: {
+        parameters: {
+            query?: {
+                /** @description Whose queue; the signed-in user's when absent. */
+                user_id?: components["schemas"]["UserId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Queue"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    done: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueueDoneInput"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    snooze: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SnoozeInput"];
+            };
+        };
+        responses: {
+            /** @description Snoozed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     search: {
         parameters: {
             query?: {
@@ -11079,6 +11652,43 @@ export interface operations {
                 };
             };
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    complete_task: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
