@@ -11,6 +11,7 @@ import { notificationTests } from './notifications.mjs';
 import { typedWorkTests } from './typed-work.mjs';
 import { feedbackTests } from './feedback.mjs';
 import { visitTests } from './visits.mjs';
+import { queueTests } from './queue.mjs';
 import { firstRunTests } from './first-run.mjs';
 import { accountTests } from './account.mjs';
 import { secondFactorTests } from './second-factor.mjs';
@@ -80,6 +81,7 @@ export function createTests({ admin, staff }) {
     ...typedWorkTests({ admin, staff }),
     ...feedbackTests({ admin, staff }),
     ...visitTests({ admin, staff }),
+    ...queueTests({ admin, staff }),
     ...firstRunTests(),
     ...accountTests({ admin, staff }),
     ...secondFactorTests({ admin, staff }),

@@ -143,7 +143,7 @@ impl Store {
             let follow_ups_due_today_count: i64 = super::query_row(
                 self.conn(),
                 &format!(
-                    "SELECT count(*) FROM intakes
+                    "SELECT count(*) FROM intakes INDEXED BY intakes_owner_follow_up
                      WHERE {mine} AND deleted_at IS NULL AND archived = 0
                        AND next_follow_up_date IS NOT NULL
                        AND next_follow_up_date >= ?{} AND next_follow_up_date < ?{n}",
@@ -169,8 +169,8 @@ impl Store {
             values.push(&cutoff);
             let n = values.len();
             let alerted = format!(
-                "FROM intakes WHERE {mine} AND deleted_at IS NULL AND archived = 0
-                 AND stage_alert_from < ?{n}"
+                "FROM intakes INDEXED BY intakes_owner_stage_alert
+                 WHERE {mine} AND deleted_at IS NULL AND archived = 0 AND stage_alert_from < ?{n}"
             );
             let stage_alert_count: i64 = super::query_row(
                 self.conn(),
@@ -270,9 +270,15 @@ impl Store {
         filters.push(format!(
             "next_follow_up_date >= {today} AND next_follow_up_date < {tomorrow}"
         ));
+        // One owner's along their own index, which the planner might not prefer.
+        let from = if owner.is_some() {
+            "intakes INDEXED BY intakes_owner_follow_up"
+        } else {
+            "intakes"
+        };
         filters
             .page(
-                &format!("SELECT {BRIEF_COLUMNS} FROM intakes"),
+                &format!("SELECT {BRIEF_COLUMNS} FROM {from}"),
                 Keyset::intakes_ascending("next_follow_up_date"),
                 cursor,
                 FOLLOW_UPS_PAGE,

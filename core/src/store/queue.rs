@@ -25,6 +25,10 @@ use crate::rules::validation::follow_up_timestamp;
 /// Each read asks for one row more than the queue shows, to know whether more are due.
 const READ: i64 = QUEUE_LIMIT as i64 + 1;
 
+/// Each read names its index: the agency-wide ones (`intakes_follow_up`,
+/// `intakes_stage_alert`) order the same rows and the planner, seeing no statistics, may
+/// take one of them and walk every coordinator's clients.
+///
 /// A client's row is hidden while a snooze of its kind runs (`?2` is now).
 macro_rules! not_snoozed {
     ($kind:literal) => {
@@ -42,7 +46,7 @@ macro_rules! not_snoozed {
 /// true, since a statement must use each value it is given.
 const FOLLOW_UPS: &str = "SELECT i.id, i.client_full_name, i.caller_phone, i.next_follow_up_date,
         i.follow_up_notes
-    FROM intakes i
+    FROM intakes i INDEXED BY intakes_owner_follow_up
     WHERE i.owner_id = ?1 AND i.deleted_at IS NULL AND i.archived = 0
       AND i.next_follow_up_date IS NOT NULL AND i.next_follow_up_date < ?3 AND ?2 = ?2
     ORDER BY i.next_follow_up_date, i.list_seq LIMIT ?4";
@@ -63,7 +67,7 @@ const REPLIES: &str = concat!(
         (SELECT c.content FROM communications c
          WHERE c.intake_id = i.id AND c.direction = 'inbound' AND c.read_at IS NULL
          ORDER BY c.created_at DESC LIMIT 1)
-    FROM intakes i
+    FROM intakes i INDEXED BY intakes_owner_unread
     WHERE i.owner_id = ?1 AND i.deleted_at IS NULL AND i.unread_since IS NOT NULL
       AND i.unread_since < ?3 AND ",
     not_snoozed!("reply"),
@@ -75,7 +79,7 @@ const REPLIES: &str = concat!(
 /// before the cutoff too).
 const PROPOSALS: &str = concat!(
     "SELECT i.id, i.client_full_name, i.caller_phone, p.sent_at, p.id
-    FROM intakes i JOIN care_plan_proposals p ON p.id = i.latest_care_plan_id
+    FROM intakes i INDEXED BY intakes_owner_proposal JOIN care_plan_proposals p ON p.id = i.latest_care_plan_id
     WHERE i.owner_id = ?1 AND i.deleted_at IS NULL AND i.archived = 0
       AND i.latest_care_plan_status = 'sent' AND i.latest_contract_id IS NULL
       AND i.latest_care_plan_at < ?3 AND p.sent_at < ?3 AND ",
@@ -86,7 +90,7 @@ const PROPOSALS: &str = concat!(
 /// Contracts sent before the cutoff (`?3`) and not signed, along `intakes_owner_contract`.
 const CONTRACTS: &str = concat!(
     "SELECT i.id, i.client_full_name, i.caller_phone, k.sent_at, k.id
-    FROM intakes i JOIN contracts k ON k.id = i.latest_contract_id
+    FROM intakes i INDEXED BY intakes_owner_contract JOIN contracts k ON k.id = i.latest_contract_id
     WHERE i.owner_id = ?1 AND i.deleted_at IS NULL AND i.archived = 0
       AND i.latest_contract_status = 'sent'
       AND i.latest_contract_at < ?3 AND k.sent_at < ?3 AND ",
@@ -99,7 +103,7 @@ const CONTRACTS: &str = concat!(
 const STAGE_ALERTS: &str = concat!(
     "SELECT i.id, i.client_full_name, i.caller_phone, i.stage_entered_at, i.stage,
         i.latest_assessment_id, i.latest_care_plan_id, i.latest_contract_id
-    FROM intakes i
+    FROM intakes i INDEXED BY intakes_owner_stage_alert
     WHERE i.owner_id = ?1 AND i.deleted_at IS NULL AND i.archived = 0
       AND i.stage_alert_from < ?3 AND ",
     not_snoozed!("stage_alert"),

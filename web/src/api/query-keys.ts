@@ -18,7 +18,7 @@ export const queryKeys = {
   adminUsers: ['admin', 'users'] as const,
   trash: ['admin', 'trash'] as const,
   dashboard: ['dashboard'] as const,
-  followUps: (firstCursor: string | null | undefined) => ['dashboard', 'follow-ups', firstCursor] as const,
+  followUps: (owner: string, firstCursor: string | null | undefined) => ['dashboard', 'follow-ups', owner, firstCursor] as const,
   analytics: (from: string, to: string) => ['analytics', from, to] as const,
   searches: ['search'] as const,
   search: (term: string) => ['search', term] as const,
@@ -75,6 +75,12 @@ export const queryKeys = {
   anyContacts: ['contacts'] as const,
   contacts: (intakeId: string) => ['contacts', intakeId] as const,
 
+  /** Each member of staff's queue for today; '' is the signed-in user's. */
+  queueRoot: ['queue'] as const,
+  queue: (userId: string) => ['queue', userId] as const,
+  tasks: ['tasks'] as const,
+  clientTasks: (intakeId: string) => ['tasks', intakeId] as const,
+
   visits: ['visits'] as const,
   visitList: (range: object) => ['visits', 'list', range] as const,
   intakeVisits: (intakeId: string) => ['visits', 'intake', intakeId] as const,
@@ -96,19 +102,21 @@ export const queryKeys = {
 /** Which roots a change of each entity (as `GET /api/events` names it, or a mutation of
  * this app) makes stale. */
 export const STALE_ROOTS = {
-  communication: [queryKeys.communications, queryKeys.clients, queryKeys.anyClient, queryKeys.dashboard],
-  intake: [queryKeys.intakes, queryKeys.anyIntake, queryKeys.clients, queryKeys.anyClient, queryKeys.dashboard, queryKeys.searches],
+  communication: [queryKeys.communications, queryKeys.clients, queryKeys.anyClient, queryKeys.dashboard, queryKeys.queueRoot],
+  intake: [queryKeys.intakes, queryKeys.anyIntake, queryKeys.clients, queryKeys.anyClient, queryKeys.dashboard, queryKeys.searches, queryKeys.queueRoot],
   // A saved assessment also changes what its care plans show (Update Mode).
-  assessment: [queryKeys.assessments, queryKeys.anyAssessment, queryKeys.clients, queryKeys.anyClient, queryKeys.dashboard, queryKeys.intakes, queryKeys.carePlans],
+  assessment: [queryKeys.assessments, queryKeys.anyAssessment, queryKeys.clients, queryKeys.anyClient, queryKeys.dashboard, queryKeys.intakes, queryKeys.carePlans, queryKeys.queueRoot],
   // Pipeline moves also write a system event into the client's timeline.
-  care_plan: [queryKeys.carePlans, queryKeys.clients, queryKeys.anyClient, queryKeys.dashboard, queryKeys.assessments, queryKeys.communications],
-  contract: [queryKeys.contracts, queryKeys.carePlans, queryKeys.clients, queryKeys.anyClient, queryKeys.dashboard, queryKeys.communications],
+  care_plan: [queryKeys.carePlans, queryKeys.clients, queryKeys.anyClient, queryKeys.dashboard, queryKeys.assessments, queryKeys.communications, queryKeys.queueRoot],
+  contract: [queryKeys.contracts, queryKeys.carePlans, queryKeys.clients, queryKeys.anyClient, queryKeys.dashboard, queryKeys.communications, queryKeys.queueRoot],
   contact: [queryKeys.anyContacts, queryKeys.anyClient],
   signing_link: [queryKeys.contracts],
   // A visit's move also changes the client's status and writes its timeline.
-  assessment_visit: [queryKeys.visits, queryKeys.clients, queryKeys.anyClient, queryKeys.anyIntake, queryKeys.intakes, queryKeys.dashboard, queryKeys.communications],
+  assessment_visit: [queryKeys.visits, queryKeys.clients, queryKeys.anyClient, queryKeys.anyIntake, queryKeys.intakes, queryKeys.dashboard, queryKeys.communications, queryKeys.queueRoot],
   // Archiving or reopening a client moves every record of its pipeline.
   lead: [queryKeys.clients, queryKeys.anyClient, queryKeys.dashboard, queryKeys.intakes, queryKeys.carePlans, queryKeys.contracts, queryKeys.communications],
+  // A task also writes the client's timeline.
+  task: [queryKeys.queueRoot, queryKeys.tasks, queryKeys.communications],
 } satisfies Record<string, readonly QueryKey[]>;
 
 /** The roots of an entity the server names, or none for one this app does not show. */

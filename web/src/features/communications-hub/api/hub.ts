@@ -8,6 +8,8 @@ export type OutboxEntry = Schemas['OutboxEntry'];
 export type OutboxMessage = Schemas['OutboxMessage'];
 
 export interface HubFilters {
+  /** `me` or a user's id: only their clients' communications; '' for everyone's. */
+  owner: string;
   type: string;
   status: string;
   /** `all`, or `inbound` for the families' replies only. */
@@ -22,7 +24,7 @@ export function hubQueryOptions(filters: HubFilters) {
     queryFn: ({ signal }) =>
       api.get<Page<HubCommunication>>(
         '/api/communications/hub',
-        { type: filters.type === 'all' ? undefined : filters.type, status: filters.status === 'all' ? undefined : filters.status, direction: filters.direction === 'all' ? undefined : filters.direction, q: filters.q, cursor: filters.cursor },
+        { owner: filters.owner || undefined, type: filters.type === 'all' ? undefined : filters.type, status: filters.status === 'all' ? undefined : filters.status, direction: filters.direction === 'all' ? undefined : filters.direction, q: filters.q, cursor: filters.cursor },
         signal,
       ),
     placeholderData: keepPreviousData,

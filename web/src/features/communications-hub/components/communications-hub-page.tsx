@@ -1,7 +1,8 @@
 import { Bell, Mail, MessageSquare, Phone, RotateCw, StickyNote, type LucideIcon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { useRetrySend } from '@/features/communications/api/communications';
+import { profilesQueryOptions, useRetrySend } from '@/features/communications/api/communications';
 import type { ClientContact, ComposeKind } from '@/features/communications/components/client-contact';
 import { ComposeDialogs } from '@/features/communications/components/compose-dialogs';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
@@ -105,19 +106,23 @@ function HubItem({ entry }: { entry: HubCommunication }) {
 
 function HubList() {
   const [search, setSearch] = useState('');
+  const [owner, setOwner] = useState('');
   const [type, setType] = useState('all');
   const [status, setStatus] = useState('all');
   const [direction, setDirection] = useState('all');
   const q = useDebouncedValue(search.trim(), 300);
   const pager = useCursorPager();
   const { reset } = pager;
-  useEffect(() => reset(), [q, type, status, direction, reset]);
-  const hub = useHub({ type, status, direction, q, cursor: pager.cursor });
+  useEffect(() => reset(), [q, owner, type, status, direction, reset]);
+  const hub = useHub({ owner, type, status, direction, q, cursor: pager.cursor });
+  const profiles = useQuery(profilesQueryOptions);
+  const owners = [{ value: '', label: 'All Coordinators' }, { value: 'me', label: 'Mine' }, ...(profiles.data?.items ?? []).map((person) => ({ value: person.id, label: person.full_name }))];
   const items = hub.data?.items ?? [];
   return (
     <div className="flex flex-col gap-3">
       <DataTableToolbar>
         <ToolbarSearch id="hub-search" label="Search communications" value={search} onChange={setSearch} placeholder="Search communications..." />
+        <ToolbarFilter id="hub-owner" label="Coordinator" value={owner} onChange={setOwner} options={owners} />
         <ToolbarFilter id="hub-type" label="Type" value={type} onChange={setType} options={TYPE_OPTIONS} />
         <ToolbarFilter id="hub-status" label="Status" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
         <ToolbarFilter id="hub-direction" label="Direction" value={direction} onChange={setDirection} options={DIRECTION_OPTIONS} />

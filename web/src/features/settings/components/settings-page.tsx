@@ -314,6 +314,28 @@ export default function SettingsPage() {
                   onChange={(auto_assign_intakes) => set({ auto_assign_intakes })}
                 />
                 <TextField
+                  id="proposal_follow_up_days"
+                  label="Follow up on a proposal not answered after (days)"
+                  type="number"
+                  min={workflow.bounds('proposal_follow_up_days')?.min}
+                  max={workflow.bounds('proposal_follow_up_days')?.max}
+                  step={1}
+                  hint={workflow.hint('proposal_follow_up_days', 'A proposal sent this many days ago without an answer joins its coordinator\'s Today.')}
+                  value={String(values.proposal_follow_up_days)}
+                  onChange={(text) => set({ proposal_follow_up_days: Number(text) })}
+                />
+                <TextField
+                  id="contract_follow_up_days"
+                  label="Follow up on a contract not signed after (days)"
+                  type="number"
+                  min={workflow.bounds('contract_follow_up_days')?.min}
+                  max={workflow.bounds('contract_follow_up_days')?.max}
+                  step={1}
+                  hint={workflow.hint('contract_follow_up_days', 'A contract sent this many days ago and not signed joins its coordinator\'s Today.')}
+                  value={String(values.contract_follow_up_days)}
+                  onChange={(text) => set({ contract_follow_up_days: Number(text) })}
+                />
+                <TextField
                   id="idle_timeout_minutes"
                   label="Sign out after idle (minutes)"
                   type="number"
