@@ -949,7 +949,7 @@ class WritePlan:
         kinds["update intake"] = [
             ("PUT", f"/api/intakes/{i}", json.dumps({"version": versions[i], "form": form(text)})) if mine else
             ("PATCH", f"/intakes?id=eq.{i}", json.dumps({"version": versions[i], "form_data": form(text)}))
-            for i, text in self.updates]
+            for i, text in self.updates if i in versions]
         kinds["log a call"] = [
             ("POST", "/api/communications/calls", json.dumps({"intake_id": i, **CALL})) if mine else
             ("POST", "/communications", json.dumps({"intake_id": i, "content": CALL["notes"],
