@@ -3,7 +3,7 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use carepath_core::model::{FormJson, Intake, IntakeForm, IntakeId, IntakeSummary, UserId};
+use carepath_core::model::{FormJson, Intake, IntakeForm, IntakeId, UserId};
 use carepath_core::rules::stage::Urgency;
 use carepath_core::store::{AwaitingAssessment, IntakeListQuery, IntakePage};
 use serde::Deserialize;

@@ -126,6 +126,10 @@ export type DirectionValue = (typeof DIRECTION_VALUES)[number];
 export const DRAFT_KIND_VALUES = ["email", "sms", "note", "marketing_email"] as const;
 export type DraftKindValue = (typeof DRAFT_KIND_VALUES)[number];
 
+/** How Carepath signs in to the reply mailbox. */
+export const IMAP_AUTH_VALUES = ["password", "oauth2"] as const;
+export type ImapAuthValue = (typeof IMAP_AUTH_VALUES)[number];
+
 /** A choice of a form's list, stored as its label. */
 export const INTAKE_LIVING_SITUATION_OPTION_VALUES = ["Home / Lives Alone", "Home / With Spouse or Child", "Care Facility", "Other"] as const;
 export type IntakeLivingSituationOptionValue = (typeof INTAKE_LIVING_SITUATION_OPTION_VALUES)[number];

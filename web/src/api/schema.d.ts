@@ -1229,6 +1229,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/communications/unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Replies (emails and texts) from senders no client could be found for, newest first. */
+        get: operations["unmatched"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/communications/{id}/approve-proposal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff's one click: approves the proposal the reply accepts, with the reply as the
+         *     evidence in the timeline.
+         */
+        post: operations["approve_from_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/communications/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts an unmatched reply on a client's timeline. Administrators only. */
+        post: operations["assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/communications/{id}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file an emailed reply carried, as a download. */
+        get: operations["attachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/communications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a reply read (staff opened it). */
+        post: operations["mark_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/communications/{id}/retry": {
         parameters: {
             query?: never;
@@ -1812,6 +1900,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/intakes/{id}/pending-acceptance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the family's latest reply to the client's sent proposal reads as a plain yes:
+         *     the reply and the question staff are asked ("Family replied YES to the proposal —
+         *     approve?"). Nothing is approved until staff click.
+         */
+        get: operations["pending_acceptance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/intakes/{id}/restore": {
         parameters: {
             query?: never;
@@ -2309,6 +2418,50 @@ export interface paths {
         post?: never;
         /** Removes the agency's logo. Administrators only. */
         delete: operations["remove_logo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/reply-mailbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settings → Email's reply mailbox, read over IMAP (never its password or token: only
+         *     whether one is set). Administrators only.
+         */
+        get: operations["reply_mailbox"];
+        /**
+         * Saves the reply mailbox; the secret is sealed like the SMTP password. Administrators
+         *     only.
+         */
+        put: operations["save_reply_mailbox"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/reply-mailbox/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads the reply mailbox now (Settings → Email's "Fetch now") and answers what
+         *     happened in words. Administrators only.
+         */
+        post: operations["fetch_replies"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3015,6 +3168,10 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        /** @description The client an unmatched reply belongs to, as an administrator chose. */
+        AssignReplyInput: {
+            intake_id: components["schemas"]["IntakeId"];
+        };
         /**
          * @description A file type an email may attach, by its extension.
          * @enum {string}
@@ -3037,13 +3194,13 @@ export interface components {
         AttachmentMaxBytes: 10485760;
         /** @description The intakes waiting for an assessment: how many there are, and the oldest of them. */
         AwaitingAssessment: {
+            /** @description The oldest first, at most [`AWAITING_LISTED`]. */
+            items: components["schemas"]["IntakeSummary"][];
             /**
              * Format: int64
              * @description Every intake waiting, however many are listed.
              */
             total: number;
-            /** @description The oldest first, at most [`AWAITING_LISTED`]. */
-            items: components["schemas"]["IntakeSummary"][];
         };
         /** @description A new calendar feed: its secret address, shown once. */
         CalendarFeedAddress: {
@@ -3082,15 +3239,15 @@ export interface components {
              *     without weekend hours.
              */
             blended_rate: number | null;
-            care_coordinator_name: string;
-            client_name: string;
-            contract_id?: components["schemas"]["ContractId"] | null;
-            contract_status?: components["schemas"]["ContractStatus"] | null;
             /**
              * @description Whether a contract can be generated from it (sent or approved, not deleted): the
              *     screens read this, never the status.
              */
             can_generate_contract: boolean;
+            care_coordinator_name: string;
+            client_name: string;
+            contract_id?: components["schemas"]["ContractId"] | null;
+            contract_status?: components["schemas"]["ContractStatus"] | null;
             created_at: string;
             date_of_birth?: string | null;
             /** Format: int64 */
@@ -3520,6 +3677,8 @@ export interface components {
             /** Format: int64 */
             days_in_stage: number;
             deleted_at?: string | null;
+            /** @description Whether staff may still edit it (a draft): the screens read this, never the status. */
+            editable: boolean;
             family_contact_email: string;
             id: components["schemas"]["ContractId"];
             intake_id?: components["schemas"]["IntakeId"] | null;
@@ -3527,8 +3686,6 @@ export interface components {
             sent_at?: string | null;
             signed_at?: string | null;
             status: components["schemas"]["ContractStatus"];
-            /** @description Whether staff may still edit it (a draft): the screens read this, never the status. */
-            editable: boolean;
             updated_at: string;
             /** Format: int64 */
             version: number;
@@ -3839,6 +3996,15 @@ export interface components {
             };
             message: string;
         };
+        /** @description How a fetch on demand went. */
+        FetchOutcome: {
+            /** @description Replies kept for the first time, and how many of them are unmatched. */
+            kept: number;
+            /** @description What the mail server said, in words. */
+            message: string;
+            ok: boolean;
+            unmatched: number;
+        };
         /** @description One step of the funnel. */
         FunnelStage: {
             /**
@@ -3965,6 +4131,11 @@ export interface components {
              */
             transportation: components["schemas"]["Activity"];
         };
+        /**
+         * @description How Carepath signs in to the reply mailbox.
+         * @enum {string}
+         */
+        ImapAuth: "password" | "oauth2";
         /** @description One stored intake with everything a screen needs about it. */
         Intake: {
             /** Format: int32 */
@@ -4275,6 +4446,11 @@ export interface components {
                  *     without weekend hours.
                  */
                 blended_rate: number | null;
+                /**
+                 * @description Whether a contract can be generated from it (sent or approved, not deleted): the
+                 *     screens read this, never the status.
+                 */
+                can_generate_contract: boolean;
                 care_coordinator_name: string;
                 client_name: string;
                 contract_id?: components["schemas"]["ContractId"] | null;
@@ -4935,6 +5111,27 @@ export interface components {
             signed_at?: string | null;
             signer_name?: string | null;
         };
+        /**
+         * @description A reply that reads as the family's yes to a proposal waiting for them: staff are
+         *     offered the approval, one click away.
+         */
+        PendingAcceptance: {
+            care_plan_id: components["schemas"]["CarePlanId"];
+            client_name?: string | null;
+            /** @description The reply (an inbound email or text message). */
+            communication_id: components["schemas"]["CommunicationId"];
+            communication_type: components["schemas"]["CommunicationType"];
+            intake_id: components["schemas"]["IntakeId"];
+            /** @description "Family replied YES to the proposal — approve?" */
+            prompt: string;
+            received_at: string;
+            /** @description What the family wrote, quoted text and signature left out. */
+            text: string;
+        };
+        /** @description A client's pending acceptance, if any. */
+        PendingAcceptanceAnswer: {
+            pending?: components["schemas"]["PendingAcceptance"] | null;
+        };
         PhoneBody: {
             /** @description Their mobile number; empty stops the texts. */
             phone: string;
@@ -5211,6 +5408,46 @@ export interface components {
         /** @description How many replies a read marked. */
         RepliesRead: {
             read: number;
+        };
+        /**
+         * @description The reply-to mailbox as Settings show it: the secret is never sent back, only
+         *     whether one is set. Always IMAP over TLS from the first byte.
+         */
+        ReplyMailbox: {
+            auth: components["schemas"]["ImapAuth"];
+            check_answer: string;
+            check_ok: boolean;
+            /** @description When replies were last fetched, whether that worked, and what went wrong in words. */
+            checked_at?: string | null;
+            /** @description False: replies are not fetched. */
+            enabled: boolean;
+            /** @description The folder replies arrive in (INBOX unless the agency files them elsewhere). */
+            folder: string;
+            host: string;
+            /** Format: int32 */
+            port: number;
+            /** @description A password (or access token, with OAuth2) is saved. */
+            secret_set: boolean;
+            username: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description The reply-to mailbox saved from Settings → Email. */
+        ReplyMailboxForm: {
+            auth?: components["schemas"]["ImapAuth"];
+            enabled: boolean;
+            folder?: string;
+            host?: string;
+            /** Format: int32 */
+            port?: number;
+            /** @description A new password or access token; absent keeps the saved one, empty removes it. */
+            secret?: string | null;
+            username?: string;
+            /**
+             * Format: int64
+             * @description The mailbox's version as read (0 when none was saved).
+             */
+            version: number;
         };
         ResetPasswordBody: {
             confirm_password: string;
@@ -8732,6 +8969,8 @@ export interface operations {
                 type?: components["schemas"]["CommunicationType"];
                 /** @description `pending`, `sent`, `delivered` or `failed`. */
                 status?: components["schemas"]["CommunicationStatus"];
+                /** @description `inbound` (replies), `outbound` or `internal`. */
+                direction?: components["schemas"]["Direction"];
                 q?: string;
                 cursor?: string;
                 limit?: number;
@@ -8810,6 +9049,190 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Communication"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unmatched: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Communication"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_from_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarePlan"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignReplyInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Communication"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    attachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": number[];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Communication"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             422: {
@@ -10428,6 +10851,35 @@ export interface operations {
             };
         };
     };
+    pending_acceptance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingAcceptanceAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     restore: {
         parameters: {
             query?: never;
@@ -11827,6 +12279,123 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reply_mailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplyMailbox"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_reply_mailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyMailboxForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplyMailbox"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    fetch_replies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FetchOutcome"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -66,13 +66,8 @@ export function usePasskeys(enabled = true) {
 }
 
 function useRefreshFactors() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.accountPasskeys }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.accountFactors }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.me }),
-    ]);
+  const invalidate = useInvalidate();
+  return () => invalidate([queryKeys.accountPasskeys, queryKeys.accountFactors, queryKeys.me]);
 }
 
 /** Adds a passkey named `name`: the server's challenge, the browser's ceremony (the

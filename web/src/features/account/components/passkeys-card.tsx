@@ -47,7 +47,7 @@ export function PasskeysCard() {
   const supported = passkeysSupported();
   const items = passkeys.data?.items ?? [];
   // Characters, as the server counts them (not UTF-16 units).
-  const tooLong = [...name.trim()].length > NAME_MAX;
+  const tooLong = Array.from(name.trim()).length > NAME_MAX;
   return (
     <Card>
       <CardHeader>

@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/api/query-keys';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryKeys, useInvalidate } from '@/api/query-keys';
 import type { Schemas } from '@/api/types';
 import { api, type Page } from '@/lib/api-client';
 
@@ -63,10 +63,10 @@ export function useUnmatchedReplies(cursor: string | null) {
 
 /** An administrator puts an unmatched reply on a client's timeline. */
 export function useAssignReply() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, intakeId }: { id: string; intakeId: string }) => api.post<HubCommunication>(`/api/communications/${id}/assign`, { intake_id: intakeId }),
     meta: { errorMessage: 'Failed to assign the reply' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.communications }),
+    onSettled: () => invalidate([queryKeys.communications]),
   });
 }

@@ -70,11 +70,11 @@ export function useSmsLimitWarnings(): boolean {
 
 /** Staff opened a family's reply: it is read from now on. */
 export function useMarkReplyRead() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: string) => api.post<Communication>(`/api/communications/${id}/read`, {}),
     meta: { errorMessage: 'Failed to mark the reply read' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.communications }),
+    onSettled: () => invalidate([queryKeys.communications]),
   });
 }
 
@@ -90,15 +90,10 @@ export function usePendingAcceptance(intakeId: string | undefined) {
 
 /** Staff's one click: the proposal is approved with the reply as its evidence. */
 export function useApproveFromReply() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (communicationId: string) => api.post<Schemas['CarePlan']>(`/api/communications/${communicationId}/approve-proposal`, {}),
     meta: { errorMessage: 'Failed to approve the proposal' },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.communications });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.carePlans });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.clients });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
-    },
+    onSettled: () => invalidate([queryKeys.communications, queryKeys.carePlans, queryKeys.clients, queryKeys.dashboard]),
   });
 }

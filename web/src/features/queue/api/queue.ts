@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/api/query-keys';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryKeys, useInvalidate } from '@/api/query-keys';
 import type { Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 
@@ -35,19 +35,11 @@ export const useClientTasks = (intakeId: string) => useQuery(clientTasksQueryOpt
 
 /** A queue action changes the queue, the client's timeline and its tasks. */
 function useQueueMutation<TBody, TAnswer>(run: (body: TBody) => Promise<TAnswer>, errorMessage: string) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: run,
     meta: { errorMessage },
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.queueRoot }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.tasks }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.communications }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.clients }),
-        queryClient.invalidateQueries({ queryKey: ['client'] }),
-      ]);
-    },
+    onSettled: () => invalidate([queryKeys.queueRoot, queryKeys.tasks, queryKeys.communications, queryKeys.clients, queryKeys.anyClient]),
   });
 }
 

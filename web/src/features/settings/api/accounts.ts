@@ -99,12 +99,9 @@ export function useSaveReplyMailbox() {
 
 /** Reads the mailbox now; the answer says, in words, what the server said. */
 export function useFetchReplies() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: () => api.post<FetchOutcome>('/api/settings/reply-mailbox/fetch', {}),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.replyMailbox });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.communications });
-    },
+    onSettled: () => invalidate([queryKeys.replyMailbox, queryKeys.communications]),
   });
 }
