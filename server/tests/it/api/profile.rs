@@ -1,6 +1,5 @@
 //! A client's profile, timeline and outbox after the whole journey.
 
-
 use super::signed_journey;
 use crate::support::TestServer;
 
