@@ -166,7 +166,13 @@ impl Store {
         input: &OwnerInput,
     ) -> Result<()> {
         let now = self.now();
-        self.write(|tx| move_client(tx, actor, now, intake_id, input.owner_id.as_ref(), true))?;
+        self.write(|tx| {
+            // Asked for by name, a disabled owner is refused even when it is the current one.
+            if let Some(user_id) = input.owner_id.as_ref() {
+                active_user_name(tx, user_id)?;
+            }
+            move_client(tx, actor, now, intake_id, input.owner_id.as_ref(), true)
+        })?;
         Ok(())
     }
 

@@ -201,7 +201,14 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
     // 20) are undone too, so all of them run again.
     let conn = rusqlite::Connection::open(&path).unwrap();
     conn.execute_batch(&format!(
-        "DROP TRIGGER moment_tallies_insert;
+        "DROP INDEX intakes_owner;
+         DROP INDEX intakes_owner_follow_up;
+         DROP INDEX intakes_owner_stage_alert;
+         DROP INDEX intakes_owner_unread;
+         DROP INDEX intakes_owner_proposal;
+         DROP INDEX intakes_owner_contract;
+         DROP INDEX intakes_owner_overdue;
+         DROP TRIGGER moment_tallies_insert;
          DROP TRIGGER moment_tallies_delete;
          DROP TRIGGER moment_tallies_update;
          DROP INDEX intakes_stage_alert;
@@ -239,13 +246,6 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
          DROP TRIGGER intakes_unread_insert;
          DROP TRIGGER intakes_unread_update;
          DROP TRIGGER intakes_unread_delete;
-         DROP INDEX intakes_owner;
-         DROP INDEX intakes_owner_follow_up;
-         DROP INDEX intakes_owner_stage_alert;
-         DROP INDEX intakes_owner_unread;
-         DROP INDEX intakes_owner_proposal;
-         DROP INDEX intakes_owner_contract;
-         DROP INDEX intakes_owner_overdue;
          DROP INDEX communications_unread;
          ALTER TABLE intakes DROP COLUMN owner_id;
          ALTER TABLE intakes DROP COLUMN unread_since;
