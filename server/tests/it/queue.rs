@@ -111,7 +111,7 @@ async fn a_coordinator_s_today_lists_their_due_work_and_each_action_moves_it() {
         .record_reply(&Reply {
             from: "+1 217 555 0104".into(),
             body: "Can we talk tomorrow?".into(),
-            provider_id: "SM-queue-1".into(),
+            provider_id: "SMqueue1".into(),
         })
         .unwrap();
     drop(store);
