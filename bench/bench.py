@@ -129,7 +129,10 @@ class Carepath:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         started = time.time()
-        env = {**os.environ, "CAREPATH_LOG": "warn"}
+        # No scheduler writes while a workload reads: a visit reminder sent mid-run would
+        # lengthen a timeline the peer (loaded before) does not have.
+        env = {**os.environ, "CAREPATH_LOG": "warn", "CAREPATH_REMINDER_INTERVAL": "0",
+               "CAREPATH_REPLY_INTERVAL": "0"}
         if data_dir:
             # The family's links are read from this server's outbox.
             env["CAREPATH_DATA_DIR"] = str(data_dir)
@@ -1131,7 +1134,9 @@ def w6_round(side, stored, plan, reads, tag, seconds, wrk_cpu, work, listeners=N
         connected = sum(1 for s in opened.status if s == 200)
         result["listen"] = {
             "asked": listeners["count"], "connected": connected, "live": sum(live), "changes": changes,
-            "all": sum(1 for n, up in zip(got, live) if up and n == changes),
+            # A write just before the round (its plan's) may reach a stream that opened
+            # after it was committed: one event more than the round's rows is no loss.
+            "all": sum(1 for n, up in zip(got, live) if up and n >= changes),
             "fewest": min((n for n, up in zip(got, live) if up), default=0),
             "resyncs": sum(resyncs),
         }
