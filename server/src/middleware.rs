@@ -116,7 +116,14 @@ pub async fn request_deadline(
     } else {
         request.map(|body| timed_body(body, body_deadline))
     };
-    match tokio::time::timeout(deadline, next.run(request)).await {
+    let answer = async move {
+        if declared_length(&request).is_some_and(|length| length > crate::BODY_LIMIT as u64) {
+            answer_oversized(request, next).await
+        } else {
+            next.run(request).await
+        }
+    };
+    match tokio::time::timeout(deadline, answer).await {
         Ok(response) => response,
         Err(_) => ApiError::new(
             axum::http::StatusCode::SERVICE_UNAVAILABLE,
@@ -125,6 +132,49 @@ pub async fn request_deadline(
         )
         .into_response(),
     }
+}
+
+/// The most of an oversized body read (and dropped) so that its sender gets the 413.
+/// Answered before the body has arrived, the connection would close on unread bytes:
+/// the sender's network stack then reports a reset, not the message. Past this size
+/// (no form of the app's sends one) the connection is closed anyway.
+const DRAIN_AT_MOST: usize = 8 * 1024 * 1024;
+
+fn declared_length(request: &Request) -> Option<u64> {
+    request
+        .headers()
+        .get(header::CONTENT_LENGTH)?
+        .to_str()
+        .ok()?
+        .parse()
+        .ok()
+}
+
+/// A request whose body is declared over the limit: its route answers it (with its own
+/// 413 message) while the rest of the body is read and dropped, within the body timeout
+/// and up to `DRAIN_AT_MOST`, so the answer reaches its sender.
+async fn answer_oversized(request: Request, next: Next) -> Response {
+    use futures_util::StreamExt;
+    let (parts, body) = request.into_parts();
+    let mut chunks = body.into_data_stream();
+    let (forward, received) =
+        tokio::sync::mpsc::channel::<Result<axum::body::Bytes, axum::Error>>(1);
+    let handed = futures_util::stream::unfold(received, |mut received| async move {
+        received.recv().await.map(|chunk| (chunk, received))
+    });
+    let route = next.run(Request::from_parts(parts, Body::from_stream(handed)));
+    let drain = async move {
+        let mut read = 0;
+        while let Some(Ok(chunk)) = chunks.next().await {
+            read += chunk.len();
+            if read > DRAIN_AT_MOST {
+                break;
+            }
+            // Once the route has stopped reading, the rest is only dropped.
+            let _ = forward.send(Ok(chunk)).await;
+        }
+    };
+    tokio::join!(route, drain).0
 }
 
 /// Answers travel compressed (Brotli or gzip, as the client accepts) when they are big

@@ -412,3 +412,32 @@ async fn an_export_with_an_overlong_search_is_refused_before_it_starts() {
     assert_eq!(fine.status(), StatusCode::OK);
     assert!(fine.text().await.is_ok());
 }
+
+/// A body past the limit, sent whole by a client that reads the answer only after
+/// writing it (as browsers and most HTTP libraries do), gets the 413: the server reads and
+/// drops the rest instead of closing on unread bytes, which the client would see as a
+/// reset connection and no message.
+#[tokio::test]
+async fn an_oversized_body_sent_whole_gets_its_answer() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let server = TestServer::start().await;
+    let address = server.url.trim_start_matches("http://").to_owned();
+    let body = vec![b' '; 6 * 1024 * 1024];
+    let mut stream = tokio::net::TcpStream::connect(&address).await.unwrap();
+    let head = format!(
+        "POST /api/auth/sign-in HTTP/1.1\r\nHost: {address}\r\nOrigin: {}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        server.url,
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream
+        .write_all(&body)
+        .await
+        .expect("the whole body is accepted");
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains("payload_too_large"), "{answer}");
+}
