@@ -45,6 +45,36 @@ impl SecretKeySource {
         &self.file
     }
 
+    /// A form's change to a stored secret, sealed: `Some(non-empty)` is sealed anew
+    /// (`Some(Some(..))`, creating the key if there is none), `Some("")` removes it
+    /// (`Some(None)`), None keeps the stored one (None).
+    pub fn seal_change(
+        &self,
+        purpose: &str,
+        secret: Option<&str>,
+    ) -> Result<Option<Option<Vec<u8>>>> {
+        Ok(match secret {
+            Some(secret) if !secret.is_empty() => {
+                let key = self.load(true)?.expect("a key is created when missing");
+                Some(Some(key.seal(purpose, secret)))
+            }
+            Some(_) => Some(None),
+            None => None,
+        })
+    }
+
+    /// A stored secret opened (None when none is stored), or [`SECRET_KEY_WRONG`] when
+    /// the key at hand is not the one it was sealed with.
+    pub fn open_stored(&self, purpose: &str, sealed: Option<&[u8]>) -> Result<Option<String>> {
+        let Some(sealed) = sealed else {
+            return Ok(None);
+        };
+        let key = self
+            .load(false)?
+            .ok_or_else(|| Error::Rejected(SECRET_KEY_WRONG.to_owned()))?;
+        key.open(purpose, sealed).map(Some)
+    }
+
     /// The key, or None when there is none yet and `create` is false.
     pub fn load(&self, create: bool) -> Result<Option<SecretKey>> {
         if let Some(text) = &self.env {

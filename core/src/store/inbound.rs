@@ -204,14 +204,7 @@ impl Store {
             auth: form.auth,
             folder: folder.to_owned(),
         })?;
-        let sealed = match form.secret.as_deref() {
-            Some(secret) if !secret.is_empty() => {
-                let key = keys.load(true)?.expect("a key is created when missing");
-                Some(Some(key.seal(SEALED_AS, secret)))
-            }
-            Some(_) => Some(None),
-            None => None,
-        };
+        let sealed = keys.seal_change(SEALED_AS, form.secret.as_deref())?;
         let now = self.now();
         let saved = self.write(|tx| {
             let stored = mailbox_row(tx)?;
@@ -275,15 +268,9 @@ impl Store {
         if !stored.enabled {
             return Ok(None);
         }
-        let secret = match &row.secret {
-            Some(sealed) => {
-                let key = keys
-                    .load(false)?
-                    .ok_or_else(|| Error::Rejected(crate::secrets::SECRET_KEY_WRONG.to_owned()))?;
-                key.open(SEALED_AS, sealed)?
-            }
-            None => String::new(),
-        };
+        let secret = keys
+            .open_stored(SEALED_AS, row.secret.as_deref())?
+            .unwrap_or_default();
         Ok(Some(ImapLogin {
             host: stored.host,
             port: stored.port,

@@ -241,14 +241,7 @@ impl Store {
         secret: Option<&str>,
         keys: &SecretKeySource,
     ) -> Result<bool> {
-        let sealed = match secret {
-            Some(secret) if !secret.is_empty() => {
-                let key = keys.load(true)?.expect("a key is created when missing");
-                Some(Some(key.seal(channel, secret)))
-            }
-            Some(_) => Some(None),
-            None => None,
-        };
+        let sealed = keys.seal_change(channel, secret)?;
         let now = self.now();
         self.write(|tx| {
             let stored: Option<i64> = query_row(
@@ -368,15 +361,7 @@ impl Store {
             return Ok(None);
         };
         let stored: StoredEmail = serde_json::from_str(&row.value)?;
-        let password = match &row.secret {
-            Some(sealed) => {
-                let key = keys
-                    .load(false)?
-                    .ok_or_else(|| Error::Rejected(crate::secrets::SECRET_KEY_WRONG.to_owned()))?;
-                Some(key.open(EMAIL, sealed)?)
-            }
-            None => None,
-        };
+        let password = keys.open_stored(EMAIL, row.secret.as_deref())?;
         Ok(Some(SmtpLogin {
             host: stored.host,
             port: stored.port,
@@ -464,15 +449,9 @@ impl Store {
         if !stored.enabled {
             return Ok(None);
         }
-        let auth_token = match &row.secret {
-            Some(sealed) => {
-                let key = keys
-                    .load(false)?
-                    .ok_or_else(|| Error::Rejected(crate::secrets::SECRET_KEY_WRONG.to_owned()))?;
-                key.open(SMS, sealed)?
-            }
-            None => String::new(),
-        };
+        let auth_token = keys
+            .open_stored(SMS, row.secret.as_deref())?
+            .unwrap_or_default();
         Ok(Some(SmsLogin {
             base_url: stored.base_url,
             account_sid: stored.account_sid,
