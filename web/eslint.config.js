@@ -78,6 +78,17 @@ export default tseslint.config(
     },
   },
   {
+    // The first screen's data is asked for with the session check (screens.ts): its query
+    // options come from the feature's api module, never its components.
+    files: ['src/app/screens.ts', 'src/app/screens.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@/features/(?!auth/)[^/]+/(?!api/)', message: 'Only a feature\'s api module may load with the first screen.' }] },
+      ],
+    },
+  },
+  {
     files: ['e2e/**/*.mjs', 'scripts/**/*.mjs', '*.config.{js,ts}'],
     extends: [js.configs.recommended],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -12,7 +12,7 @@ export const TOAST_DURATION_MS = 5000;
 export function App() {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
-    preloadFirstScreen(window.location.pathname, client);
+    preloadFirstScreen(window.location, client);
     return client;
   });
   const [router] = useState(createAppRouter);

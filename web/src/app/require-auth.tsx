@@ -33,7 +33,7 @@ export function RequireAuth() {
   useLiveEvents(Boolean(me.data) && !me.data?.needs_second_factor);
 
   const signedIn = Boolean(me.data);
-  useEffect(() => (signedIn ? prefetchLikelyScreens() : undefined), [signedIn]);
+  useEffect(() => (signedIn ? prefetchLikelyScreens(queryClient) : undefined), [signedIn, queryClient]);
 
   if (me.isPending) return <Loading text="Loading Carepath..." />;
   if (!me.data) return <Navigate to={loginPath(location.pathname, location.search)} replace />;

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { screenFor } from './screens';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '@/api/query-keys';
+import { defaultAnalyticsRange } from '@/features/analytics/api/analytics';
+import { preloadFirstScreen, screenFor } from './screens';
 
 describe('screenFor', () => {
   it('names the screen each route opens, so its chunk is fetched with the session check', () => {
@@ -16,5 +19,38 @@ describe('screenFor', () => {
   it('names none for a path outside the route table', () => {
     expect(screenFor('/nowhere')).toBeNull();
     expect(screenFor('/clients/1/extra')).toBeNull();
+  });
+});
+
+describe('preloadFirstScreen', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The keys of the queries the app starts with the session check for `url`. */
+  function preloaded(url: string): unknown[] {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    const client = new QueryClient();
+    const { pathname, search } = new URL(url, 'http://localhost');
+    preloadFirstScreen({ pathname, search }, client);
+    return client.getQueryCache().getAll().map((query) => query.queryKey);
+  }
+
+  it('asks for the session and the first screen’s data under the keys the screens read', () => {
+    const id = '01a20000-0000-7000-8000-000000000000';
+    expect(preloaded('/')).toEqual([queryKeys.me, queryKeys.dashboard]);
+    expect(preloaded(`/clients/${id}`)).toEqual([queryKeys.me, queryKeys.client(id)]);
+    expect(preloaded(`/intake?intake_id=${id}`)).toEqual([queryKeys.me, queryKeys.intake(id)]);
+    const { from, to } = defaultAnalyticsRange();
+    expect(preloaded('/analytics')).toEqual([queryKeys.me, queryKeys.analytics(from, to)]);
+    // The clients page's first page: the address's stage and owner, no search, no cursor.
+    expect(preloaded('/clients?filter=care-plan&owner=me')).toEqual([
+      queryKeys.me,
+      queryKeys.clientList({ stage: 'care_plan', urgency: undefined, q: undefined, owner: 'me', cursor: null }),
+    ]);
+  });
+
+  it('asks only for the session on a staff screen it does not know the data of, and nothing elsewhere', () => {
+    expect(preloaded('/settings')).toEqual([queryKeys.me]);
+    expect(preloaded('/approve/abc')).toEqual([]);
+    expect(preloaded('/nowhere')).toEqual([]);
   });
 });

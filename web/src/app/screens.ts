@@ -1,6 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
+import { meQueryOptions } from '@/features/auth/api/auth';
+import { analyticsQueryOptions, defaultAnalyticsRange } from '@/features/analytics/api/analytics';
+import { clientProfileQueryOptions } from '@/features/clients/api/get-client-profile';
+import { clientsQueryFor, clientsQueryOptions } from '@/features/clients/api/get-clients';
+import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard';
+import { intakeQueryOptions } from '@/features/intake/api/get-intake';
 
 /**
  * Every screen is its own chunk, fetched when its route is first shown, so the dashboard
@@ -73,45 +79,106 @@ export const STAFF_ROUTES: readonly (readonly [string, ScreenName])[] = [
   ['admin', 'AdminPage'],
 ];
 
+const STAFF_SCREENS: ReadonlySet<ScreenName> = new Set(['DashboardPage', ...STAFF_ROUTES.map(([, name]) => name)]);
+
+/** The screen `pathname` opens and its path's parameters. */
+function matchScreen(pathname: string): { name: ScreenName; params: Record<string, string | undefined> } | null {
+  if (pathname === '/') return { name: 'DashboardPage', params: {} };
+  const routes = [...PUBLIC_ROUTES, ...STAFF_ROUTES.map(([path, name]) => [`/${path}`, name] as const)];
+  for (const [path, name] of routes) {
+    const match = matchPath(path, pathname);
+    if (match) return { name, params: match.params };
+  }
+  return null;
+}
+
 /** The screen `pathname` opens, if it is one of the app's routes. */
 export function screenFor(pathname: string): ScreenName | null {
-  if (pathname === '/') return 'DashboardPage';
-  const routes = [...PUBLIC_ROUTES, ...STAFF_ROUTES.map(([path, name]) => [`/${path}`, name] as const)];
-  return routes.find(([path]) => matchPath(path, pathname))?.[1] ?? null;
+  return matchScreen(pathname)?.name ?? null;
 }
 
 /**
- * Starts fetching the first screen's chunk (and the dashboard's answer) as the app starts,
- * alongside the session check, instead of after it: on a slow network each is a round
- * trip the screen would otherwise wait for in turn. A visitor without a session is sent
- * to sign in as before; the dashboard's answer is then a quiet 401.
+ * What the first screen shows first, asked for with the same query (same key) the screen
+ * then reads. Failures stay quiet here (a missing session is a 401 the sign-in answers);
+ * the screen asks again and reports them as it always does.
  */
-export function preloadFirstScreen(pathname: string, queryClient: QueryClient): void {
-  const name = screenFor(pathname);
-  if (!name) return;
-  void screens[name]().catch(() => undefined);
-  if (name === 'DashboardPage') {
-    void import('@/features/dashboard/api/get-dashboard')
-      .then(({ dashboardQueryOptions }) => queryClient.query(dashboardQueryOptions))
-      .catch(() => undefined);
+function preloadData(name: ScreenName, params: Record<string, string | undefined>, search: URLSearchParams, client: QueryClient): void {
+  const quiet = { meta: { silent: true }, retry: false } as const;
+  switch (name) {
+    case 'DashboardPage':
+      void client.query({ ...dashboardQueryOptions, ...quiet }).catch(() => undefined);
+      break;
+    case 'ClientsPage':
+      void client.query({ ...clientsQueryOptions(clientsQueryFor(search)), ...quiet }).catch(() => undefined);
+      break;
+    case 'ClientProfilePage':
+      if (params.id) void client.query({ ...clientProfileQueryOptions(params.id), ...quiet }).catch(() => undefined);
+      break;
+    case 'IntakeFormPage': {
+      const id = search.get('intake_id');
+      if (id) void client.query({ ...intakeQueryOptions(id), ...quiet }).catch(() => undefined);
+      break;
+    }
+    case 'AnalyticsPage': {
+      const { from, to } = defaultAnalyticsRange();
+      void client.query({ ...analyticsQueryOptions(from, to), ...quiet }).catch(() => undefined);
+      break;
+    }
+    default:
   }
 }
+
+/**
+ * Starts fetching the first screen's chunk and its data as the app starts, alongside the
+ * session check, instead of after it: on a slow network each is a round trip the screen
+ * would otherwise wait for in turn. A visitor without a session is sent to sign in as
+ * before; the data's answer is then a quiet 401.
+ */
+export function preloadFirstScreen(location: { pathname: string; search: string }, queryClient: QueryClient): void {
+  const found = matchScreen(location.pathname);
+  if (!found) return;
+  // The answers first: the browser sends requests in the order they are made, six at a
+  // time, and the screen's chunk brings a dozen more of its own.
+  if (STAFF_SCREENS.has(found.name)) void queryClient.query(meQueryOptions).catch(() => undefined);
+  preloadData(found.name, found.params, new URLSearchParams(location.search), queryClient);
+  firstScreen = screens[found.name]().catch(() => undefined);
+}
+
+/** The first screen's chunk (and every chunk it imports), once the app has asked for it. */
+let firstScreen: Promise<unknown> = Promise.resolve();
 
 /** The screens a coordinator most often opens next from the dashboard. */
 const LIKELY_NEXT: readonly (keyof typeof screens)[] = ['ClientsPage', 'ClientProfilePage', 'IntakeFormPage'];
 
 /**
- * Fetches the likely next screens once the browser is idle, so the first tap on them
- * does not wait on the network (the chunks are cached and `lazy` finds them there).
+ * Fetches the likely next screens once the screen shown has its chunks and its data and
+ * the browser is idle, so the first tap on them does not wait on the network (the chunks are cached and
+ * `lazy` finds them there). Not before: a browser opens six connections to a server, and
+ * forty chunk requests queued ahead of the screen's own answer would hold it back by
+ * seconds on a phone's network.
  */
-export function prefetchLikelyScreens(): () => void {
+export function prefetchLikelyScreens(queryClient: QueryClient): () => void {
+  let timer: number | undefined;
+  let idle: number | undefined;
   const load = () => {
     for (const name of LIKELY_NEXT) void screens[name]().catch(() => undefined);
   };
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(load, { timeout: 5000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(load, 2000);
-  return () => window.clearTimeout(handle);
+  const whenSettled = () => {
+    if (queryClient.isFetching() > 0 || document.readyState !== 'complete') {
+      timer = window.setTimeout(whenSettled, 500);
+    } else if (typeof window.requestIdleCallback === 'function') {
+      idle = window.requestIdleCallback(load, { timeout: 5000 });
+    } else {
+      load();
+    }
+  };
+  let stopped = false;
+  void firstScreen.then(() => {
+    if (!stopped) timer = window.setTimeout(whenSettled, 500);
+  });
+  return () => {
+    stopped = true;
+    window.clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
 }

@@ -1,4 +1,3 @@
-import { subDays } from 'date-fns';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Link } from 'react-router';
@@ -8,11 +7,10 @@ import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useAnalytics, type Analytics } from '../api/analytics';
+import { defaultAnalyticsRange, useAnalytics, type Analytics } from '../api/analytics';
 import { FigureCard } from './figure-card';
 import type { Figures } from './figure-table';
 
-const isoDate = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 const orDash = (value: number | null | undefined, unit = '') => (value === null || value === undefined ? '—' : `${value}${unit}`);
 const PRIMARY = 'var(--color-primary, #2563eb)';
 const SECONDARY = 'var(--color-chart-2, #16a34a)';
@@ -47,9 +45,9 @@ function figuresOf(data: Analytics) {
 }
 
 export default function AnalyticsPage() {
-  const today = new Date();
-  const [from, setFrom] = useState(isoDate(subDays(today, 89)));
-  const [to, setTo] = useState(isoDate(today));
+  const [opening] = useState(defaultAnalyticsRange);
+  const [from, setFrom] = useState(opening.from);
+  const [to, setTo] = useState(opening.to);
   const analytics = useAnalytics(from, to);
   const data = analytics.data;
 

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { profilesQueryOptions } from '@/features/communications/api/communications';
 import { useCursorPager } from '@/lib/cursor-pager';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { clientsExportUrl, useClients } from '../api/get-clients';
+import { clientsExportUrl, clientsQueryFor, stageFromParam, useClients } from '../api/get-clients';
 import type { StageFilter } from '../api/types';
 import { clientsColumns } from './clients-columns';
 
@@ -32,15 +32,11 @@ const URGENCIES: readonly { value: '' | ClientUrgency; label: string }[] = [
   { value: 'on_track', label: 'On Track (3 days or fewer)' },
 ];
 
-function stageFrom(value: string | null): StageFilter | undefined {
-  const normalized = value === 'care-plan' ? 'care_plan' : value;
-  return STAGES.find((stage) => stage.value !== '' && stage.value === normalized)?.value || undefined;
-}
 
 export default function ClientsPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const stage = stageFrom(params.get('filter'));
+  const stage = stageFromParam(params.get('filter'));
   const owner = params.get('owner') ?? '';
   const profiles = useQuery(profilesQueryOptions);
   const owners = [
@@ -54,7 +50,7 @@ export default function ClientsPage() {
   const q = useDebouncedValue(search.trim(), 300);
   const pager = useCursorPager();
   const query = { stage, urgency, q: q || undefined };
-  const clients = useClients({ ...query, owner: owner || undefined, cursor: pager.cursor });
+  const clients = useClients(clientsQueryFor(params, { urgency, q: q || undefined, cursor: pager.cursor }));
   const counts = clients.data?.counts;
   const rows = clients.data?.items ?? [];
 
@@ -127,7 +123,7 @@ export default function ClientsPage() {
           }}
           options={owners}
         />
-        <ToolbarFilter id="clients-stage" label="Stage" value={stage ?? ''} onChange={(value) => setStage(stageFrom(value))} options={STAGES} />
+        <ToolbarFilter id="clients-stage" label="Stage" value={stage ?? ''} onChange={(value) => setStage(stageFromParam(value))} options={STAGES} />
         <ToolbarFilter
           id="clients-urgency"
           label="Urgency"
