@@ -7,40 +7,14 @@
 use carepath_core::Error;
 use carepath_core::inbound::parse_email;
 use carepath_core::model::{
-    CarePlan, CarePlanStatus, EmailInput, ImapAuth, Parents, Reply, ReplyMailboxForm,
+    CarePlanStatus, EmailInput, ImapAuth, Parents, Reply, ReplyMailboxForm,
 };
 use carepath_core::outbound::SentEmail;
 use carepath_core::rules::acceptance::{ACCEPTANCE_GONE, ACCEPTANCE_PROMPT};
 use carepath_core::secrets::SecretKeySource;
-use carepath_core::store::{AssessmentSave, CommunicationFilter};
+use carepath_core::store::CommunicationFilter;
 
-use crate::support::{TestStore, assessment_form, at, intake_form, open};
-
-/// A client with a sent care plan (sent at the fixed "now").
-fn sent_plan(test: &mut TestStore, name: &str) -> CarePlan {
-    let (staff, admin) = (test.staff.clone(), test.admin.clone());
-    test.store.seed_pricing_templates(&admin).unwrap();
-    let intake = test.store.create_intake(&staff, intake_form(name)).unwrap();
-    let assessment = test
-        .store
-        .save_assessment(
-            &staff,
-            AssessmentSave {
-                existing: None,
-                intake_id: Some(intake.id.clone()),
-                form: assessment_form(name),
-                complete: true,
-            },
-        )
-        .unwrap();
-    let mut plan = test.store.care_plan_prefill(&assessment.id).unwrap().plan;
-    plan.family_contact_email = "family@example.com".into();
-    let plan = test
-        .store
-        .create_care_plan(&staff, Some(&assessment.id), plan)
-        .unwrap();
-    test.store.mark_care_plan_sent(&staff, &plan.id).unwrap()
-}
+use crate::support::{TestStore, at, open, sent_plan};
 
 fn email(from: &str, id: &str, answers: Option<&str>, body: &str) -> String {
     let thread = answers

@@ -4,48 +4,22 @@
 
 use carepath_core::Error;
 use carepath_core::model::{
-    ApprovalInput, CarePlan, CarePlanStatus, CommunicationType, Contract, ContractStatus,
-    LinkDocument, LinkState, PaperSignatureInput, QuestionInput, RequestOrigin, SettingsTab,
-    SignatureInput, SignatureMethod,
+    ApprovalInput, CarePlanStatus, CommunicationType, Contract, ContractStatus, LinkDocument,
+    LinkState, PaperSignatureInput, QuestionInput, RequestOrigin, SettingsTab, SignatureInput,
+    SignatureMethod,
 };
 use carepath_core::pdf::PrintKind;
 use carepath_core::rules::signing::{LINK_UNAVAILABLE, new_link_token};
-use carepath_core::store::{AssessmentSave, CommunicationFilter};
+use carepath_core::store::CommunicationFilter;
 use jiff::SignedDuration;
 
-use crate::support::{TestStore, assessment_form, intake_form, now, open};
+use crate::support::{TestStore, now, open, sent_plan};
 
 fn origin() -> RequestOrigin {
     RequestOrigin {
         ip_address: "203.0.113.7".into(),
         user_agent: "Mozilla/5.0 (test)".into(),
     }
-}
-
-/// A client with a sent care plan.
-fn sent_plan(test: &mut TestStore, name: &str) -> CarePlan {
-    let (staff, admin) = (test.staff.clone(), test.admin.clone());
-    test.store.seed_pricing_templates(&admin).unwrap();
-    let intake = test.store.create_intake(&staff, intake_form(name)).unwrap();
-    let assessment = test
-        .store
-        .save_assessment(
-            &staff,
-            AssessmentSave {
-                existing: None,
-                intake_id: Some(intake.id.clone()),
-                form: assessment_form(name),
-                complete: true,
-            },
-        )
-        .unwrap();
-    let mut plan = test.store.care_plan_prefill(&assessment.id).unwrap().plan;
-    plan.family_contact_email = "family@example.com".into();
-    let plan = test
-        .store
-        .create_care_plan(&staff, Some(&assessment.id), plan)
-        .unwrap();
-    test.store.mark_care_plan_sent(&staff, &plan.id).unwrap()
 }
 
 /// A client with a contract sent for signature, and the contract's link token.

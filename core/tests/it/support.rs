@@ -1,7 +1,7 @@
 //! Shared test fixtures: a store on a temp file, actors, and valid forms.
 
-use carepath_core::model::{Actor, AssessmentForm, Channel, IntakeForm, UserId};
-use carepath_core::store::{NewUser, Store};
+use carepath_core::model::{Actor, AssessmentForm, CarePlan, Channel, IntakeForm, UserId};
+use carepath_core::store::{AssessmentSave, NewUser, Store};
 use jiff::Timestamp;
 use tempfile::TempDir;
 
@@ -134,4 +134,30 @@ pub fn set_stage_alert_days(test: &mut TestStore, days: u32) {
             carepath_core::model::SettingsTab::Workflow(workflow),
         )
         .unwrap();
+}
+
+/// A client with a care plan sent to the family (at the store's "now").
+pub fn sent_plan(test: &mut TestStore, name: &str) -> CarePlan {
+    let (staff, admin) = (test.staff.clone(), test.admin.clone());
+    test.store.seed_pricing_templates(&admin).unwrap();
+    let intake = test.store.create_intake(&staff, intake_form(name)).unwrap();
+    let assessment = test
+        .store
+        .save_assessment(
+            &staff,
+            AssessmentSave {
+                existing: None,
+                intake_id: Some(intake.id.clone()),
+                form: assessment_form(name),
+                complete: true,
+            },
+        )
+        .unwrap();
+    let mut plan = test.store.care_plan_prefill(&assessment.id).unwrap().plan;
+    plan.family_contact_email = "family@example.com".into();
+    let plan = test
+        .store
+        .create_care_plan(&staff, Some(&assessment.id), plan)
+        .unwrap();
+    test.store.mark_care_plan_sent(&staff, &plan.id).unwrap()
 }
