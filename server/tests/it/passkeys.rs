@@ -14,7 +14,9 @@ use carepath_server::PublicUrl;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::support::{ADMIN, STAFF, Session, TestServer, expect_error, expect_json};
+use crate::support::{
+    ADMIN, STAFF, Session, TestServer, expect_error, expect_json, wrong_password,
+};
 
 /// A server whose public address is `http://localhost:PORT`: a relying party browsers
 /// accept (the tests speak to 127.0.0.1 and send no Origin).
@@ -262,23 +264,8 @@ async fn the_code_step_offers_a_passkey_only_to_a_live_pending_sign_in() {
     let staff = server.staff().await;
     let secret = enrol_totp(&staff).await;
     // A wrong password answers alike for an account with a second factor and without.
-    let wrong = |email: &'static str| {
-        let anonymous = server.anonymous();
-        async move {
-            expect_error(
-                anonymous
-                    .post(
-                        "/api/auth/sign-in",
-                        json!({"email": email, "password": "wrong"}),
-                    )
-                    .await,
-                StatusCode::UNAUTHORIZED,
-            )
-            .await
-        }
-    };
-    let (code_a, message_a, _) = wrong(STAFF.0).await;
-    let (code_b, message_b, _) = wrong(ADMIN.0).await;
+    let (code_a, message_a, _) = wrong_password(&server, STAFF.0).await;
+    let (code_b, message_b, _) = wrong_password(&server, ADMIN.0).await;
     assert_eq!((code_a, message_a), (code_b, message_b));
 
     let pending = password_step(&server, STAFF).await;

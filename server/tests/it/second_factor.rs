@@ -6,7 +6,7 @@ use carepath_core::rules::second_factor::totp_code;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::support::{STAFF, Session, TestServer, expect_error, expect_json};
+use crate::support::{STAFF, Session, TestServer, expect_error, expect_json, wrong_password};
 
 fn now_secs() -> u64 {
     std::time::SystemTime::now()
@@ -129,23 +129,8 @@ async fn totp_sign_in_takes_a_code_once_and_each_recovery_code_once() {
     .await;
 
     // A wrong password answers exactly as before, for this account and for none.
-    let wrong = |email: &'static str| {
-        let anonymous = server.anonymous();
-        async move {
-            expect_error(
-                anonymous
-                    .post(
-                        "/api/auth/sign-in",
-                        json!({"email": email, "password": "wrong"}),
-                    )
-                    .await,
-                StatusCode::UNAUTHORIZED,
-            )
-            .await
-        }
-    };
-    let (code_a, message_a, _) = wrong(STAFF.0).await;
-    let (code_b, message_b, _) = wrong("nobody@agency.test").await;
+    let (code_a, message_a, _) = wrong_password(&server, STAFF.0).await;
+    let (code_b, message_b, _) = wrong_password(&server, "nobody@agency.test").await;
     assert_eq!((code_a, message_a), (code_b, message_b));
 
     // The pending state is not a session.

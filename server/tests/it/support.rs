@@ -326,3 +326,19 @@ fn emails_in(dir: &std::path::Path) -> Vec<String> {
         .filter_map(|entry| std::fs::read_to_string(entry.path()).ok())
         .collect()
 }
+
+/// The refusal of a sign-in with a wrong password for `email`: (code, message, fields).
+/// Every account answers it alike, whatever its second factor, and so does no account.
+pub async fn wrong_password(server: &TestServer, email: &str) -> (String, String, Value) {
+    expect_error(
+        server
+            .anonymous()
+            .post(
+                "/api/auth/sign-in",
+                serde_json::json!({"email": email, "password": "wrong"}),
+            )
+            .await,
+        StatusCode::UNAUTHORIZED,
+    )
+    .await
+}
