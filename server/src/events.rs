@@ -2,7 +2,7 @@
 //! change; `GET /api/events` streams them to browsers as server-sent events. Changes made
 //! by other processes (the TUI, the CLI) on the same file arrive the same way.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::convert::Infallible;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -32,11 +32,15 @@ pub struct ChangeEvent {
 
 /// Starts the feed thread. It polls `PRAGMA data_version` (cheap, no read transaction
 /// kept open between polls) and reads the audit rows after the last one it saw only when
-/// the file changed. It stops when `shutdown` turns true.
+/// the file changed. Before it passes changes on, it checks the sessions of the open
+/// streams, all in one go: a stream whose session has ended (signed out, revoked,
+/// expired, idle, its user disabled) gets no change from then on. It stops when
+/// `shutdown` turns true.
 pub fn start_feed(
     path: PathBuf,
     poll: Duration,
     sender: broadcast::Sender<ChangeEvent>,
+    streams: Arc<StreamCounts>,
     shutdown: watch::Receiver<bool>,
 ) -> carepath_core::Result<()> {
     let store = Store::open(&path)?;
@@ -64,6 +68,9 @@ pub fn start_feed(
                         }
                     };
                     let full_batch = entries.len() == 500;
+                    if !entries.is_empty() {
+                        streams.check_sessions(&store);
+                    }
                     for entry in entries {
                         seq = entry.seq;
                         // No receiver is fine: nobody is watching right now.
@@ -93,10 +100,12 @@ pub const STREAMS_PER_USER: usize = 12;
 const TOO_MANY_STREAMS: &str = "Too many Carepath tabs are open for this account. Please close \
 some of them and reload this page.";
 
-/// The event streams open now, per session token and per user.
+/// The event streams open now, per session token and per user, and the sessions among
+/// them that had ended when the feed last looked.
 #[derive(Default)]
 pub struct StreamCounts {
     open: Mutex<(HashMap<String, usize>, HashMap<String, usize>)>,
+    ended: Mutex<HashSet<String>>,
 }
 
 /// One open stream's place in [`StreamCounts`], given back when the stream ends.
@@ -107,6 +116,40 @@ pub struct StreamSlot {
 }
 
 impl StreamCounts {
+    /// Reads, on the feed's own connection, which open streams' sessions no longer hold.
+    /// One statement per open session, in the feed thread: one check per change for all
+    /// streams, instead of each stream asking the database for every change.
+    fn check_sessions(&self, store: &Store) {
+        let tokens: Vec<String> = {
+            let open = self
+                .open
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            open.0.keys().cloned().collect()
+        };
+        let idle = store
+            .settings()
+            .map(|settings| settings.workflow.idle_timeout_minutes.max(1))
+            .unwrap_or(1);
+        let idle = jiff::SignedDuration::from_mins(i64::from(idle));
+        // A session that cannot be read is taken as ended: no change reaches it.
+        let ended = tokens
+            .into_iter()
+            .filter(|token| !store.session_live(token, idle).unwrap_or(false))
+            .collect();
+        *self
+            .ended
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = ended;
+    }
+
+    fn has_ended(&self, token: &str) -> bool {
+        self.ended
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .contains(token)
+    }
+
     /// A place for one more stream of this session and user; None when either has all
     /// it may hold.
     fn take(self: &Arc<Self>, session: &str, user: &str) -> Option<StreamSlot> {
@@ -195,7 +238,8 @@ fn changes(open: Open) -> impl Stream<Item = Result<Event, Infallible>> {
                     continue;
                 }
             };
-            if !session_holds(&open.state, &open.token).await {
+            // The feed checked every open stream's session before sending this change.
+            if open.state.streams.has_ended(&open.token) {
                 return None;
             }
             let event = match message {

@@ -124,10 +124,12 @@ impl AppState {
             store.needs_setup()?
         };
         let (events, _) = broadcast::channel(1024);
+        let streams = Arc::<events::StreamCounts>::default();
         events::start_feed(
             config.db_path.clone(),
             config.events_poll,
             events.clone(),
+            streams.clone(),
             shutdown.clone(),
         )?;
         let sessions = Arc::new(session_cache::SessionCache::open(&config.db_path)?);
@@ -141,7 +143,7 @@ impl AppState {
             config: Arc::new(config),
             outbound,
             events,
-            streams: Arc::default(),
+            streams,
             shutdown,
             setup_pending: std::sync::atomic::AtomicBool::new(setup_pending),
             replication: Arc::default(),
