@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 
 // Features stay independent: a feature imports only itself, the shared code outside
 // `src/features/`, and the widget features every screen composes. Widgets import no screen.
-const WIDGET_FEATURES = ['auth', 'communications', 'contacts', 'leads', 'queue', 'signing', 'visits'];
+const WIDGET_FEATURES = ['auth', 'communications', 'contacts', 'handoff', 'leads', 'queue', 'signing', 'visits'];
 // A widget built on another: the queue's rows log calls with the communications' dialog.
 const WIDGET_USES = { queue: ['communications'] };
 const FEATURES = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })

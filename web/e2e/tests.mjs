@@ -12,6 +12,7 @@ import { typedWorkTests } from './typed-work.mjs';
 import { feedbackTests } from './feedback.mjs';
 import { visitTests } from './visits.mjs';
 import { queueTests } from './queue.mjs';
+import { handoffTests } from './handoff.mjs';
 import { firstRunTests } from './first-run.mjs';
 import { accountTests } from './account.mjs';
 import { secondFactorTests } from './second-factor.mjs';
@@ -82,6 +83,7 @@ export function createTests({ admin, staff }) {
     ...feedbackTests({ admin, staff }),
     ...visitTests({ admin, staff }),
     ...queueTests({ admin, staff }),
+    ...handoffTests({ admin, staff }),
     ...firstRunTests(),
     ...accountTests({ admin, staff }),
     ...secondFactorTests({ admin, staff }),

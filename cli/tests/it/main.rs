@@ -6,6 +6,7 @@ mod common;
 mod digest;
 mod doctor;
 mod export;
+mod handoff;
 mod import;
 mod packaging;
 mod print;

@@ -6,6 +6,7 @@
 //! the CLI's `carepath export` both go through [`crate::store::Store::export`].
 
 mod columns;
+pub mod handoff;
 
 use std::io::Write;
 use std::str::FromStr;

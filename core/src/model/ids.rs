@@ -70,4 +70,5 @@ id_type!(
     ImportBatchId,
     VisitId,
     TaskId,
+    ChecklistItemId,
 );

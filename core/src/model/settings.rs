@@ -108,6 +108,9 @@ pub struct WorkflowSettings {
     pub proposal_follow_up_days: u32,
     /// A contract sent and not signed after this many days joins its owner's queue.
     pub contract_follow_up_days: u32,
+    /// The agency's start-of-care checklist: each signed client gets these items, copied
+    /// when the contract is signed.
+    pub start_of_care_checklist: Vec<String>,
 }
 
 impl Default for WorkflowSettings {
@@ -120,6 +123,9 @@ impl Default for WorkflowSettings {
             second_factor_required: SecondFactorPolicy::Nobody,
             proposal_follow_up_days: 3,
             contract_follow_up_days: 3,
+            start_of_care_checklist: super::handoff::DEFAULT_START_OF_CARE_CHECKLIST
+                .map(str::to_owned)
+                .to_vec(),
         }
     }
 }

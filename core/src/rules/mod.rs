@@ -8,6 +8,7 @@ pub mod costs;
 pub mod csv_cell;
 pub mod events;
 pub mod format;
+pub mod handoff;
 pub mod holidays;
 pub mod journey;
 pub mod logo;

@@ -9,8 +9,8 @@ use super::trash::Trashable;
 use super::{Store, audit, position, ts};
 use crate::error::{Error, Result};
 use crate::model::{
-    Actor, CarePlanId, Contract, ContractId, ContractPreview, ContractStatus, IntakeId, Parents,
-    PricingDetails,
+    Actor, CarePlanId, Contract, ContractId, ContractPreview, ContractStatus, ContractTerms,
+    IntakeId, Parents, PricingDetails,
 };
 use crate::rules::clock::{AgencyClock, parse_timestamp};
 use crate::rules::contract_text::{ContractFacts, render_contract};
@@ -167,12 +167,21 @@ impl Store {
             weekly_cost: plan.weekly_cost,
             monthly_cost: plan.monthly_cost,
         };
+        // What the contract is for, kept with it: the hand-off sends what was signed
+        // however the care plan changes afterwards.
+        let terms = ContractTerms {
+            schedule: plan.schedule.clone(),
+            services: plan.services.clone(),
+            total_weekly_hours: plan.total_weekly_hours,
+            proposed_start_date: plan.proposed_start_date.clone(),
+        };
         self.write(|tx| {
             let now = ts(clock.now());
             super::exec(tx,
                 "INSERT INTO contracts (id, care_plan_proposal_id, intake_id, client_name,
-                    family_contact_email, status, contract_content, pricing_details, created_at, updated_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, 'draft', ?6, ?7, ?8, ?8)",
+                    family_contact_email, status, contract_content, pricing_details, created_at, updated_at,
+                    terms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 'draft', ?6, ?7, ?8, ?8, ?9)",
                 params![
                     id,
                     care_plan_id,
@@ -182,6 +191,7 @@ impl Store {
                     content,
                     serde_json::to_string(&pricing)?,
                     now,
+                    serde_json::to_string(&terms)?,
                 ],
             )?;
             if let Some(intake_id) = &plan.intake_id {
@@ -268,6 +278,9 @@ impl Store {
                 &format!("UPDATE contracts SET status = ?2, {column} = ?3, updated_at = ?3, version = version + 1 WHERE id = ?1"),
                 params![id, to, ts(clock.now())],
             )?;
+            if to == ContractStatus::Signed {
+                super::handoff::start_checklist(tx, id, stored.intake_id.as_ref(), &ts(clock.now()))?;
+            }
             if let Some(intake_id) = &stored.intake_id {
                 position::refresh(tx, intake_id, &clock)?;
             }

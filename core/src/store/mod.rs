@@ -18,6 +18,7 @@ mod document_email;
 mod drafting;
 mod export;
 mod filled_fields;
+mod handoff;
 mod import;
 mod inbound;
 mod intakes;

@@ -49,9 +49,14 @@ impl Store {
         &mut self,
         actor: &Actor,
         version: i64,
-        tab: SettingsTab,
+        mut tab: SettingsTab,
     ) -> Result<Settings> {
         validate_settings(&tab)?;
+        if let SettingsTab::Workflow(workflow) = &mut tab {
+            for item in &mut workflow.start_of_care_checklist {
+                *item = item.trim().to_owned();
+            }
+        }
         if !actor.is_admin && !admin_only_changes(&self.settings()?, &tab).is_empty() {
             return Err(Error::Forbidden(SETTINGS_ADMIN_ONLY));
         }

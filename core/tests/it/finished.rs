@@ -189,8 +189,9 @@ fn a_signed_client_is_in_no_overdue_list_count_or_stage_alert_at_any_time() {
 fn migration_13_finishes_the_signed_clients_of_an_older_file() {
     let mut test = open();
     let staff = test.staff.clone();
-    walk(&mut test.store, &staff, SIGNED, true);
+    let signed = walk(&mut test.store, &staff, SIGNED, true);
     walk(&mut test.store, &staff, WAITING, false);
+    let signed_rate = test.store.handoff(&signed).unwrap().hourly_rate;
     let crate::support::TestStore { store, dir, .. } = test;
     let path = store.path().to_owned();
     drop(store);
@@ -198,7 +199,7 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
     // were, and the overdue moment the old rule wrote (the sixth day after the
     // contract); the migrations after 13 (visits, 14; visit reminders, 15; first run,
     // 16; the second factor, 17; passkeys, 18; owners and the queue, 19; inbound email,
-    // 20) are undone too, so all of them run again.
+    // 20; the hand-off, 21) are undone too, so all of them run again.
     let conn = rusqlite::Connection::open(&path).unwrap();
     conn.execute_batch(&format!(
         "DROP INDEX intakes_owner;
@@ -250,8 +251,10 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
          ALTER TABLE intakes DROP COLUMN owner_id;
          ALTER TABLE intakes DROP COLUMN unread_since;
          ALTER TABLE communications DROP COLUMN read_at;
+         DROP TABLE start_of_care_items;
+         ALTER TABLE contracts DROP COLUMN terms;
          PRAGMA user_version = {};",
-        carepath_core::store::SCHEMA_VERSION - 8
+        carepath_core::store::SCHEMA_VERSION - 9
     ))
     .unwrap();
     drop(conn);
@@ -270,5 +273,27 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
     assert_eq!(overdue, [WAITING]);
     assert_eq!(page.counts.overdue, 1);
     assert_eq!(store.dashboard().unwrap().stage_alert_count, 1);
+    // Migration 21 gave the contract signed before it its terms and its client the
+    // default checklist.
+    let handoff = store.handoff(&signed).unwrap();
+    assert_eq!(handoff.hourly_rate, signed_rate);
+    assert!(!handoff.schedule.is_empty());
+    assert!(!handoff.services.is_empty());
+    let labels: Vec<String> = store
+        .start_of_care(&signed)
+        .unwrap()
+        .items
+        .into_iter()
+        .map(|item| item.label)
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "Caregiver matched",
+            "Schedule set",
+            "First visit",
+            "First invoice"
+        ]
+    );
     drop(dir);
 }

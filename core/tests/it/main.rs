@@ -13,6 +13,7 @@ mod contracts;
 mod dashboard;
 mod documents;
 mod finished;
+mod handoff;
 mod import;
 mod import_props;
 mod inbound;

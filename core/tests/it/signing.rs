@@ -215,6 +215,8 @@ fn the_family_signs_the_contract_and_the_signed_pdf_verifies() {
         test.store.get_intake(&intake_id).unwrap().pipeline.label,
         "Active Patient"
     );
+    // Signed through the link, the client has the start-of-care checklist too.
+    assert_eq!(test.store.start_of_care(&intake_id).unwrap().items.len(), 4);
 
     let status = test.store.contract_signing_status(&contract.id).unwrap();
     assert_eq!(status.links[0].state, LinkState::Used);

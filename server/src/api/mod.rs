@@ -13,6 +13,7 @@ pub mod contracts;
 pub mod dashboard;
 pub mod docs;
 pub mod exports;
+pub mod handoff;
 pub mod health;
 pub mod inbound;
 pub mod intakes;
@@ -54,6 +55,7 @@ pub fn routes() -> ApiRoutes {
     let routes = intakes::routes(routes);
     let routes = contacts::routes(routes);
     let routes = clients::routes(routes);
+    let routes = handoff::routes(routes);
     let routes = assessments::routes(routes);
     let routes = care_plans::routes(routes);
     let routes = contracts::routes(routes);

@@ -7,6 +7,7 @@ mod auth;
 mod email;
 mod events;
 mod first_run;
+mod handoff;
 mod health;
 mod hostile;
 mod inbound;

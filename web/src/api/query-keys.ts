@@ -28,6 +28,8 @@ export const queryKeys = {
   /** Every client's profile and journey; one of them, keyed by its intake. */
   anyClient: ['client'] as const,
   client: (intakeId: string | null) => ['client', intakeId] as const,
+  /** Under the client's own key: a signing or any change of the client refreshes it. */
+  startOfCare: (intakeId: string) => ['client', intakeId, 'start-of-care'] as const,
 
   intakes: ['intakes'] as const,
   intakeList: (query: object) => ['intakes', query] as const,
@@ -117,6 +119,8 @@ export const STALE_ROOTS = {
   lead: [queryKeys.clients, queryKeys.anyClient, queryKeys.dashboard, queryKeys.intakes, queryKeys.carePlans, queryKeys.contracts, queryKeys.communications],
   // A task also writes the client's timeline.
   task: [queryKeys.queueRoot, queryKeys.tasks, queryKeys.communications],
+  // A ticked start-of-care item writes the client's timeline too.
+  start_of_care_item: [queryKeys.anyClient, queryKeys.communications],
 } satisfies Record<string, readonly QueryKey[]>;
 
 /** The roots of an entity the server names, or none for one this app does not show. */

@@ -1039,6 +1039,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clients/{id}/handoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signed client's hand-off: the schedule, hours, services and rate of the contract
+         *     as signed, with the client, contacts, address, care needs and preferences. 404 for a
+         *     client with no signed contract.
+         */
+        get: operations["handoff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}/handoff.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same hand-off as a CSV of one row under the export's header, named
+         *     `handoff_{date}.csv`.
+         */
+        get: operations["handoff_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients/{id}/owner": {
         parameters: {
             query?: never;
@@ -1084,6 +1125,47 @@ export interface paths {
         put?: never;
         /** Marks a client's unread replies read: the client's communications were opened. */
         post: operations["read_replies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}/start-of-care": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signed client's start-of-care checklist: each item, whether it is done, by whom
+         *     and when.
+         */
+        get: operations["start_of_care"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}/start-of-care/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Ticks or unticks one checklist item (the signed-in user and now are kept, and the
+         *     client's timeline says so). Answers the whole checklist; a stale version is a 409
+         *     carrying it.
+         */
+        put: operations["set_item"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3490,6 +3572,7 @@ export interface components {
             /** @description Every required item is done. */
             ready: boolean;
         };
+        ChecklistItemId: string;
         /** @description The seven count cards. */
         ClientCounts: {
             /** Format: int64 */
@@ -4045,6 +4128,102 @@ export interface components {
              * @default
              */
             time_zone: string;
+        };
+        /**
+         * @description Everything the scheduling system needs to start care for a signed client. The
+         *     schedule, hours, services and money are the contract's as signed.
+         */
+        Handoff: {
+            address: components["schemas"]["HandoffAddress"];
+            care_needs: components["schemas"]["HandoffCareNeeds"];
+            client: components["schemas"]["HandoffClient"];
+            client_id: components["schemas"]["IntakeId"];
+            contacts: components["schemas"]["HandoffContact"][];
+            contract_id: components["schemas"]["ContractId"];
+            /** Format: double */
+            hourly_rate: number;
+            /** Format: double */
+            monthly_cost: number;
+            preferences: components["schemas"]["HandoffPreferences"];
+            schedule: components["schemas"]["HandoffDay"][];
+            /** @description The services by their stored keys. */
+            service_keys: components["schemas"]["CarePlanService"][];
+            /** @description The services as the proposal names them. */
+            services: string[];
+            signed_at: string;
+            /** @description YYYY-MM-DD; None when the care plan named no start date. */
+            start_date: string | null;
+            /** Format: double */
+            total_weekly_hours: number;
+            /** Format: double */
+            weekly_cost: number;
+        };
+        /** @description One daily activity the client needs help with, as the assessor rated it. */
+        HandoffActivity: {
+            activity: string;
+            level: string;
+            notes: string;
+        };
+        /** @description Where care is given. */
+        HandoffAddress: {
+            city: string;
+            state: string;
+            street: string;
+            zip_code: string;
+        };
+        /** @description The care needs the home assessment found. */
+        HandoffCareNeeds: {
+            /** @description Activities of daily living rated above Independent. */
+            activities: components["schemas"]["HandoffActivity"][];
+            alertness: string;
+            assessment_id: components["schemas"]["AssessmentId"] | null;
+            communication: string[];
+            equipment: string[];
+            fall_risk: string;
+            /** @description The intake's description of the care needed. */
+            general_care_needs: string;
+            home_safety: string;
+            memory: string;
+            safety_concerns: string;
+        };
+        /** @description The client as the scheduling system knows them. */
+        HandoffClient: {
+            /** @description YYYY-MM-DD, empty when unknown. */
+            date_of_birth: string;
+            email: string;
+            full_name: string;
+            phone: string;
+        };
+        /** @description A person the agency may call about the client. */
+        HandoffContact: {
+            email: string;
+            full_name: string;
+            is_primary: boolean;
+            /** @description "Caller", "Primary Contact", "Family Member", "Emergency Contact" or "Other". */
+            kind: string;
+            phone: string;
+            relationship: string;
+        };
+        /** @description One day of the signed schedule that has hours. */
+        HandoffDay: {
+            /** @description "Monday" … "Sunday". */
+            day: string;
+            /** Format: double */
+            hours: number;
+            /** @description The visit time as written on the care plan ("9:00 AM - 1:00 PM"). */
+            time: string;
+        };
+        /** @description What the client and family asked for in a caregiver and a visit. */
+        HandoffPreferences: {
+            /** @description "No Preference", "Female", "Male" or empty. */
+            caregiver_gender: string;
+            hobbies: string;
+            preferred_days: string[];
+            preferred_times: string[];
+            schedule_notes: string;
+            social_preferences: string;
+            /** @description Free text: pets in the home, smoking, routines, anything else asked for. */
+            special_requests: string;
         };
         /** @description What a healthy server answers. */
         Health: {
@@ -5803,6 +5982,33 @@ export interface components {
          * @enum {string}
          */
         StageFilter: "intake" | "assessment" | "care_plan" | "contract" | "archived";
+        /** @description A signed client's start-of-care checklist, for the contract signed last. */
+        StartOfCare: {
+            contract_id: components["schemas"]["ContractId"];
+            /** Format: int32 */
+            done_count: number;
+            intake_id: components["schemas"]["IntakeId"];
+            items: components["schemas"]["StartOfCareItem"][];
+            signed_at: string;
+        };
+        /** @description One item of a client's start-of-care checklist. */
+        StartOfCareItem: {
+            done: boolean;
+            /** @description When it was ticked (RFC 3339 UTC); None while it is not done. */
+            done_at: string | null;
+            /** @description The name of the staff member who ticked it; None while it is not done. */
+            done_by: string | null;
+            id: components["schemas"]["ChecklistItemId"];
+            label: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description Ticking or unticking one checklist item; `version` is the item's as read. */
+        StartOfCareItemInput: {
+            done: boolean;
+            /** Format: int64 */
+            version: number;
+        };
         /** @description A task as stored. */
         Task: {
             assignee_id: string;
@@ -6080,6 +6286,17 @@ export interface components {
              * @default 7
              */
             stage_alert_days: number;
+            /**
+             * @description The agency's start-of-care checklist: each signed client gets these items, copied
+             *     when the contract is signed.
+             * @default [
+             *       "Caregiver matched",
+             *       "Schedule set",
+             *       "First visit",
+             *       "First invoice"
+             *     ]
+             */
+            start_of_care_checklist: string[];
         };
         /**
          * @description A choice of a form's list, stored as its label.
@@ -8638,6 +8855,81 @@ export interface operations {
             };
         };
     };
+    handoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Handoff"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    handoff_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_owner: {
         parameters: {
             query?: never;
@@ -8736,6 +9028,101 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_of_care: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartOfCare"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartOfCareItemInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartOfCare"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

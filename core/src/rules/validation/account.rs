@@ -18,6 +18,15 @@ pub const UNKNOWN_TIME_ZONE: &str = "Unknown time zone";
 pub const STAGE_ALERT_DAYS_TOO_LOW: &str = "Stage alert days must be at least 1";
 pub const IDLE_TIMEOUT_TOO_LOW: &str = "Automatic log-off must be at least 1 minute";
 
+/// How many items the start-of-care checklist may hold, and how long each may be: a
+/// checklist is a handful of steps, each a short line on a client's card.
+pub const MAX_CHECKLIST_ITEMS: usize = 20;
+pub const MAX_CHECKLIST_ITEM_CHARS: usize = 80;
+pub const CHECKLIST_TOO_LONG: &str = "The start-of-care checklist can hold at most 20 items.";
+pub const CHECKLIST_ITEM_EMPTY: &str = "Please enter a name for this checklist item.";
+pub const CHECKLIST_ITEM_TOO_LONG: &str = "A checklist item must be at most 80 characters.";
+pub const CHECKLIST_ITEM_REPEATED: &str = "This item is already on the checklist.";
+
 /// A staff member tried to change a setting only administrators may change.
 pub const SETTINGS_ADMIN_ONLY: &str = "Only an administrator can change where emails and text messages come from and go to, the automatic log-off, how long family links last, or who must use a second factor.";
 
@@ -215,6 +224,7 @@ pub fn validate_settings(tab: &SettingsTab) -> Result<(), Error> {
                     errors.add(field, out_of_range(low, high));
                 }
             }
+            check_checklist(&mut errors, &workflow.start_of_care_checklist);
         }
         SettingsTab::Notifications(notifications) => {
             for (field, time) in [
@@ -239,6 +249,33 @@ pub fn validate_settings(tab: &SettingsTab) -> Result<(), Error> {
         SettingsTab::Workflow(values) => add_text_bound_errors(values, &mut errors),
     }
     errors.into_result()
+}
+
+/// The start-of-care checklist: at most [`MAX_CHECKLIST_ITEMS`] items, each named, at
+/// most [`MAX_CHECKLIST_ITEM_CHARS`] characters and different from the others (compared
+/// trimmed and without regard to case, as a reader would).
+fn check_checklist(errors: &mut ValidationErrors, items: &[String]) {
+    const FIELD: &str = "start_of_care_checklist";
+    if items.len() > MAX_CHECKLIST_ITEMS {
+        errors.add(FIELD, CHECKLIST_TOO_LONG);
+        return;
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for (index, item) in items.iter().enumerate() {
+        let field = format!("{FIELD}.{index}");
+        let name = item.trim();
+        if name.is_empty() {
+            errors.add(&field, CHECKLIST_ITEM_EMPTY);
+        } else if name.chars().count() > MAX_CHECKLIST_ITEM_CHARS {
+            errors.add(&field, CHECKLIST_ITEM_TOO_LONG);
+        } else {
+            let key = name.to_lowercase();
+            if seen.contains(&key) {
+                errors.add(&field, CHECKLIST_ITEM_REPEATED);
+            }
+            seen.push(key);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -410,6 +447,37 @@ mod tests {
                     ("proposal_follow_up_days", "Must be between 1 and 60."),
                     ("contract_follow_up_days", "Must be between 1 and 60."),
                 ],
+            ),
+            (
+                SettingsTab::Workflow(WorkflowSettings {
+                    start_of_care_checklist: vec![
+                        "Caregiver matched".into(),
+                        "  ".into(),
+                        "x".repeat(81),
+                        " caregiver MATCHED ".into(),
+                        "é".repeat(80),
+                    ],
+                    ..WorkflowSettings::default()
+                }),
+                vec![
+                    ("start_of_care_checklist.1", CHECKLIST_ITEM_EMPTY),
+                    ("start_of_care_checklist.2", CHECKLIST_ITEM_TOO_LONG),
+                    ("start_of_care_checklist.3", CHECKLIST_ITEM_REPEATED),
+                ],
+            ),
+            (
+                SettingsTab::Workflow(WorkflowSettings {
+                    start_of_care_checklist: (0..21).map(|n| format!("Step {n}")).collect(),
+                    ..WorkflowSettings::default()
+                }),
+                vec![("start_of_care_checklist", CHECKLIST_TOO_LONG)],
+            ),
+            (
+                SettingsTab::Workflow(WorkflowSettings {
+                    start_of_care_checklist: Vec::new(),
+                    ..WorkflowSettings::default()
+                }),
+                vec![],
             ),
         ];
         for (tab, expected) in cases {

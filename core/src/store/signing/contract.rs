@@ -144,6 +144,7 @@ impl Store {
                     signed_pdf: Some((&pdf, &pdf_sha)),
                 },
             )?;
+            store::handoff::start_checklist(tx, &contract_id, contract.intake_id.as_ref(), &now)?;
             if let Some(intake_id) = &link.intake_id {
                 position::refresh(tx, intake_id, &clock)?;
             }

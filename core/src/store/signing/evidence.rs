@@ -88,6 +88,7 @@ impl Store {
                     signed_pdf: None,
                 },
             )?;
+            store::handoff::start_checklist(tx, contract_id, contract.intake_id.as_ref(), &now)?;
             if let Some(intake_id) = &contract.intake_id {
                 position::refresh(tx, intake_id, &clock)?;
             }

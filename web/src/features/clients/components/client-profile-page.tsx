@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ArchiveLeadButton } from '@/features/leads/components/archive-lead-button';
 import { CommunicationTimeline } from '@/features/communications/components/communication-timeline';
+import { StartOfCareCard } from '@/features/handoff/components/start-of-care-card';
 import { ClientWorkCard } from '@/features/queue/components/client-work';
 import { useReadReplies } from '@/features/queue/api/queue';
 import { ClientVisitsCard } from '@/features/visits/components/client-visits';
@@ -99,6 +100,7 @@ export default function ClientProfilePage() {
           </Button>
         </div>
       </div>
+      {intake.position.latest_contract_status === 'signed' && <StartOfCareCard intakeId={intake.id} clientName={intake.client_full_name} />}
       <ClientWorkCard profile={profile.data} />
       <ClientVisitsCard intakeId={intake.id} clientName={intake.client_full_name} canSchedule={!intake.position.archived && !intake.position.latest_assessment_id} />
       <Tabs

@@ -17,6 +17,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { useSaveSettingsTab, useSettings, type Settings, type SettingsTabName, type SettingsValues } from '../api/settings';
 import { EmailAccountCard, ReplyMailboxCard, SmsAccountCard } from './account-cards';
+import { ChecklistEditor } from './checklist-editor';
 import { LogoCard } from './logo-card';
 
 type SecondFactorPolicy = Settings['workflow']['second_factor_required'];
@@ -291,7 +292,7 @@ export default function SettingsPage() {
           </TabForm>
         </TabsContent>
         <TabsContent value="workflow" forceMount className="data-[state=inactive]:hidden">
-          <TabForm tab="workflow" settings={data} title="Workflow Settings" description="Stage alerts, assignment, sign-out and how long family links work.">
+          <TabForm tab="workflow" settings={data} title="Workflow Settings" description="Stage alerts, assignment, sign-out, how long family links work and the start-of-care checklist.">
             {(values, set) => (
               <>
                 <TextField
@@ -369,6 +370,7 @@ export default function SettingsPage() {
                   value={values.second_factor_required}
                   onChange={(choice) => set({ second_factor_required: choice as SecondFactorPolicy })}
                 />
+                <ChecklistEditor items={values.start_of_care_checklist} onChange={(start_of_care_checklist) => set({ start_of_care_checklist })} />
               </>
             )}
           </TabForm>
