@@ -14,6 +14,7 @@ import { visitTests } from './visits.mjs';
 import { firstRunTests } from './first-run.mjs';
 import { accountTests } from './account.mjs';
 import { secondFactorTests } from './second-factor.mjs';
+import { offlineTests } from './offline.mjs';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
@@ -82,6 +83,7 @@ export function createTests({ admin, staff }) {
     ...firstRunTests(),
     ...accountTests({ admin, staff }),
     ...secondFactorTests({ admin, staff }),
+    ...offlineTests({ staff }),
     {
       name: 'a signed-out visitor lands on the sign-in page and keeps the route',
       async run(page) {

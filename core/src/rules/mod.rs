@@ -10,6 +10,7 @@ pub mod format;
 pub mod holidays;
 pub mod journey;
 pub mod logo;
+pub mod offline;
 pub mod pipeline;
 pub mod pricing;
 pub mod reminders;

@@ -4,6 +4,7 @@
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use carepath_core::rules::offline::OfflineAccess;
 use carepath_core::store::{ActiveSession, RecoveryCodes, SecondFactorStatus, TotpEnrolment};
 use jiff::SignedDuration;
 use serde::Deserialize;
@@ -24,6 +25,35 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_start_totp, _, _>(start_totp)
         .add::<__path_totp_qr, _, _>(totp_qr)
         .add::<__path_confirm_totp, _, _>(confirm_totp)
+        .add::<__path_offline_access, _, _>(offline_access)
+}
+
+/// What this user's device needs for its offline copy: the secret that wraps the copy's
+/// key (per user, never stored on the device), and how long and how far ahead it keeps
+/// visits. Like every API answer, never stored by the browser.
+#[utoipa::path(get, path = "/api/account/offline", tag = "account",
+    responses((status = 200, body = OfflineAccess), (status = 401, body = ErrorBody)))]
+pub async fn offline_access(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> ApiResult<ApiJson<OfflineAccess>> {
+    let user = current.user;
+    let keys = state.config.secret_keys();
+    let access = state
+        .db
+        .call(move |store| {
+            let settings = store.settings()?;
+            let key = keys.load(true)?.ok_or_else(|| {
+                carepath_core::Error::Rejected("The server has no secret key.".to_owned())
+            })?;
+            Ok(carepath_core::rules::offline::offline_access(
+                &key,
+                user.id.as_str(),
+                &settings,
+            ))
+        })
+        .await?;
+    Ok(ApiJson(access))
 }
 
 /// The signed-in user's live sessions, the newest first; `current` marks this one.

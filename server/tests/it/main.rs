@@ -12,6 +12,7 @@ mod hostile;
 mod logo;
 mod notifications;
 mod office;
+mod offline;
 mod openapi;
 mod pipeline;
 mod reminders;

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { queryKeys } from '@/api/query-keys';
 import { AppLayout } from '@/components/layout/app-layout';
 import { Loading } from '@/components/loading';
 import { meQueryKey, signOut, useMe } from '@/features/auth/api/auth';
@@ -35,6 +37,32 @@ export function RequireAuth() {
   const signedIn = Boolean(me.data);
   useEffect(() => (signedIn ? prefetchLikelyScreens() : undefined), [signedIn]);
 
+  // The assessor's coming visits are kept on the device, and drafts saved there are sent
+  // when the network is back (src/lib/offline). Loaded after the first screen.
+  const userId = me.data && !me.data.needs_second_factor ? me.data.id : null;
+  useEffect(() => {
+    if (!userId) return undefined;
+    let stop = () => {};
+    let cancelled = false;
+    void import('@/lib/offline/runtime').then(({ onSynced, startOfflineCopy }) => {
+      if (cancelled) return;
+      const stopCopy = startOfflineCopy(userId);
+      const stopListening = onSynced((report) => {
+        for (const queryKey of [['assessment'], queryKeys.assessments, queryKeys.communications, ['client']]) void queryClient.invalidateQueries({ queryKey });
+        if (report.sent.length > 0) toast.success('Assessment Synced', { description: 'The assessment saved on this device is now saved on the server.' });
+        if (report.conflicts.length > 0) toast.warning('Assessment Changed Meanwhile', { description: 'Choose, field by field, which version to keep.' });
+      });
+      stop = () => {
+        stopCopy();
+        stopListening();
+      };
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [userId, queryClient]);
+
   if (me.isPending) return <Loading text="Loading Carepath..." />;
   if (!me.data) return <Navigate to={loginPath(location.pathname, location.search)} replace />;
 
@@ -44,6 +72,12 @@ export function RequireAuth() {
     if (!(await confirmLeave())) return;
     removeLocalDrafts(user.id);
     try {
+      // What the device took offline leaves with the user: drafts go to the server first
+      // when they can, then the database and this tab's key are erased.
+      const { syncNow } = await import('@/lib/offline/runtime');
+      if (navigator.onLine) await syncNow().catch(() => undefined);
+      const { wipeOfflineCopy } = await import('@/lib/offline/copy');
+      await wipeOfflineCopy().catch(() => undefined);
       await signOut();
     } finally {
       queryClient.clear();

@@ -55,6 +55,9 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
+        // Without a network a read still runs: the API client answers what the offline
+        // copy holds (a coming visit's client), and fails at once otherwise.
+        networkMode: 'always',
         staleTime: 15_000,
         refetchOnWindowFocus: false,
         retry: (failureCount, error) => {
@@ -62,7 +65,7 @@ export function createQueryClient(): QueryClient {
           return failureCount < 2;
         },
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
