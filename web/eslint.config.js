@@ -6,13 +6,15 @@ import tseslint from 'typescript-eslint';
 
 // Features stay independent: a feature imports only itself, the shared code outside
 // `src/features/`, and the widget features every screen composes. Widgets import no screen.
-const WIDGET_FEATURES = ['auth', 'communications', 'contacts', 'leads', 'signing', 'visits'];
+const WIDGET_FEATURES = ['auth', 'communications', 'contacts', 'leads', 'queue', 'signing', 'visits'];
+// A widget built on another: the queue's rows log calls with the communications' dialog.
+const WIDGET_USES = { queue: ['communications'] };
 const FEATURES = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
 function featureBoundary(name) {
-  const allowed = WIDGET_FEATURES.includes(name) ? ['auth', name] : [...WIDGET_FEATURES, name];
+  const allowed = WIDGET_FEATURES.includes(name) ? ['auth', ...(WIDGET_USES[name] ?? []), name] : [...WIDGET_FEATURES, name];
   return {
     files: [`src/features/${name}/**/*.{ts,tsx}`],
     rules: {
@@ -53,6 +55,19 @@ export default tseslint.config(
     },
   },
   ...FEATURES.map(featureBoundary),
+  {
+    // One home for query keys and for making them stale: src/api/query-keys.ts.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/api/query-keys.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Name the key in src/api/query-keys.ts (queryKeys) instead of writing it here.' },
+        { selector: "CallExpression[callee.property.name=/^(setQueryData|getQueryData|removeQueries)$/] > ArrayExpression.arguments", message: 'Name the key in src/api/query-keys.ts (queryKeys) instead of writing it here.' },
+        { selector: "CallExpression[callee.property.name='invalidateQueries']", message: 'Make queries stale through invalidate() or useInvalidate() of src/api/query-keys.ts.' },
+      ],
+    },
+  },
   {
     files: ['src/{api,app,components,lib}/**/*.{ts,tsx}'],
     rules: {

@@ -62,6 +62,10 @@ enum ImportCommand {
         /// Import the valid rows and report the others (default: all or nothing).
         #[arg(long)]
         skip_invalid: bool,
+        /// Give the new leads whose row names no coordinator to this member of staff
+        /// (their email); without it they are unassigned.
+        #[arg(long, value_name = "EMAIL")]
+        owner: Option<String>,
     },
     /// Remove every client an import batch created (refused once any has moved on).
     Undo {
@@ -83,7 +87,18 @@ pub fn run(db: &Path, args: Args) -> anyhow::Result<()> {
             dry_run,
             on_duplicate,
             skip_invalid,
+            owner,
         } => {
+            let owner = match owner {
+                Some(email) => {
+                    let user = store
+                        .user_by_email(&email)
+                        .with_context(|| format!("no user with the email {email:?}"))?;
+                    anyhow::ensure!(!user.disabled, "{email} is disabled and cannot own clients");
+                    Some(user.id)
+                }
+                None => None,
+            };
             let file_name = file
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -107,6 +122,7 @@ pub fn run(db: &Path, args: Args) -> anyhow::Result<()> {
                 },
                 skip_invalid,
                 dry_run,
+                owner,
             };
             let bar = std::io::stderr().is_terminal().then(progress_bar);
             let mut progress = |done: usize, total: usize| {

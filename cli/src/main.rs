@@ -10,6 +10,7 @@ mod demo;
 mod digest;
 mod doctor;
 mod export;
+mod fetch_replies;
 mod import;
 mod print;
 mod remind;
@@ -57,6 +58,9 @@ enum Command {
     /// Send the visit reminders due now: the family's the day before, each assessor's
     /// summary of the day (for cron; `carepath serve` sends them on its own too).
     Remind(remind::Args),
+    /// Read the reply mailbox once and keep each new reply (for cron; `carepath serve`
+    /// reads it on its own too).
+    FetchReplies(fetch_replies::Args),
     /// Export a list as CSV (intakes, clients, assessments, care-plans, contracts,
     /// communications, contacts), for spreadsheets and nightly jobs.
     Export(export::Args),
@@ -101,6 +105,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(&db, args),
         Command::Digest(args) => digest::run(&db, args),
         Command::Remind(args) => remind::run(&db, args),
+        Command::FetchReplies(args) => fetch_replies::run(&db, args),
         Command::Export(args) => export::run(&db, args),
         Command::User(args) => user::run(&db, args),
         Command::Import(args) => import::run(&db, args),

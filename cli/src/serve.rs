@@ -47,6 +47,26 @@ pub struct Args {
     )]
     replication_alert_minutes: u64,
 
+    /// Read the reply mailbox (Settings → Email) every this many seconds; 0 turns it off
+    /// (then run `carepath fetch-replies` from cron).
+    #[arg(
+        long,
+        env = "CAREPATH_REPLY_INTERVAL",
+        default_value_t = 120,
+        value_name = "SECONDS"
+    )]
+    reply_interval: u64,
+
+    /// Look for visit reminders due every this many seconds; 0 turns the scheduler off
+    /// (then run `carepath remind` from cron).
+    #[arg(
+        long,
+        env = "CAREPATH_REMINDER_INTERVAL",
+        default_value_t = 60,
+        value_name = "SECONDS"
+    )]
+    reminder_interval: u64,
+
     /// Print the API's OpenAPI document (JSON) and exit.
     #[arg(long)]
     print_openapi: bool,
@@ -62,6 +82,8 @@ pub fn run(db: &Path, args: Args) -> anyhow::Result<()> {
         .unwrap_or_else(|| format!("http://{}", args.addr));
     let public_url = PublicUrl::parse(&public_url).context("--public-url")?;
     let mut config = Config::new(args.addr, db.to_path_buf(), public_url).with_env();
+    config.reply_interval = Duration::from_secs(args.reply_interval);
+    config.reminder_interval = Duration::from_secs(args.reminder_interval);
     if let Some(replicate) = args.replicate {
         let replica = ReplicaUrl::parse(&replicate)
             .map_err(anyhow::Error::msg)

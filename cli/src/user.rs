@@ -71,8 +71,9 @@ enum UserCommand {
     Disable { email: String },
     /// Re-enable a disabled user: they sign in again with the password they had.
     Enable { email: String },
-    /// Remove a user's second factor and recovery codes (a lost phone; the way back in
-    /// for an administrator locked out): they sign in with their password alone.
+    /// Remove a user's second factors (authenticator app and passkeys) and recovery codes
+    /// (a lost phone or key; the way back in for an administrator locked out): they sign
+    /// in with their password alone.
     ResetSecondFactor { email: String },
 }
 

@@ -6,6 +6,7 @@
 pub mod error;
 pub mod export;
 pub mod import;
+pub mod inbound;
 pub mod model;
 pub mod outbound;
 pub mod pdf;

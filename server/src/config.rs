@@ -107,6 +107,12 @@ pub struct Config {
     pub reminder_interval: Duration,
     /// Pins the scheduler's "now" (tests); None is the real clock.
     pub reminder_clock: Option<jiff::Timestamp>,
+    /// How often the reply mailbox Settings → Email name is read; zero turns the
+    /// fetcher off (`carepath fetch-replies` from cron instead).
+    pub reply_interval: Duration,
+    /// `CAREPATH_IMAP_CA_FILE`: a PEM certificate the reply mailbox server's is also
+    /// checked against (an agency's own certificate authority).
+    pub imap_ca_file: Option<PathBuf>,
     /// `CAREPATH_SECRET_KEY`: the key that seals saved passwords, instead of the key
     /// file beside the database.
     pub secret_key: Option<String>,
@@ -213,6 +219,8 @@ impl Config {
                 .unwrap_or(2),
             reminder_interval: Duration::from_secs(60),
             reminder_clock: None,
+            reply_interval: Duration::from_secs(120),
+            imap_ca_file: None,
             secret_key: None,
             smtp_ca_file: None,
             setup_link: SetupLinkSink::default(),
@@ -223,10 +231,11 @@ impl Config {
     /// Reads the adapters' settings from the environment: CAREPATH_DATA_DIR,
     /// CAREPATH_SMTP_URL, CAREPATH_MAIL_FROM, CAREPATH_SMS_URL/SID/TOKEN/FROM,
     /// CAREPATH_AI_URL/KEY/MODEL, CAREPATH_TRUST_PROXY, CAREPATH_SECRET_KEY,
-    /// CAREPATH_SMTP_CA_FILE.
+    /// CAREPATH_SMTP_CA_FILE, CAREPATH_IMAP_CA_FILE.
     pub fn with_env(mut self) -> Self {
         self.secret_key = std::env::var(carepath_core::secrets::SECRET_KEY_ENV).ok();
         self.smtp_ca_file = env("CAREPATH_SMTP_CA_FILE").map(PathBuf::from);
+        self.imap_ca_file = env("CAREPATH_IMAP_CA_FILE").map(PathBuf::from);
         if let Some(dir) = env("CAREPATH_DATA_DIR") {
             self.data_dir = PathBuf::from(dir);
         }

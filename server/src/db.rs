@@ -1,30 +1,40 @@
-//! A small pool of [`Store`] connections used from the blocking thread pool. Each call
-//! takes a connection (opening one when none is idle), runs core on a blocking thread
-//! and puts the connection back; SQLite's WAL mode lets the readers run side by side.
+//! A small pool of [`Store`] connections, each owned by a thread of its own that takes
+//! calls from one queue. A request hands its call to the queue and awaits the answer;
+//! SQLite's WAL mode lets the threads' reads run side by side. The queue holds a few
+//! calls per connection, so under load a pool thread goes from one call to the next
+//! without sleeping and a request costs about one thread switch (one call per connection
+//! at a time cost two, and the tokio blocking pool, waking a thread per call, more: it
+//! answered a fifth fewer intake reads on one core).
 //!
-//! A call's pool slot is held until its database work has really ended, not only until
-//! its caller stops waiting: a request the browser abandons, or one that runs past the
-//! deadline, interrupts its statement, so it can neither keep a core busy nor let more
-//! work pile up than the pool allows.
+//! A call whose caller went away while it waited is dropped unrun. A running call's slot
+//! is held until its database work has really ended, not only until its caller stops
+//! waiting: a request the browser abandons, or one that runs past the deadline,
+//! interrupts its statement, so it can neither keep a core busy nor let more work pile
+//! up than the queue allows.
 //!
-//! When no call has come for a few seconds, the idle connections give back their page
-//! caches and the allocators their free memory, so an idle server stays small.
+//! When no call has come for a few seconds, each thread gives back its connection's page
+//! cache and the allocators their free memory, so an idle server stays small.
 
+use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, Weak};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use axum::http::StatusCode;
 use carepath_core::store::{InterruptHandle, Store};
-use tokio::sync::Semaphore;
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
 
 /// What a request that ran past the deadline is answered.
 pub const TOO_SLOW: &str = "This request took too long and was stopped. Please try again.";
 
-/// How long without a call before the pool gives memory back.
+/// Calls queued or running per connection at most.
+const QUEUED_PER_CONNECTION: usize = 8;
+
+/// How long without a call before a pool thread gives memory back.
 const IDLE_AFTER: Duration = Duration::from_secs(5);
 
 #[derive(Clone)]
@@ -34,20 +44,19 @@ pub struct Db {
 
 struct Inner {
     path: PathBuf,
-    idle: Mutex<Vec<Store>>,
-    /// At most this many connections work at once; the rest wait their turn.
+    calls: Sender<Call>,
+    /// At most this many calls are queued or running at once; the rest wait their turn
+    /// here, where an abandoned request simply stops waiting.
     permits: Arc<Semaphore>,
     /// The longest one call may run before it is interrupted.
     deadline: Duration,
-    size: usize,
-    started: Instant,
-    /// Milliseconds after `started` of the latest call's start or end.
-    last_call: AtomicU64,
-    /// Memory was given back since the latest call.
-    released: AtomicBool,
     /// The WAL size at which a connection checkpoints; 0 keeps SQLite's default.
-    autocheckpoint: std::sync::atomic::AtomicU32,
+    autocheckpoint: Arc<AtomicU32>,
 }
+
+/// One call for a pool thread: it runs with the thread's connection (None when the
+/// thread has none open) and says whether the connection may be kept.
+type Call = Box<dyn FnOnce(&mut Option<Store>) + Send>;
 
 /// The running call's interrupt handle while it runs; None before and after.
 type RunningSlot = Arc<Mutex<Option<InterruptHandle>>>;
@@ -66,28 +75,38 @@ impl Drop for InterruptOnDrop {
 
 impl Db {
     /// Opens one connection now, so a bad path or a too-new schema stops the server at
-    /// start instead of at the first request.
+    /// start instead of at the first request, and starts the pool's threads.
     pub fn open(path: &Path, size: usize, deadline: Duration) -> carepath_core::Result<Self> {
         let first = Store::open(path)?;
         let size = size.max(1);
-        let inner = Arc::new(Inner {
-            path: path.to_path_buf(),
-            idle: Mutex::new(vec![first]),
-            permits: Arc::new(Semaphore::new(size)),
-            deadline,
-            size,
-            started: Instant::now(),
-            last_call: AtomicU64::new(0),
-            released: AtomicBool::new(false),
-            autocheckpoint: std::sync::atomic::AtomicU32::new(0),
-        });
-        let watched = Arc::downgrade(&inner);
-        // The pool's memory keeper ends with the pool. Failing to start it only costs
-        // memory, never a request.
-        let _ = std::thread::Builder::new()
-            .name("carepath-pool-memory".to_owned())
-            .spawn(move || keep_memory(watched));
-        Ok(Self { inner })
+        let (calls, queue) = crossbeam_channel::bounded(size * QUEUED_PER_CONNECTION);
+        let autocheckpoint = Arc::new(AtomicU32::new(0));
+        let mut first = Some(first);
+        for n in 0..size {
+            let worker = Worker {
+                path: path.to_path_buf(),
+                store: first.take(),
+                applied_autocheckpoint: 0,
+                autocheckpoint: autocheckpoint.clone(),
+            };
+            let queue = queue.clone();
+            std::thread::Builder::new()
+                .name(format!("carepath-db-{n}"))
+                .spawn(move || worker.run(queue))
+                .map_err(|source| carepath_core::Error::Io {
+                    context: "starting the database pool".to_owned(),
+                    source,
+                })?;
+        }
+        Ok(Self {
+            inner: Arc::new(Inner {
+                path: path.to_path_buf(),
+                calls,
+                permits: Arc::new(Semaphore::new(size * QUEUED_PER_CONNECTION)),
+                deadline,
+                autocheckpoint,
+            }),
+        })
     }
 
     pub fn path(&self) -> &Path {
@@ -95,20 +114,15 @@ impl Db {
     }
 
     /// Leaves checkpoints to Litestream while it replicates the database: every
-    /// connection, open or opened later, checkpoints only past
-    /// [`carepath_core::store::REPLICATED_AUTOCHECKPOINT_PAGES`].
+    /// connection checkpoints only past
+    /// [`carepath_core::store::REPLICATED_AUTOCHECKPOINT_PAGES`] from its next call on.
     pub fn leave_checkpoints_to_replicator(&self) -> carepath_core::Result<()> {
         let pages = carepath_core::store::REPLICATED_AUTOCHECKPOINT_PAGES;
         self.inner.autocheckpoint.store(pages, Ordering::Relaxed);
-        if let Ok(idle) = self.inner.idle.lock() {
-            for store in idle.iter() {
-                store.set_autocheckpoint(pages)?;
-            }
-        }
         Ok(())
     }
 
-    /// Runs `f` with a connection on the blocking pool, within the deadline.
+    /// Runs `f` with a pooled connection, within the deadline.
     pub async fn call<T, F>(&self, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
@@ -149,45 +163,18 @@ impl Db {
             .acquire_owned()
             .await
             .map_err(ApiError::internal)?;
-        self.inner.touch();
-        let inner = self.inner.clone();
         let running: RunningSlot = Arc::default();
-        let slot = running.clone();
-        let task = tokio::task::spawn_blocking(move || {
-            // Released when the work ends, however its caller fared.
-            let _permit = permit;
-            let idle = inner.idle.lock().ok().and_then(|mut idle| idle.pop());
-            let mut store = match idle {
-                Some(store) => store,
-                None => {
-                    let store = Store::open(&inner.path).map_err(ApiError::from)?;
-                    match inner.autocheckpoint.load(Ordering::Relaxed) {
-                        0 => {}
-                        pages => store.set_autocheckpoint(pages).map_err(ApiError::from)?,
-                    }
-                    store
-                }
-            };
-            if let Ok(mut slot) = slot.lock() {
-                *slot = Some(store.interrupt_handle());
-            }
-            let result = f(&mut store);
-            let interrupted = slot
-                .lock()
-                .map(|mut slot| slot.take().is_none())
-                .unwrap_or(true);
-            // An interrupted connection is closed rather than reused: nothing of the
-            // interruption can then reach the next call.
-            if !interrupted && let Ok(mut idle) = inner.idle.lock() {
-                idle.push(store);
-            }
-            inner.touch();
-            result
-        });
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        let call = call_of(permit, running.clone(), f, answer);
+        // A slot is free (the permit says so), so the queue has room and this never waits.
+        self.inner
+            .calls
+            .try_send(call)
+            .map_err(|_| ApiError::internal("the database pool has stopped"))?;
         let guard = InterruptOnDrop(running);
-        let joined = match deadline {
-            Some(deadline) => match tokio::time::timeout(deadline, task).await {
-                Ok(joined) => joined,
+        let answer = match deadline {
+            Some(deadline) => match tokio::time::timeout(deadline, answered).await {
+                Ok(answer) => answer,
                 Err(_) => {
                     drop(guard);
                     tracing::warn!(
@@ -201,53 +188,113 @@ impl Db {
                     ));
                 }
             },
-            None => task.await,
+            None => answered.await,
         };
         drop(guard);
-        // A panic in core loses that connection only; the next call opens a new one.
-        joined.map_err(ApiError::internal)?
+        answer.map_err(|_| ApiError::internal("a database call ended without an answer"))?
     }
 }
 
-impl Inner {
-    fn elapsed_ms(&self) -> u64 {
-        u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX)
-    }
-
-    fn touch(&self) {
-        self.last_call.store(self.elapsed_ms(), Ordering::Relaxed);
-        self.released.store(false, Ordering::Relaxed);
-    }
-
-    /// Gives memory back when no call is running and none came for [`IDLE_AFTER`].
-    fn release_if_idle(&self) {
-        let quiet = self
-            .elapsed_ms()
-            .saturating_sub(self.last_call.load(Ordering::Relaxed));
-        if self.released.load(Ordering::Relaxed)
-            || quiet < IDLE_AFTER.as_millis() as u64
-            || self.permits.available_permits() < self.size
-        {
+/// `f` as a pool thread's call: it answers through `answer` and gives the slot back when
+/// its work has ended, however its caller fared.
+fn call_of<T, F>(
+    permit: OwnedSemaphorePermit,
+    running: RunningSlot,
+    f: F,
+    answer: tokio::sync::oneshot::Sender<Result<T, ApiError>>,
+) -> Call
+where
+    T: Send + 'static,
+    F: FnOnce(&mut Store) -> Result<T, ApiError> + Send + 'static,
+{
+    Box::new(move |connection: &mut Option<Store>| {
+        let _permit = permit;
+        // Its caller went away while it waited: there is nobody to answer.
+        if answer.is_closed() {
             return;
         }
-        if let Ok(idle) = self.idle.lock() {
-            for store in idle.iter() {
-                // Only a cache: failing to shrink it changes nothing else.
-                let _ = store.release_memory();
-            }
-        }
-        release_allocator_memory();
-        self.released.store(true, Ordering::Relaxed);
-    }
-}
-
-fn keep_memory(pool: Weak<Inner>) {
-    loop {
-        std::thread::sleep(Duration::from_secs(1));
-        let Some(inner) = pool.upgrade() else {
+        let Some(store) = connection.as_mut() else {
+            let _ = answer.send(Err(ApiError::internal("no database connection")));
             return;
         };
-        inner.release_if_idle();
+        if let Ok(mut slot) = running.lock() {
+            *slot = Some(store.interrupt_handle());
+        }
+        let result = std::panic::catch_unwind(AssertUnwindSafe(|| f(store)));
+        let interrupted = running
+            .lock()
+            .map(|mut slot| slot.take().is_none())
+            .unwrap_or(true);
+        // An interrupted connection is closed rather than reused: nothing of the
+        // interruption can then reach the next call. A panic in core loses that
+        // connection only; the next call opens a new one.
+        let result = match result {
+            Ok(result) => result,
+            Err(_) => {
+                *connection = None;
+                Err(ApiError::internal("a database call panicked"))
+            }
+        };
+        if interrupted {
+            *connection = None;
+        }
+        let _ = answer.send(result);
+    })
+}
+
+/// A pool thread: its connection, opened when a call first needs it.
+struct Worker {
+    path: PathBuf,
+    store: Option<Store>,
+    applied_autocheckpoint: u32,
+    autocheckpoint: Arc<AtomicU32>,
+}
+
+impl Worker {
+    fn run(mut self, queue: Receiver<Call>) {
+        loop {
+            let call = match queue.recv_timeout(IDLE_AFTER) {
+                Ok(call) => call,
+                Err(RecvTimeoutError::Timeout) => {
+                    self.release_memory();
+                    match queue.recv() {
+                        Ok(call) => call,
+                        Err(_) => return,
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => return,
+            };
+            self.connect();
+            call(&mut self.store);
+        }
+    }
+
+    /// Opens the connection when there is none, with the pool's checkpoint setting.
+    /// Failing leaves none: the call answers an error and the next one tries again.
+    fn connect(&mut self) {
+        if self.store.is_none() {
+            self.applied_autocheckpoint = 0;
+            match Store::open(&self.path) {
+                Ok(store) => self.store = Some(store),
+                Err(error) => tracing::error!(%error, "opening a database connection failed"),
+            }
+        }
+        let pages = self.autocheckpoint.load(Ordering::Relaxed);
+        if let Some(store) = &self.store
+            && pages != self.applied_autocheckpoint
+            && store.set_autocheckpoint(pages).is_ok()
+        {
+            self.applied_autocheckpoint = pages;
+        }
+    }
+
+    /// Gives the connection's page cache and the allocators' free pages back.
+    fn release_memory(&self) {
+        if let Some(store) = &self.store {
+            // Only a cache: failing to shrink it changes nothing else.
+            let _ = store.release_memory();
+        }
+        release_allocator_memory();
     }
 }
 
@@ -268,4 +315,92 @@ fn release_allocator_memory() {
 pub(crate) fn purge_mimalloc() {
     // SAFETY: mi_collect takes no pointer; it walks mimalloc's own free lists.
     unsafe { libmimalloc_sys::mi_collect(true) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pool(size: usize) -> (tempfile::TempDir, Db) {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(
+            &dir.path().join("carepath.db"),
+            size,
+            Duration::from_secs(5),
+        )
+        .unwrap();
+        (dir, db)
+    }
+
+    #[tokio::test]
+    async fn a_call_that_panics_answers_an_error_and_the_pool_keeps_answering() {
+        let (_dir, db) = pool(1);
+        let failed = db
+            .call(|_store| -> carepath_core::Result<()> { panic!("a bug in core") })
+            .await;
+        assert!(failed.is_err());
+        for _ in 0..3 {
+            let version = db.call(|store| store.data_version()).await;
+            assert!(version.is_ok(), "{:?}", version.err());
+        }
+    }
+
+    #[tokio::test]
+    async fn more_calls_than_connections_all_answer() {
+        let (_dir, db) = pool(2);
+        let calls = (0..20).map(|n| {
+            let db = db.clone();
+            async move { db.call(move |store| store.data_version().map(|_| n)).await }
+        });
+        let answers = futures_util::future::join_all(calls).await;
+        let answered: Vec<i32> = answers.into_iter().map(Result::unwrap).collect();
+        assert_eq!(answered, (0..20).collect::<Vec<_>>());
+    }
+
+    #[tokio::test]
+    async fn a_call_whose_caller_left_while_it_waited_is_never_run() {
+        let (_dir, db) = pool(1);
+        let busy = tokio::spawn({
+            let db = db.clone();
+            async move {
+                db.call(|_store| {
+                    std::thread::sleep(Duration::from_millis(300));
+                    Ok(())
+                })
+                .await
+            }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let ran = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = ran.clone();
+        let left = tokio::time::timeout(
+            Duration::from_millis(50),
+            db.call(move |_store| {
+                flag.store(true, Ordering::SeqCst);
+                Ok(())
+            }),
+        )
+        .await;
+        assert!(left.is_err(), "the caller gave up while the call waited");
+        assert!(busy.await.unwrap().is_ok());
+        db.call(|store| store.data_version()).await.unwrap();
+        assert!(!ran.load(Ordering::SeqCst));
+    }
+
+    #[tokio::test]
+    async fn an_abandoned_call_gives_its_slot_back() {
+        let (_dir, db) = pool(1);
+        let abandoned = tokio::time::timeout(
+            Duration::from_millis(50),
+            db.call(|_store| {
+                std::thread::sleep(Duration::from_millis(300));
+                Ok(())
+            }),
+        )
+        .await;
+        assert!(abandoned.is_err());
+        let next =
+            tokio::time::timeout(Duration::from_secs(5), db.call(|s| s.data_version())).await;
+        assert!(matches!(next, Ok(Ok(_))));
+    }
 }

@@ -10,6 +10,8 @@ mod drafting;
 pub mod error;
 pub mod events;
 pub mod extract;
+mod feed_cache;
+pub mod inbound;
 mod middleware;
 pub mod outbound;
 pub mod reminders;
@@ -68,6 +70,8 @@ pub struct Shared {
     pub db: Db,
     /// Who is signed in, per session token, while nothing has been written.
     pub sessions: Arc<session_cache::SessionCache>,
+    /// Calendar feeds as last drawn, while nothing has been written.
+    pub feeds: feed_cache::FeedCache,
     pub config: Arc<Config>,
     pub outbound: Outbound,
     throttle: Arc<Throttle>,
@@ -103,7 +107,16 @@ impl AppState {
         let db = Db::open(&config.db_path, config.pool_size, config.query_deadline)?;
         let outbound = Outbound::from_config(&config)?;
         let setup_pending = {
-            let store = carepath_core::store::Store::open(&config.db_path)?;
+            let mut store = carepath_core::store::Store::open(&config.db_path)?;
+            // Authenticator app secrets saved before they were sealed are sealed now: the
+            // key is outside the database, so its migration could not.
+            match store.seal_totp_secrets(&config.secret_keys()) {
+                Ok(0) => {}
+                Ok(sealed) => tracing::info!(sealed, "authenticator app secrets sealed"),
+                Err(error) => {
+                    tracing::warn!(%error, "authenticator app secrets could not be sealed yet")
+                }
+            }
             if let Err(error) = outbound.use_saved_accounts(&config, &store) {
                 // The error names the account, never its secret.
                 tracing::warn!(%error, "a saved outbound account cannot be used; messages go to the outbox");
@@ -121,6 +134,7 @@ impl AppState {
         Ok(Self(Arc::new(Shared {
             db,
             sessions,
+            feeds: feed_cache::FeedCache::default(),
             throttle: Arc::new(Throttle::new(config.auth_burst, config.auth_refill)),
             hashing: Arc::new(Semaphore::new(config.hashing_slots.max(1))),
             link_throttle: Arc::new(Throttle::new(config.auth_burst, config.auth_refill)),
@@ -189,6 +203,18 @@ impl Drop for HashingPermit {
 }
 
 impl AppState {
+    /// The WebAuthn relying party of the configured public address; a clear 422 when
+    /// browsers would refuse passkeys there.
+    pub fn relying_party(
+        &self,
+    ) -> Result<carepath_core::rules::passkeys::RelyingParty, error::ApiError> {
+        Ok(
+            carepath_core::rules::passkeys::RelyingParty::from_public_url(
+                &self.config.public_url.base,
+            )?,
+        )
+    }
+
     /// A slot to hash or check a password in; 503 when none frees up soon.
     pub async fn hashing_permit(&self) -> error::ApiResult<HashingPermit> {
         match tokio::time::timeout(HASHING_WAIT, self.hashing.clone().acquire_owned()).await {
@@ -345,7 +371,16 @@ pub async fn serve_on(
         tracing::info!(litestream = %version, "Litestream found");
     }
     let state = AppState::new(config, shutdown.clone())?;
-    let reminders = reminders::start(&state.config, state.outbound.clone(), shutdown)?;
+    let reminders = reminders::start(&state.config, state.outbound.clone(), shutdown.clone())?;
+    let replies = {
+        let state = state.clone();
+        let handle = tokio::runtime::Handle::current();
+        inbound::start(&state.config.clone(), shutdown, move |reply| {
+            // The coordinator hears of a reply as of a texted one.
+            let state = state.clone();
+            handle.spawn(async move { delivery::notify_coordinator(&state, &reply).await });
+        })?
+    };
     let replicator = match replicate {
         Some(replicate) => {
             state.db.leave_checkpoints_to_replicator()?;
@@ -429,6 +464,11 @@ pub async fn serve_on(
     if let Some(reminders) = reminders {
         let _ = tokio::time::timeout(Duration::from_secs(30), reminders).await;
     }
+    // A fetch under way keeps what it read; it is cut short past a few seconds (the
+    // mailbox keeps the rest, and the next start reads on from the last message kept).
+    if let Some(replies) = replies {
+        let _ = tokio::time::timeout(Duration::from_secs(10), replies).await;
+    }
     // Litestream goes last: it ships the changes of the requests just finished.
     if let Some(replicator) = replicator {
         let _ = replicator.await;
@@ -495,6 +535,22 @@ pub fn send_digests_blocking(config: Config) -> anyhow::Result<usize> {
                 sent += 1;
             }
             Ok(sent)
+        })
+}
+
+/// `carepath fetch-replies`: one read of the reply mailbox (Settings → Email), for
+/// agencies that run it from cron instead of leaving `carepath serve` to. Safe beside a
+/// running server: each message is kept once whoever reads it.
+pub fn fetch_replies_blocking(config: Config) -> anyhow::Result<inbound::RepliesFetched> {
+    install_crypto_provider();
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?
+        .block_on(async {
+            let store = inbound::ReplyStore::open(&config)?;
+            inbound::fetch_round(&config, &store)
+                .await
+                .map_err(|failure| anyhow::anyhow!("{failure}"))
         })
 }
 

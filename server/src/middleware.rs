@@ -143,6 +143,7 @@ pub fn compression()
     tower_http::compression::CompressionLayer::new()
         .br(true)
         .gzip(true)
+        .quality(tower_http::CompressionLevel::Fastest)
         .compress_when(worth_it)
 }
 

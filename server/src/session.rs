@@ -110,6 +110,8 @@ const ENROLMENT_PATHS: &[&str] = &[
     "/api/account/totp",
     "/api/account/totp/qr",
     "/api/account/totp/confirm",
+    "/api/account/passkeys",
+    "/api/account/passkeys/options",
 ];
 
 /// Refuses everything but enrolment to a user who must set up a second factor first.

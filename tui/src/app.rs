@@ -42,6 +42,8 @@ pub struct DashboardState {
     pub data: Option<Dashboard>,
     /// Today's scheduled assessment visits, soonest first.
     pub visits: Vec<carepath_core::model::AssessmentVisit>,
+    /// The signed-in user's queue for today, most late first.
+    pub queue: Vec<carepath_core::model::QueueItem>,
     /// Index over the follow-ups, then the recent activity rows.
     pub selected: usize,
 }

@@ -32,6 +32,7 @@ pub fn reload(app: &mut App) {
             let rows = state.rows().len();
             state.selected = state.selected.min(rows.saturating_sub(1));
             state.visits = todays_visits(&app.store)?;
+            state.queue = app.store.queue(&app.user.id)?.items;
             Ok(())
         }),
         Screen::List(list) => reload_list(&app.store, list),

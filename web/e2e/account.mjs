@@ -57,9 +57,12 @@ export function accountTests({ admin }) {
           await page.waitForURL(/\/account$/);
           await page.getByRole('heading', { name: 'Active Sessions' }).waitFor();
           const here = page.getByRole('row').filter({ hasText: 'This device' });
+          // Below the second factor's cards: a person scrolls down to the sessions.
+          await here.scrollIntoViewIfNeeded();
           await expectOnScreen(here, 'this browser’s session');
           expect((await here.textContent()).includes('Chrome'), `this device is not named Chrome: ${await here.textContent()}`);
           const other = page.getByRole('row').filter({ hasText: 'Safari on iPhone' });
+          await other.scrollIntoViewIfNeeded();
           await expectOnScreen(other, 'the phone’s session');
           expect((await other.textContent()).includes('127.0.0.1'), 'the phone’s address is not shown');
           await expectAccessible(page, 'Your Account');

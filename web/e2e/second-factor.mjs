@@ -57,7 +57,7 @@ export function secondFactorTests({ admin }) {
           const image = document.querySelector('img[alt="QR code for your authenticator app"]');
           return image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0;
         });
-        const secret = await page.getByLabel('Key').inputValue();
+        const secret = await page.getByLabel('Key', { exact: true }).inputValue();
         expect(/^[A-Z2-7]{32}$/.test(secret), `the key is not base32: ${secret}`);
         await expectAccessible(page, 'setting up an authenticator app');
         await page.getByLabel('Code from the app').fill(totp(secret));
@@ -71,7 +71,7 @@ export function secondFactorTests({ admin }) {
         await expectOnScreen(page.getByText('Recovery codes left:'), 'the second factor being on');
         expect((await page.getByText('Recovery codes left:').textContent()).includes('10'), 'ten codes are not left');
         // The key is not shown again.
-        expect((await page.getByLabel('Key').count()) === 0, 'the key is still on the page');
+        expect((await page.getByLabel('Key', { exact: true }).count()) === 0, 'the key is still on the page');
 
         // The password alone no longer signs in: the app's code does. The step after
         // the one used to confirm is always new.

@@ -11,10 +11,12 @@ import { notificationTests } from './notifications.mjs';
 import { typedWorkTests } from './typed-work.mjs';
 import { feedbackTests } from './feedback.mjs';
 import { visitTests } from './visits.mjs';
+import { queueTests } from './queue.mjs';
 import { firstRunTests } from './first-run.mjs';
 import { accountTests } from './account.mjs';
 import { secondFactorTests } from './second-factor.mjs';
 import { offlineTests } from './offline.mjs';
+import { passkeyTests } from './passkeys.mjs';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
@@ -80,10 +82,12 @@ export function createTests({ admin, staff }) {
     ...typedWorkTests({ admin, staff }),
     ...feedbackTests({ admin, staff }),
     ...visitTests({ admin, staff }),
+    ...queueTests({ admin, staff }),
     ...firstRunTests(),
     ...accountTests({ admin, staff }),
     ...secondFactorTests({ admin, staff }),
     ...offlineTests({ staff }),
+    ...passkeyTests(),
     {
       name: 'a signed-out visitor lands on the sign-in page and keeps the route',
       async run(page) {

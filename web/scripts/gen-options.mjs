@@ -1,5 +1,6 @@
 // Writes src/api/options.gen.ts from openapi.json: for every enum schema of the server's
-// API (filters, form choice lists, the SMS counter's alphabet and limits), its values as a constant array and their union
+// API (filters, form choice lists, the SMS counter's alphabet and limits, the attachment
+// limits), its values as a constant array and their union
 // type, so the web never types a choice list by hand. `npm run gen:api` runs it;
 // `--stdout` prints instead of writing (the staleness test compares the two).
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -127,14 +127,17 @@ fn user_commands_manage_accounts() {
     let mut store = carepath_core::store::Store::open(&db).unwrap();
     let ben = store.user_by_email("ben@agency.example").unwrap();
     let signed_in = store.session_user_by_id(&ben.id).unwrap();
-    let enrolment = store.start_totp_enrolment(&signed_in).unwrap();
+    let keys = carepath_core::secrets::SecretKeySource::for_database(&db, None);
+    let enrolment = store.start_totp_enrolment(&keys, &signed_in).unwrap();
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_secs();
     let code = carepath_core::rules::second_factor::totp_code(&enrolment.secret, now).unwrap();
     let actor = signed_in.actor(carepath_core::model::Channel::Web);
-    store.confirm_totp(&actor, &signed_in, &code).unwrap();
+    store
+        .confirm_totp(&keys, &actor, &signed_in, &code)
+        .unwrap();
     assert!(store.has_second_factor(&ben.id).unwrap());
     drop(store);
     ok(carepath(

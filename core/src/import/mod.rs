@@ -55,6 +55,8 @@ pub struct LeadImportOptions {
     pub skip_invalid: bool,
     /// Report what would happen and write nothing.
     pub dry_run: bool,
+    /// Who owns the new leads whose row names no coordinator; unassigned without one.
+    pub owner: Option<crate::model::UserId>,
 }
 
 /// One problem of one row, as a person finds it in the file.

@@ -215,6 +215,9 @@ pub struct CarePlan {
     pub days_in_stage: i64,
     pub contract_id: Option<ContractId>,
     pub contract_status: Option<ContractStatus>,
+    /// Whether a contract can be generated from it (sent or approved, not deleted): the
+    /// screens read this, never the status.
+    pub can_generate_contract: bool,
     pub created_at: String,
     pub updated_at: String,
     pub deleted_at: Option<String>,

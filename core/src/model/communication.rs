@@ -119,4 +119,8 @@ pub struct Communication {
     pub tagged_user_ids: Vec<UserId>,
     pub tagged_user_names: Vec<String>,
     pub metadata: serde_json::Value,
+    /// When staff read a reply from the family (an inbound communication); null while
+    /// nobody has, and always null on what the agency sent or noted.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub read_at: Option<String>,
 }

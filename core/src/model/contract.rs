@@ -33,6 +33,8 @@ pub struct Contract {
     pub client_name: String,
     pub family_contact_email: String,
     pub status: ContractStatus,
+    /// Whether staff may still edit it (a draft): the screens read this, never the status.
+    pub editable: bool,
     pub contract_content: String,
     pub pricing_details: PricingDetails,
     pub days_in_stage: i64,

@@ -69,4 +69,5 @@ id_type!(
     ContractTemplateId,
     ImportBatchId,
     VisitId,
+    TaskId,
 );

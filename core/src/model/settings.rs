@@ -107,6 +107,10 @@ pub struct WorkflowSettings {
     /// Days a device keeps the clients' records and unsent assessments it took offline
     /// before it erases them (administrators only).
     pub offline_retention_days: u32,
+    /// A proposal sent and not answered after this many days joins its owner's queue.
+    pub proposal_follow_up_days: u32,
+    /// A contract sent and not signed after this many days joins its owner's queue.
+    pub contract_follow_up_days: u32,
 }
 
 impl Default for WorkflowSettings {
@@ -118,6 +122,8 @@ impl Default for WorkflowSettings {
             signing_link_days: DEFAULT_LINK_DAYS,
             second_factor_required: SecondFactorPolicy::Nobody,
             offline_retention_days: 7,
+            proposal_follow_up_days: 3,
+            contract_follow_up_days: 3,
         }
     }
 }

@@ -7,7 +7,8 @@ use std::borrow::Cow;
 use jiff::civil::Date;
 
 /// Characters that make a spreadsheet read a cell as a formula (or hide one behind a
-/// tab or carriage return). All ASCII, so the first byte of a cell decides.
+/// tab or carriage return). All ASCII, so the first byte of a cell decides. The web's
+/// CSV downloads use the same guard; `fixtures/csv-cells.json` holds the cases both test.
 const FORMULA_STARTS: &[u8] = b"=+-@\t\r";
 
 /// Whether a cell starts like a formula and needs [`neutralize`].
@@ -44,26 +45,53 @@ pub fn export_file_name(name: &str, date: Date) -> String {
 mod tests {
     use super::*;
 
+    /// One case of `fixtures/csv-cells.json`, which the web's CSV download tests too: a
+    /// cell, the cell neutralized, and the cell as a CSV line holds it.
+    #[derive(serde::Deserialize)]
+    struct Case {
+        name: String,
+        cell: String,
+        neutralized: String,
+        written: String,
+    }
+
+    fn shared_cases() -> Vec<Case> {
+        let cases: Vec<Case> =
+            serde_json::from_str(include_str!("../../../fixtures/csv-cells.json")).unwrap();
+        assert!(cases.len() >= 15, "the shared cases are read");
+        cases
+    }
+
     #[test]
-    fn formula_cells_are_neutralized() {
-        let cases = [
-            ("Rose Lee", "Rose Lee", false),
-            ("", "", false),
-            ("=SUM(A1:A2)", "'=SUM(A1:A2)", true),
-            ("+15550100", "'+15550100", true),
-            ("-5", "'-5", true),
-            ("@cmd", "'@cmd", true),
-            ("\tx", "'\tx", true),
-            ("\rx", "'\rx", true),
-            (" =SUM(A1)", " =SUM(A1)", false), // only the first character counts
-            ("a=b", "a=b", false),
-            ("'quoted", "'quoted", false),
-            ("555-0100", "555-0100", false),
-        ];
-        for (cell, expected, owned) in cases {
-            let result = neutralize(cell);
-            assert_eq!(result, expected, "{cell:?}");
-            assert_eq!(matches!(result, Cow::Owned(_)), owned, "{cell:?}");
+    fn the_shared_cells_are_neutralized() {
+        for case in shared_cases() {
+            let result = neutralize(&case.cell);
+            assert_eq!(result, case.neutralized, "{}", case.name);
+            // Only a changed cell is copied.
+            assert_eq!(
+                matches!(result, Cow::Owned(_)),
+                case.cell != case.neutralized,
+                "{}",
+                case.name
+            );
+        }
+    }
+
+    #[test]
+    fn the_shared_cells_are_written_as_the_export_writes_them() {
+        for case in shared_cases() {
+            for from_bytes in [false, true] {
+                let mut encoder = crate::export::CsvEncoder::new(Vec::new());
+                if from_bytes {
+                    encoder.text_bytes(case.cell.as_bytes()).unwrap();
+                } else {
+                    encoder.text(&case.cell).unwrap();
+                }
+                encoder.raw("x").unwrap();
+                encoder.end_row().unwrap();
+                let line = String::from_utf8(encoder.into_inner()).unwrap();
+                assert_eq!(line, format!("{},x\n", case.written), "{}", case.name);
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 //! Business rules as pure functions: no database, no clock of their own, no I/O.
 
+pub mod acceptance;
 pub mod analytics;
 pub mod clock;
 pub mod contract_text;
@@ -11,8 +12,10 @@ pub mod holidays;
 pub mod journey;
 pub mod logo;
 pub mod offline;
+pub mod passkeys;
 pub mod pipeline;
 pub mod pricing;
+pub mod queue;
 pub mod reminders;
 pub mod replication;
 pub mod search;

@@ -28,6 +28,11 @@ pub const ALREADY_ENROLLED: &str =
     "An authenticator app is already set up. Ask an administrator to reset it first.";
 /// Confirming without starting enrolment first.
 pub const NOT_ENROLLING: &str = "Start setting up an authenticator app first.";
+/// The sealed TOTP secret cannot be opened: the key beside the database is gone or
+/// another one.
+pub const TOTP_KEY_UNREADABLE: &str = "Your authenticator app cannot be checked: the server's secret key is missing or not the one it was saved with. Use a recovery code or a passkey, or ask an administrator to reset your second factor.";
+/// What a sealed TOTP secret is bound to (the key's other secrets cannot pass for it).
+pub const TOTP_SEAL_PURPOSE: &str = "totp";
 
 /// Whether a user must have a second factor under `policy`.
 pub fn must_have_second_factor(policy: SecondFactorPolicy, is_admin: bool) -> bool {

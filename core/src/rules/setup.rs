@@ -79,6 +79,16 @@ pub fn smtp_presets() -> Vec<SmtpPreset> {
 
 pub const SMTP_HOST_REQUIRED: &str = "Enter the mail server's address";
 pub const SMTP_PORT_INVALID: &str = "Enter the mail server's port (1 to 65535)";
+pub const MAILBOX_HOST_REQUIRED: &str = "Enter the reply mailbox's IMAP server address";
+pub const MAILBOX_PORT_INVALID: &str = "Enter the IMAP server's port (1 to 65535; usually 993)";
+pub const MAILBOX_USER_REQUIRED: &str = "Enter the reply mailbox's user name (usually its address)";
+pub const MAILBOX_FOLDER_INVALID: &str =
+    "A folder name cannot contain quotes, backslashes or line breaks";
+/// A fetch with no mailbox saved (or replies turned off).
+pub const NO_REPLY_MAILBOX: &str = "Turn reply fetching on and save the reply mailbox first.";
+/// Only inbound emails and texts are read, unread or assigned.
+pub const REPLY_NOT_INBOUND: &str = "Only a reply from a family can be marked read or assigned.";
+pub const REPLY_ALREADY_ASSIGNED: &str = "This reply is already on a client's timeline.";
 pub const SMS_URL_REQUIRED: &str = "Enter the SMS provider's address (https://…)";
 pub const SMS_SID_REQUIRED: &str = "Enter the SMS account's ID";
 /// A test with no account saved.
@@ -180,6 +190,56 @@ pub fn smtp_problem_words(problem: &SmtpProblem, host: &str) -> String {
             format!("{host} refused the email ({code}): {text}")
         }
         SmtpProblem::Other(text) => format!("The email could not be sent through {host}: {text}"),
+    }
+}
+
+/// Why fetching replies from the mailbox failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImapProblem {
+    CannotConnect,
+    TimedOut,
+    TlsFailed,
+    /// The server refused the user name and password (or the access token).
+    LoginRefused {
+        oauth2: bool,
+    },
+    NoFolder(String),
+    Other(String),
+}
+
+/// What went wrong fetching replies, in words staff can act on.
+pub fn imap_problem_words(problem: &ImapProblem, host: &str) -> String {
+    match problem {
+        ImapProblem::CannotConnect => format!(
+            "Cannot connect to {host}: check the IMAP server's address and port (usually 993), and that this machine may reach it."
+        ),
+        ImapProblem::TimedOut => format!("{host} did not answer in time."),
+        ImapProblem::TlsFailed => format!(
+            "The secure connection to {host} failed: the port must speak TLS from the first byte (usually 993) and the server's certificate must be valid."
+        ),
+        ImapProblem::LoginRefused { oauth2: false } => format!(
+            "{host} did not accept the user name and password. With Google Workspace or Microsoft 365 use an app password, or OAuth2."
+        ),
+        ImapProblem::LoginRefused { oauth2: true } => format!(
+            "{host} did not accept the OAuth2 access token: it may have expired. Save a new one."
+        ),
+        ImapProblem::NoFolder(folder) => {
+            format!("{host} has no folder named {folder}: check the folder in Settings → Email.")
+        }
+        ImapProblem::Other(text) => format!("Replies could not be fetched from {host}: {text}"),
+    }
+}
+
+/// A fetch that worked, in words.
+pub fn replies_fetched(kept: usize, unmatched: usize) -> String {
+    match (kept, unmatched) {
+        (0, _) => "Connected; no new replies.".to_owned(),
+        (1, 0) => "Connected; 1 new reply.".to_owned(),
+        (kept, 0) => format!("Connected; {kept} new replies."),
+        (kept, unmatched) => format!(
+            "Connected; {kept} new {}, {unmatched} from unknown senders (see Unmatched replies).",
+            if kept == 1 { "reply" } else { "replies" }
+        ),
     }
 }
 

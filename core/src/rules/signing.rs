@@ -49,6 +49,58 @@ before sending more, or call the agency.";
 pub const SIGNED_ON_INVALID: &str = "Please enter the date it was signed (not in the future).";
 pub const LINK_DAYS_RANGE: &str = "Links must last between 1 and 90 days.";
 
+/// Resend is for a contract that waits for its signature.
+pub const RESEND_NEEDS_SENT_CONTRACT: &str =
+    "Only a contract sent for signature can get a new link.";
+/// A signing link is made only for a contract not signed, declined or cancelled yet.
+pub const SIGNING_NEEDS_OPEN_CONTRACT: &str =
+    "Only a contract waiting for its signature can be sent for signing.";
+/// The signing page showed an agreement that has changed since.
+pub const AGREEMENT_CHANGED: &str =
+    "The agreement changed while it was open. Please reload the page and read it again.";
+/// `contract verify` and the Verify page, for a file Carepath did not sign.
+pub const PDF_NOT_SIGNED_HERE: &str =
+    "This file is not a signed contract Carepath made, or it was changed after signing.";
+/// How a family's question starts in the client's timeline; the hourly limit counts the
+/// entries that start so.
+pub const QUESTION_ENTRY_START: &str = "Question about the proposal from ";
+
+/// A used approval link's page: when the family approved.
+pub fn approved_outcome(used_on: &str) -> String {
+    format!(
+        "You approved this care plan proposal on {used_on}. Thank you: we will be in touch about the agreement."
+    )
+}
+
+/// A used signing link's page: when the agreement was signed.
+pub fn signed_outcome(used_on: &str) -> String {
+    format!("This agreement was signed on {used_on}. Thank you.")
+}
+
+/// The Verify page for a signed PDF Carepath made, unchanged.
+pub fn pdf_verified(client: &str, signer: &str, signed_at: &str) -> String {
+    format!(
+        "This is the signed contract of {client}, signed by {signer} at {signed_at} (UTC). It has not been changed."
+    )
+}
+
+/// The client's timeline entries of the family's links and of a paper signature.
+pub fn question_entry(name: &str, message: &str) -> String {
+    format!("{QUESTION_ENTRY_START}{name} (through the approval link): {message}")
+}
+
+pub fn approved_entry(name: &str) -> String {
+    format!("Proposal approved by {name} through the emailed approval link.")
+}
+
+pub fn signed_entry(signer: &str, relationship: &str) -> String {
+    format!("Contract signed by {signer} ({relationship}) through the emailed signing link.")
+}
+
+pub fn paper_signed_entry(signer: &str, date: jiff::civil::Date) -> String {
+    format!("Contract marked signed on paper: signed by {signer} on {date}.")
+}
+
 /// What the kept copy of a link email shows instead of the link: the link is readable
 /// only by its recipient, never in the timeline, the outbox listing or a copy.
 pub const LINK_PLACEHOLDER: &str = "[personal link, sent to the recipient only]";
@@ -64,13 +116,12 @@ pub fn link_path(purpose: crate::model::LinkPurpose, token: &str) -> String {
     }
 }
 
-/// The paragraph a proposal or contract email ends with: the personal link (or, in the
-/// kept copy, [`LINK_PLACEHOLDER`]) and when it stops working (`expires_at` is stored
-/// UTC text; the date is what the family reads).
 /// The sentence that ends a link paragraph, so a resend can find the paragraph whole.
 pub const LINK_PARAGRAPH_END: &str = "You may always ask us for a paper copy instead.";
 
-/// `expires_on` is the link's last day as the family reads it ("December 10, 2026").
+/// The paragraph a proposal or contract email ends with: the personal link (or, in the
+/// kept copy, [`LINK_PLACEHOLDER`]) and when it stops working. `expires_on` is the link's
+/// last day as the family reads it ("December 10, 2026").
 pub fn link_paragraph(purpose: crate::model::LinkPurpose, link: &str, expires_on: &str) -> String {
     let action = match purpose {
         crate::model::LinkPurpose::ProposalApproval => {

@@ -104,6 +104,18 @@ pub fn contract_editable(status: ContractStatus) -> Result<(), Error> {
     }
 }
 
+/// Whether a contract can still be edited, as the contract screen shows it: only a draft
+/// that is not deleted. [`contract_editable`] says why not.
+pub fn contract_is_editable(status: ContractStatus, deleted: bool) -> bool {
+    !deleted && contract_editable(status).is_ok()
+}
+
+/// A contract is generated only from a care plan the family has seen (sent) or accepted
+/// (approved), and not deleted.
+pub fn care_plan_can_generate_contract(status: CarePlanStatus, deleted: bool) -> bool {
+    !deleted && matches!(status, CarePlanStatus::Sent | CarePlanStatus::Approved)
+}
+
 /// Pending → sent or failed; a failed send can be retried (back to pending) or reported
 /// sent after all; the provider may confirm a sent message as delivered.
 pub fn check_communication_transition(
@@ -259,6 +271,31 @@ mod tests {
                 (Err(Error::Rejected(message)), Some(expected)) => assert_eq!(message, expected),
                 (other, _) => panic!("{status}: {other:?}"),
             }
+        }
+    }
+
+    #[test]
+    fn the_screens_flags_follow_the_rules() {
+        for &status in ContractStatus::ALL {
+            assert_eq!(
+                contract_is_editable(status, false),
+                status == ContractStatus::Draft,
+                "{status}"
+            );
+            assert!(!contract_is_editable(status, true), "a deleted {status}");
+        }
+        for &status in CarePlanStatus::ALL {
+            let from_sent_or_approved =
+                matches!(status, CarePlanStatus::Sent | CarePlanStatus::Approved);
+            assert_eq!(
+                care_plan_can_generate_contract(status, false),
+                from_sent_or_approved,
+                "{status}"
+            );
+            assert!(
+                !care_plan_can_generate_contract(status, true),
+                "a deleted {status}"
+            );
         }
     }
 

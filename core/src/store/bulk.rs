@@ -60,6 +60,16 @@ const DEFERRED_SCHEMA: &[&str] = &[
     "communications_recent",
     "communications_type",
     "communications_status",
+    "owner_counts_insert",
+    "owner_counts_delete",
+    "owner_counts_update",
+    "intakes_owner",
+    "intakes_owner_follow_up",
+    "intakes_owner_stage_alert",
+    "intakes_owner_unread",
+    "intakes_owner_proposal",
+    "intakes_owner_contract",
+    "intakes_owner_overdue",
 ];
 
 /// Counts the tallies of migration 7 again from the tables, after a bulk load that
@@ -80,6 +90,10 @@ const RECOUNT_TALLIES: &str = "
         WHERE r.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM intakes i WHERE i.id = r.intake_id AND i.archived = 1)
         GROUP BY r.status;
     UPDATE moment_tallies SET through = '', n = 0;
+    DELETE FROM owner_counts;
+    INSERT INTO owner_counts (owner_id, archived, stage, n)
+        SELECT coalesce(owner_id, ''), archived, stage, count(*) FROM intakes
+        WHERE deleted_at IS NULL GROUP BY 1, 2, 3;
     DELETE FROM follow_up_hours;
     INSERT INTO follow_up_hours (hour, n)
         SELECT substr(next_follow_up_date, 1, 13), count(*) FROM intakes

@@ -16,7 +16,7 @@ use crate::rules::clock::{AgencyClock, age_in_years, parse_date, parse_timestamp
 use crate::rules::costs::{CarePlanCosts, CarePlanQuote, care_plan_costs, quote};
 use crate::rules::events::PipelineEvent;
 use crate::rules::pricing::{DEFAULT_HOURLY_RATE, preselection, priced_proposal, rate_source};
-use crate::rules::transitions::check_care_plan_transition;
+use crate::rules::transitions::{care_plan_can_generate_contract, check_care_plan_transition};
 use crate::rules::validation::{UNKNOWN_PRICING_TEMPLATE, validate_care_plan, validate_quote};
 
 #[derive(Debug, Clone, Default)]
@@ -62,6 +62,8 @@ fn from_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<Ca
     let date_of_birth: Option<String> = row.get(24)?;
     let schedule: WeeklySchedule = serde_json::from_str(&schedule).map_err(|e| json_err(11, e))?;
     let hourly_rate: f64 = row.get(14)?;
+    let status: CarePlanStatus = row.get(4)?;
+    let deleted_at: Option<String> = row.get(23)?;
     // The rate breakdown of the stored plan: its rate with its template's weekend premium
     // (none when the template is gone).
     let costs = care_plan_costs(
@@ -74,7 +76,7 @@ fn from_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<Ca
         version: row.get(1)?,
         assessment_id: row.get(2)?,
         intake_id: row.get(3)?,
-        status: row.get(4)?,
+        status,
         client_name: row.get(5)?,
         family_contact_name: row.get(6)?,
         family_contact_email: row.get(7)?,
@@ -108,9 +110,10 @@ fn from_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<Ca
             .unwrap_or(0),
         contract_id: row.get(25)?,
         contract_status: row.get(26)?,
+        can_generate_contract: care_plan_can_generate_contract(status, deleted_at.is_some()),
         created_at,
         updated_at: row.get(22)?,
-        deleted_at: row.get(23)?,
+        deleted_at,
     })
 }
 
@@ -439,36 +442,7 @@ impl Store {
         to: CarePlanStatus,
     ) -> Result<CarePlan> {
         let clock = self.clock()?;
-        self.write(|tx| {
-            let stored = load_stored(tx, id)?;
-            check_care_plan_transition(stored.status, to)?;
-            let now = ts(clock.now());
-            let column = if to == CarePlanStatus::Sent { "sent_at" } else { "approved_at" };
-            super::exec(tx,
-                &format!(
-                    "UPDATE care_plan_proposals SET status = ?2, {column} = ?3, updated_at = ?3, version = version + 1 WHERE id = ?1"
-                ),
-                params![id, to, now],
-            )?;
-            if let Some(intake_id) = &stored.intake_id {
-                position::refresh(tx, intake_id, &clock)?;
-            }
-            let event = if to == CarePlanStatus::Sent {
-                PipelineEvent::CarePlanSent
-            } else {
-                PipelineEvent::CarePlanApproved
-            };
-            let parents = Parents {
-                intake_id: stored.intake_id.clone(),
-                care_plan_id: Some(id.clone()),
-                ..Parents::default()
-            };
-            // Every send is an email that went out; approving twice is one approval.
-            if to == CarePlanStatus::Sent || stored.status != to {
-                log_event(tx, actor, clock.now(), &parents, event)?;
-            }
-            audit(tx, actor, clock.now(), to.as_str(), "care_plan", id.as_str(), stored.intake_id.as_ref().map(|i| i.as_str()), &["status", column])
-        })?;
+        self.write(|tx| move_care_plan(tx, actor, &clock, id, to))?;
         self.get_care_plan(id)
     }
 
@@ -497,4 +471,58 @@ fn trimmed(mut input: CarePlanInput) -> CarePlanInput {
     input.services.sort();
     input.services.dedup();
     input
+}
+
+/// Moves a care plan to sent or approved inside the caller's transaction: its status and
+/// moment, the client's pipeline position, the timeline line and the audit row. Staff's
+/// Approve button and the approval of a family's emailed or texted yes both come here.
+pub(super) fn move_care_plan(
+    tx: &Connection,
+    actor: &Actor,
+    clock: &AgencyClock,
+    id: &CarePlanId,
+    to: CarePlanStatus,
+) -> Result<()> {
+    let stored = load_stored(tx, id)?;
+    check_care_plan_transition(stored.status, to)?;
+    let now = ts(clock.now());
+    let column = if to == CarePlanStatus::Sent {
+        "sent_at"
+    } else {
+        "approved_at"
+    };
+    super::exec(
+        tx,
+        &format!(
+            "UPDATE care_plan_proposals SET status = ?2, {column} = ?3, updated_at = ?3, version = version + 1 WHERE id = ?1"
+        ),
+        params![id, to, now],
+    )?;
+    if let Some(intake_id) = &stored.intake_id {
+        position::refresh(tx, intake_id, clock)?;
+    }
+    let event = if to == CarePlanStatus::Sent {
+        PipelineEvent::CarePlanSent
+    } else {
+        PipelineEvent::CarePlanApproved
+    };
+    let parents = Parents {
+        intake_id: stored.intake_id.clone(),
+        care_plan_id: Some(id.clone()),
+        ..Parents::default()
+    };
+    // Every send is an email that went out; approving twice is one approval.
+    if to == CarePlanStatus::Sent || stored.status != to {
+        log_event(tx, actor, clock.now(), &parents, event)?;
+    }
+    audit(
+        tx,
+        actor,
+        clock.now(),
+        to.as_str(),
+        "care_plan",
+        id.as_str(),
+        stored.intake_id.as_ref().map(|i| i.as_str()),
+        &["status", column],
+    )
 }

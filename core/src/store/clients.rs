@@ -1,6 +1,6 @@
 //! The all-clients page (filters, keyset paging, the seven counts) and the client profile.
 
-use rusqlite::OptionalExtension;
+use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 use super::intakes::{
@@ -12,7 +12,7 @@ use super::{Store, position, ts};
 use crate::error::{Error, Result};
 use crate::model::{
     ArchiveStatus, Assessment, CarePlan, Contract, IntakeBrief, IntakeId, IntakeStatus,
-    IntakeSummary, PipelinePosition, Stage,
+    IntakeSummary, Owner, PipelinePosition, Stage, UserId,
 };
 use crate::rules::clock::AgencyClock;
 use crate::rules::journey::{
@@ -55,8 +55,38 @@ pub enum ClientSort {
     Name,
 }
 
+/// Whose clients a list shows: one member of staff's ("Mine" is the signed-in user's), or
+/// the unassigned ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OwnerFilter {
+    User(UserId),
+    Unassigned,
+}
+
+impl OwnerFilter {
+    /// Reads a list's `owner` parameter: `me` (the signed-in user), `unassigned`, or a
+    /// user's id; empty is everyone's.
+    pub fn parse(text: Option<&str>, me: &UserId) -> Option<Self> {
+        match text.map(str::trim) {
+            None | Some("") => None,
+            Some("me") => Some(OwnerFilter::User(me.clone())),
+            Some("unassigned") => Some(OwnerFilter::Unassigned),
+            Some(id) => Some(OwnerFilter::User(UserId::from(id))),
+        }
+    }
+
+    /// The owner id its clients carry, `''` standing for nobody as `owner_counts` keeps it.
+    fn tally_key(&self) -> &str {
+        match self {
+            OwnerFilter::User(user_id) => user_id.as_str(),
+            OwnerFilter::Unassigned => "",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct ClientQuery {
+    pub owner: Option<OwnerFilter>,
     pub stage: Option<StageFilter>,
     pub urgency: Option<ClientUrgency>,
     pub search: Option<String>,
@@ -96,6 +126,8 @@ pub struct ClientRow {
     pub archived_at: Option<String>,
     /// In its stage more than Settings → Workflow's stage alert days (never when archived).
     pub stage_alert: bool,
+    /// The owner's name (a disabled user's too); None while nobody owns the client.
+    pub owner_name: Option<String>,
     /// The full position, for the faces that open a row's latest records.
     pub position: PipelinePosition,
 }
@@ -143,6 +175,9 @@ pub struct ClientRowAnswer<'a> {
     pub archived_at: Option<&'a str>,
     /// In its stage more than Settings → Workflow's stage alert days (never when archived).
     pub stage_alert: bool,
+    /// The coordinator who owns the client; null while nobody does.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub owner_name: Option<&'a str>,
 }
 
 impl<'a> From<&'a ClientRow> for ClientRowAnswer<'a> {
@@ -168,6 +203,7 @@ impl<'a> From<&'a ClientRow> for ClientRowAnswer<'a> {
             archive_reason: row.archive_reason.as_deref(),
             archived_at: row.archived_at.as_deref(),
             stage_alert: row.stage_alert,
+            owner_name: row.owner_name.as_deref(),
         }
     }
 }
@@ -244,6 +280,10 @@ pub struct ClientProfile {
     pub archived_at: Option<String>,
     /// In its stage more than Settings → Workflow's stage alert days.
     pub stage_alert: bool,
+    /// The coordinator who owns the client (a disabled user is still named); null while
+    /// nobody does.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub owner: Option<Owner>,
     pub assessment: Option<Assessment>,
     pub care_plan: Option<CarePlan>,
     pub contract: Option<Contract>,
@@ -284,7 +324,8 @@ const JOURNEY_COLUMNS: &str = "latest_assessment_at, latest_care_plan_at, latest
     overdue_at, archive_reason, archived_at";
 
 /// What a list row reads after [`BRIEF_COLUMNS`].
-const LIST_COLUMNS: &str = "overdue_at, archive_reason, archived_at";
+const LIST_COLUMNS: &str = "overdue_at, archive_reason, archived_at, \
+    (SELECT u.full_name FROM users u WHERE u.id = owner_id)";
 
 /// The archive fields of a row: the status from the intake's, the reason and moment from
 /// the columns at `at` and `at + 1`.
@@ -349,6 +390,7 @@ fn client_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<
         archive_reason,
         archived_at,
         stage_alert: false,
+        owner_name: row.get(BRIEF_WIDTH + 3)?,
         intake,
         position,
     })
@@ -388,6 +430,7 @@ fn profile_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result
         archive_reason,
         archived_at,
         stage_alert: false,
+        owner: None,
         assessment: None,
         care_plan: None,
         contract: None,
@@ -474,6 +517,11 @@ fn page_statement(query: &ClientQuery, clock: &AgencyClock, limit: u32) -> Resul
         &mut filters.values,
     )?;
     filters.conditions.extend(conditions);
+    match &query.owner {
+        None => {}
+        Some(OwnerFilter::User(user_id)) => filters.equal("owner_id", Some(user_id.as_str())),
+        Some(OwnerFilter::Unassigned) => filters.push("owner_id IS NULL"),
+    }
     filters.page(
         &format!("SELECT {BRIEF_COLUMNS}, {LIST_COLUMNS} FROM intakes"),
         PageOrder::of(query).keyset(),
@@ -488,7 +536,10 @@ impl Store {
     pub fn clients_page(&self, query: &ClientQuery) -> Result<ClientPage> {
         self.snapshot(|| {
             let clock = self.clock()?;
-            let counts = self.client_counts(&clock)?;
+            let counts = match &query.owner {
+                None => self.client_counts(&clock)?,
+                Some(owner) => self.owner_counts(owner, &clock)?,
+            };
             let order = PageOrder::of(query);
             let Page {
                 mut items,
@@ -555,6 +606,54 @@ impl Store {
         Ok(counts)
     }
 
+    /// The seven counts of one owner's clients: the stage counts from `owner_counts`, the
+    /// overdue one along `intakes_owner_overdue` (that owner's overdue clients only).
+    fn owner_counts(&self, owner: &OwnerFilter, clock: &AgencyClock) -> Result<ClientCounts> {
+        let mut counts = ClientCounts::default();
+        let mut statement = self
+            .conn()
+            .prepare_cached("SELECT archived, stage, n FROM owner_counts WHERE owner_id = ?1")?;
+        let rows = statement.query_map([owner.tally_key()], |row| {
+            Ok((
+                row.get::<_, bool>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, i64>(2)?,
+            ))
+        })?;
+        for row in rows {
+            let (archived, stage, n) = row?;
+            counts.total += n;
+            if archived {
+                counts.archived += n;
+                continue;
+            }
+            match stage.as_str() {
+                "intake" => counts.intake += n,
+                "assessment" => counts.assessment += n,
+                "care_plan" => counts.care_plan += n,
+                _ => counts.contract += n,
+            }
+        }
+        let now = ts(clock.now());
+        counts.overdue = match owner {
+            OwnerFilter::User(user_id) => super::query_row(
+                self.conn(),
+                "SELECT count(*) FROM intakes
+                 WHERE owner_id = ?1 AND archived = 0 AND overdue_at < ?2 AND deleted_at IS NULL",
+                params![user_id, now],
+                |row| row.get(0),
+            )?,
+            OwnerFilter::Unassigned => super::query_row(
+                self.conn(),
+                "SELECT count(*) FROM intakes
+                 WHERE owner_id IS NULL AND archived = 0 AND overdue_at < ?1 AND deleted_at IS NULL",
+                [now],
+                |row| row.get(0),
+            )?,
+        };
+        Ok(counts)
+    }
+
     /// The client profile: the intake, its journey and its latest records.
     pub fn client_profile(&self, id: &IntakeId) -> Result<ClientProfile> {
         let clock = self.clock()?;
@@ -580,6 +679,7 @@ impl Store {
             None => None,
         };
         profile.contacts_count = self.contact_count(id)?;
+        profile.owner = self.client_owner(id)?;
         Ok(profile)
     }
 }

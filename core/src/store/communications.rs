@@ -36,7 +36,11 @@ pub struct CommunicationFilter {
 /// The communications hub's filters.
 #[derive(Debug, Clone, Default)]
 pub struct HubQuery {
+    /// Only the communications of this member of staff's clients.
+    pub owner: Option<UserId>,
     pub communication_type: Option<CommunicationType>,
+    /// Only what came in (replies), went out, or was written inside the agency.
+    pub direction: Option<Direction>,
     pub status: Option<CommunicationStatus>,
     pub search: Option<String>,
     pub cursor: Option<String>,
@@ -55,14 +59,14 @@ macro_rules! columns {
             c.failure_reason, c.sent_at, c.created_at, c.visibility, c.tagged_user_ids, \
             CASE WHEN c.tagged_user_ids = '[]' THEN '[]' ELSE \
             (SELECT json_group_array(t.full_name) FROM users t WHERE t.id IN (SELECT value FROM json_each(c.tagged_user_ids))) END, \
-            c.metadata"
+            c.metadata, c.read_at"
         )
     };
 }
 
-const COLUMNS: &str = columns!("i.client_full_name");
+pub(super) const COLUMNS: &str = columns!("i.client_full_name");
 
-const FROM: &str = "communications c LEFT JOIN intakes i ON i.id = c.intake_id LEFT JOIN users u ON u.id = c.sender_user_id";
+pub(super) const FROM: &str = "communications c LEFT JOIN intakes i ON i.id = c.intake_id LEFT JOIN users u ON u.id = c.sender_user_id";
 
 /// A client's own timeline: every row is that client's, so the name is read once (a
 /// subquery without a reference to the row runs once) instead of joined row by row.
@@ -71,7 +75,7 @@ const ONE_CLIENT_COLUMNS: &str =
 
 const ONE_CLIENT_FROM: &str = "communications c LEFT JOIN users u ON u.id = c.sender_user_id";
 
-fn from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Communication> {
+pub(super) fn from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Communication> {
     // The three JSON columns are parsed straight from SQLite's text, not copied first.
     let tagged = row.get_ref(20)?.as_str()?;
     let tagged_names = row.get_ref(21)?.as_str_or_null()?;
@@ -106,6 +110,7 @@ fn from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Communication> {
         } else {
             serde_json::from_str(metadata).unwrap_or_default()
         },
+        read_at: row.get(23)?,
     })
 }
 
@@ -231,11 +236,13 @@ impl Store {
     /// The communications hub: every communication, newest first, filtered and paged.
     pub fn communications_hub(&self, query: &HubQuery) -> Result<Page<Communication>> {
         let mut filters = Filters::new("1");
+        filters.equal("i.owner_id", query.owner.as_ref().map(UserId::as_str));
         filters.equal(
             "c.communication_type",
             query.communication_type.map(CommunicationType::as_str),
         );
         filters.equal("c.status", query.status.map(CommunicationStatus::as_str));
+        filters.equal("c.direction", query.direction.map(Direction::as_str));
         filters.contains(
             &[
                 "i.client_full_name",

@@ -9,13 +9,15 @@ use super::trash::Trashable;
 use super::{Store, audit, position, ts};
 use crate::error::{Error, Result};
 use crate::model::{
-    Actor, CarePlanId, CarePlanStatus, Contract, ContractId, ContractPreview, ContractStatus,
-    IntakeId, Parents, PricingDetails,
+    Actor, CarePlanId, Contract, ContractId, ContractPreview, ContractStatus, IntakeId, Parents,
+    PricingDetails,
 };
 use crate::rules::clock::{AgencyClock, parse_timestamp};
 use crate::rules::contract_text::{ContractFacts, render_contract};
 use crate::rules::events::PipelineEvent;
-use crate::rules::transitions::{check_contract_transition, contract_editable};
+use crate::rules::transitions::{
+    check_contract_transition, contract_editable, contract_is_editable,
+};
 use crate::rules::validation::{CONTRACT_NEEDS_PREVIEW, CONTRACT_NEEDS_SENT_CARE_PLAN};
 
 /// The contracts list shows the 20 newest.
@@ -54,6 +56,8 @@ fn from_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<Co
     let created_at: String = row.get(9)?;
     let sent_at: Option<String> = row.get(11)?;
     let signed_at: Option<String> = row.get(12)?;
+    let status: ContractStatus = row.get(6)?;
+    let deleted_at: Option<String> = row.get(13)?;
     // Days in the contract's current state: since signing, sending or creation.
     let stage_start = signed_at
         .clone()
@@ -66,7 +70,8 @@ fn from_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<Co
         intake_id: row.get(3)?,
         client_name: row.get(4)?,
         family_contact_email: row.get(5)?,
-        status: row.get(6)?,
+        status,
+        editable: contract_is_editable(status, deleted_at.is_some()),
         contract_content: row.get(7)?,
         pricing_details: serde_json::from_str(&pricing).unwrap_or_default(),
         days_in_stage: parse_timestamp(&stage_start)
@@ -76,7 +81,7 @@ fn from_row(row: &rusqlite::Row<'_>, clock: &AgencyClock) -> rusqlite::Result<Co
         updated_at: row.get(10)?,
         sent_at,
         signed_at,
-        deleted_at: row.get(13)?,
+        deleted_at,
     })
 }
 
@@ -149,7 +154,7 @@ impl Store {
         if plan.deleted_at.is_some() {
             return Err(Error::Rejected(CONTRACT_NEEDS_PREVIEW.to_owned()));
         }
-        if !matches!(plan.status, CarePlanStatus::Sent | CarePlanStatus::Approved) {
+        if !plan.can_generate_contract {
             return Err(Error::Rejected(CONTRACT_NEEDS_SENT_CARE_PLAN.to_owned()));
         }
         if care_plan_version.is_some_and(|seen| seen != plan.version) {

@@ -9,6 +9,7 @@ use rusqlite::{OptionalExtension, params};
 use serde::Serialize;
 
 use super::intakes::insert;
+use super::owners::new_client_owner;
 use super::{Store, audit, ts};
 use crate::error::{Error, Result};
 use crate::import::{
@@ -250,7 +251,24 @@ impl Store {
                     None => {
                         let id = IntakeId::new();
                         store.write(|tx| {
-                            insert(tx, actor, &clock, &id, &form, false, Some(&batch_id))
+                            // An import's leads go to the coordinator their row names,
+                            // else to the import's owner option, else to nobody.
+                            let owner = new_client_owner(
+                                tx,
+                                None,
+                                &form.assigned_coordinator,
+                                options.owner.as_ref(),
+                            )?;
+                            insert(
+                                tx,
+                                actor,
+                                &clock,
+                                &id,
+                                &form,
+                                false,
+                                Some(&batch_id),
+                                owner.as_ref(),
+                            )
                         })
                     }
                     Some(id) => {

@@ -6,6 +6,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::filled_fields::Template;
+use super::owners::{follow_coordinator_name, new_client_owner};
 use super::paging::{Filters, Keyset, Page, page_limit};
 use super::position::{self, read_position};
 use super::trash::Trashable;
@@ -13,7 +14,7 @@ use super::{Store, audit, json_list, ts};
 use crate::error::{Error, Result};
 use crate::model::{
     Actor, FormJson, Intake, IntakeBrief, IntakeForm, IntakeId, IntakeStatus, IntakeSummary,
-    PipelinePosition,
+    PipelinePosition, UserId,
 };
 use crate::rules::clock::{AgencyClock, age_in_years, parse_date};
 use crate::rules::search::{MIN_SEARCH_CHARS, looks_like_phone, search_term};
@@ -289,6 +290,24 @@ pub struct IntakePage {
     pub summary: UrgencySummary,
 }
 
+/// The intakes waiting for an assessment: how many there are, and the oldest of them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AwaitingAssessment {
+    /// Every intake waiting, however many are listed.
+    pub total: i64,
+    /// The oldest first, at most [`AWAITING_LISTED`].
+    pub items: Vec<IntakeSummary>,
+}
+
+/// How many waiting intakes the Assessments screen lists.
+pub const AWAITING_LISTED: i64 = 200;
+
+/// The intakes waiting for an assessment (the partial index `intakes_awaiting`, so the
+/// count walks the waiting intakes only, never the agency's history).
+const AWAITING_WHERE: &str = "deleted_at IS NULL AND assessment_scheduled_date IS NULL
+    AND latest_assessment_id IS NULL AND status IN ('intake_created', 'pending')";
+
 struct Stored {
     version: i64,
     status: IntakeStatus,
@@ -326,8 +345,19 @@ fn load_stored(tx: &Connection, id: &IntakeId) -> Result<Stored> {
 }
 
 impl Store {
-    /// Submits a new intake: validated, saved with status pending.
+    /// Submits a new intake: validated, saved with status pending, owned by whoever
+    /// creates it unless its coordinator names another member of staff.
     pub fn create_intake(&mut self, actor: &Actor, form: IntakeForm) -> Result<Intake> {
+        self.create_intake_for(actor, None, form)
+    }
+
+    /// [`Store::create_intake`] for a named owner (an active member of staff).
+    pub fn create_intake_for(
+        &mut self,
+        actor: &Actor,
+        owner: Option<&UserId>,
+        form: IntakeForm,
+    ) -> Result<Intake> {
         let clock = self.clock()?;
         let mut form = form.trimmed();
         form.apply_client_is_caller();
@@ -341,7 +371,13 @@ impl Store {
             {
                 form.assigned_coordinator = name;
             }
-            insert(tx, actor, &clock, &id, &form, false, None)
+            let owner = new_client_owner(
+                tx,
+                owner,
+                &form.assigned_coordinator,
+                actor.user_id.as_ref(),
+            )?;
+            insert(tx, actor, &clock, &id, &form, false, None, owner.as_ref())
         })?;
         self.get_intake(&id)
     }
@@ -361,7 +397,15 @@ impl Store {
         match existing {
             None => {
                 let id = IntakeId::new();
-                self.write(|tx| insert(tx, actor, &clock, &id, &form, true, None))?;
+                self.write(|tx| {
+                    let owner = new_client_owner(
+                        tx,
+                        None,
+                        &form.assigned_coordinator,
+                        actor.user_id.as_ref(),
+                    )?;
+                    insert(tx, actor, &clock, &id, &form, true, None, owner.as_ref())
+                })?;
                 self.get_intake(&id)
             }
             Some((id, version)) => {
@@ -533,18 +577,27 @@ impl Store {
     }
 
     /// Intakes waiting for an assessment: status intake_created or pending, no
-    /// assessment date, no assessment yet, not deleted; oldest first.
-    pub fn intakes_awaiting_assessment(&self) -> Result<Vec<IntakeSummary>> {
-        let clock = self.clock()?;
-        let sql = format!(
-            "SELECT {SUMMARY_COLUMNS} FROM intakes
-             WHERE deleted_at IS NULL AND assessment_scheduled_date IS NULL
-               AND latest_assessment_id IS NULL AND status IN ('intake_created', 'pending')
-             ORDER BY created_at ASC LIMIT 200"
-        );
-        let mut statement = self.conn().prepare_cached(&sql)?;
-        let rows = statement.query_map([], |row| summary_from_row(row, &clock))?;
-        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    /// assessment date, no assessment yet, not deleted; their count and the oldest
+    /// [`AWAITING_LISTED`], read in one snapshot so the two agree.
+    pub fn intakes_awaiting_assessment(&self) -> Result<AwaitingAssessment> {
+        self.snapshot(|| {
+            let clock = self.clock()?;
+            let total = super::query_row(
+                self.conn(),
+                &format!("SELECT count(*) FROM intakes WHERE {AWAITING_WHERE}"),
+                [],
+                |row| row.get(0),
+            )?;
+            let sql = format!(
+                "SELECT {SUMMARY_COLUMNS} FROM intakes WHERE {AWAITING_WHERE}
+                 ORDER BY created_at ASC LIMIT ?1"
+            );
+            let mut statement = self.conn().prepare_cached(&sql)?;
+            let items = statement
+                .query_map([AWAITING_LISTED], |row| summary_from_row(row, &clock))?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(AwaitingAssessment { total, items })
+        })
     }
 
     /// The client search: case-insensitive partial match on client name, caller phone
@@ -678,6 +731,7 @@ fn next_coordinator(tx: &Connection) -> Result<Option<String>> {
     Ok(names.into_iter().nth(next))
 }
 
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn insert(
     tx: &Connection,
     actor: &Actor,
@@ -686,6 +740,7 @@ pub(crate) fn insert(
     form: &IntakeForm,
     is_draft: bool,
     import_batch: Option<&str>,
+    owner: Option<&UserId>,
 ) -> Result<()> {
     let now = ts(clock.now());
     let c = columns(form, clock)?;
@@ -698,6 +753,30 @@ pub(crate) fn insert(
         clock,
     ));
     let archived = is_archived(&[IntakeStatus::Pending.as_str()]);
+    let mut values = c.with_export_values(params![
+        id,
+        c.client_full_name,
+        c.date_of_birth,
+        c.caller_name,
+        c.caller_phone,
+        c.caller_phone_digits,
+        c.caller_email,
+        c.services_required,
+        c.living_situation,
+        c.proposed_schedule,
+        c.referral_source,
+        IntakeStatus::Pending,
+        is_draft,
+        c.assigned_coordinator,
+        now,
+        c.next_follow_up_date,
+        c.follow_up_notes,
+        c.consultation_date,
+        import_batch,
+        overdue,
+        archived,
+    ]);
+    values.push(&owner);
     super::exec(
         tx,
         "INSERT INTO intakes (id, client_full_name, date_of_birth, caller_name, caller_phone,
@@ -707,34 +786,11 @@ pub(crate) fn insert(
             assessment_scheduled_date, import_batch_id, stage, stage_entered_at, overdue_at,
             archived, total_hours_per_week, intake_date, staff_member_taking_call,
             relationship_to_client, how_did_you_hear, client_address, city, state, zip_code,
-            client_phone, client_email, anticipated_start_date, source_of_payment)
+            client_phone, client_email, anticipated_start_date, source_of_payment, owner_id)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?15,
                  ?16, ?17, ?18, ?19, 'intake', ?15, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27,
-                 ?28, ?29, ?30, ?31, ?32, ?33, ?34)",
-        c.with_export_values(params![
-            id,
-            c.client_full_name,
-            c.date_of_birth,
-            c.caller_name,
-            c.caller_phone,
-            c.caller_phone_digits,
-            c.caller_email,
-            c.services_required,
-            c.living_situation,
-            c.proposed_schedule,
-            c.referral_source,
-            IntakeStatus::Pending,
-            is_draft,
-            c.assigned_coordinator,
-            now,
-            c.next_follow_up_date,
-            c.follow_up_notes,
-            c.consultation_date,
-            import_batch,
-            overdue,
-            archived,
-        ])
-        .as_slice(),
+                 ?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35)",
+        values.as_slice(),
     )?;
     super::exec(
         tx,
@@ -833,6 +889,14 @@ fn update(
         params![id, c.form_data],
     )?;
     position::refresh(tx, id, clock)?;
+    follow_coordinator_name(
+        tx,
+        actor,
+        clock.now(),
+        id,
+        &stored.form.assigned_coordinator,
+        &form.assigned_coordinator,
+    )?;
     let changed = changed_fields(&stored.form, form);
     let changed: Vec<&str> = changed.iter().map(String::as_str).collect();
     let action = if as_draft { "update_draft" } else { "update" };

@@ -23,6 +23,9 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0015_visit_reminders.sql"),
     include_str!("migrations/0016_first_run.sql"),
     include_str!("migrations/0017_second_factor.sql"),
+    include_str!("migrations/0018_passkeys.sql"),
+    include_str!("migrations/0019_owner_tasks.sql"),
+    include_str!("migrations/0020_inbound_email.sql"),
 ];
 
 /// The schema version this build writes.

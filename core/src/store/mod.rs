@@ -19,13 +19,17 @@ mod drafting;
 mod export;
 mod filled_fields;
 mod import;
+mod inbound;
 mod intakes;
 mod logo;
 mod migrations;
 mod ngram;
 mod notifications;
+mod owners;
 mod paging;
+mod passkeys;
 mod position;
+mod queue;
 mod reminders;
 mod second_factor;
 mod sessions;
@@ -55,7 +59,8 @@ pub use assessments::{
 pub use audit::AuditEntry;
 pub use care_plans::{CarePlanPage, CarePlanPrefill, CarePlanQuery};
 pub use clients::{
-    ClientCounts, ClientPage, ClientProfile, ClientQuery, ClientRow, ClientSort, StageFilter,
+    ClientCounts, ClientPage, ClientProfile, ClientQuery, ClientRow, ClientSort, OwnerFilter,
+    StageFilter,
 };
 pub use communications::LATEST_COMMUNICATIONS;
 pub(crate) use communications::log_event;
@@ -68,11 +73,16 @@ pub use document_email::{
 };
 pub use drafting::EmailDraft;
 pub use import::{ImportBatch, ImportReport, UndoReport};
-pub use intakes::{IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary, phone_digits};
+pub use inbound::{ImapLogin, KeptReply, MailboxPosition};
+pub use intakes::{
+    AWAITING_LISTED, AwaitingAssessment, IntakeListQuery, IntakePage, SEARCH_LIMIT, UrgencySummary,
+    phone_digits,
+};
 pub use logo::{LOGO_ADMIN_ONLY, LogoFile};
 pub use migrations::SCHEMA_VERSION;
 pub use notifications::{StaffNotice, StaffText};
 pub use paging::Page;
+pub use passkeys::{PasskeyAdded, PasskeyChallenge, PasskeySummary};
 pub use reminders::{ClaimedReminder, ReminderKind, ReminderMessage, ReminderRecord};
 /// Stops a connection's running statement from another thread.
 pub use rusqlite::InterruptHandle;

@@ -197,10 +197,18 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
     // Back to the schema before 13: no stage alert column, its tally's triggers as they
     // were, and the overdue moment the old rule wrote (the sixth day after the
     // contract); the migrations after 13 (visits, 14; visit reminders, 15; first run,
-    // 16; the second factor, 17) are undone too, so all of them run again.
+    // 16; the second factor, 17; passkeys, 18; owners and the queue, 19; inbound email,
+    // 20) are undone too, so all of them run again.
     let conn = rusqlite::Connection::open(&path).unwrap();
     conn.execute_batch(&format!(
-        "DROP TRIGGER moment_tallies_insert;
+        "DROP INDEX intakes_owner;
+         DROP INDEX intakes_owner_follow_up;
+         DROP INDEX intakes_owner_stage_alert;
+         DROP INDEX intakes_owner_unread;
+         DROP INDEX intakes_owner_proposal;
+         DROP INDEX intakes_owner_contract;
+         DROP INDEX intakes_owner_overdue;
+         DROP TRIGGER moment_tallies_insert;
          DROP TRIGGER moment_tallies_delete;
          DROP TRIGGER moment_tallies_update;
          DROP INDEX intakes_stage_alert;
@@ -214,6 +222,8 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
          DROP TABLE assessment_visits;
          DROP TABLE setup_tokens;
          DROP TABLE outbound_accounts;
+         DROP TABLE passkey_registrations;
+         DROP TABLE passkeys;
          DROP TABLE pending_sign_ins;
          DROP TABLE recovery_codes;
          DROP TABLE totp_factors;
@@ -221,8 +231,27 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
          ALTER TABLE sessions DROP COLUMN id;
          ALTER TABLE sessions DROP COLUMN user_agent;
          ALTER TABLE sessions DROP COLUMN address;
+         DROP TABLE inbound_mailbox;
+         DROP TABLE communication_attachments;
+         DROP INDEX client_contacts_email;
+         DROP INDEX communications_sent_email;
+         DROP INDEX communications_email_message;
+         DROP INDEX communications_unmatched;
+         DROP TABLE queue_snoozes;
+         DROP TABLE tasks;
+         DROP TRIGGER owner_counts_insert;
+         DROP TRIGGER owner_counts_delete;
+         DROP TRIGGER owner_counts_update;
+         DROP TABLE owner_counts;
+         DROP TRIGGER intakes_unread_insert;
+         DROP TRIGGER intakes_unread_update;
+         DROP TRIGGER intakes_unread_delete;
+         DROP INDEX communications_unread;
+         ALTER TABLE intakes DROP COLUMN owner_id;
+         ALTER TABLE intakes DROP COLUMN unread_since;
+         ALTER TABLE communications DROP COLUMN read_at;
          PRAGMA user_version = {};",
-        carepath_core::store::SCHEMA_VERSION - 5
+        carepath_core::store::SCHEMA_VERSION - 8
     ))
     .unwrap();
     drop(conn);

@@ -281,3 +281,25 @@ fn auto_assignment_gives_new_intakes_in_turn_to_active_users() {
     let named = test.store.create_intake(&staff, form).unwrap();
     assert_eq!(name(&test, &named.id), "Priya Shah");
 }
+
+#[test]
+fn the_awaiting_count_counts_every_waiting_intake_beyond_the_listed_ones() {
+    let mut test = open();
+    let staff = test.staff.clone();
+    let listed = carepath_core::store::AWAITING_LISTED;
+    for index in 0..=listed {
+        test.store.set_now(Some(
+            crate::support::now() - jiff::SignedDuration::from_mins(1_000 - index),
+        ));
+        test.store
+            .create_intake(&staff, intake_form(&format!("Waiting {index:03}")))
+            .unwrap();
+    }
+    let awaiting = test.store.intakes_awaiting_assessment().unwrap();
+    assert_eq!(awaiting.total, listed + 1);
+    assert_eq!(awaiting.items.len() as i64, listed);
+    assert_eq!(
+        awaiting.items[0].client_full_name, "Waiting 000",
+        "oldest first"
+    );
+}

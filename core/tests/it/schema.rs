@@ -39,6 +39,9 @@ fn a_new_file_gets_the_whole_schema_and_the_pragmas() {
         "import_batches",
         "invitations",
         "intakes_search",
+        "tasks",
+        "queue_snoozes",
+        "owner_counts",
     ] {
         let n: i64 = conn
             .query_row(

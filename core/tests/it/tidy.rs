@@ -46,33 +46,78 @@ fn rust_files(dir: &Path, files: &mut Vec<PathBuf>) {
     }
 }
 
-/// The spec's messages: every `pub const NAME: &str = "…";` of core's validation rules.
+/// Where core keeps the messages people read: the spec's validation messages, and the
+/// family's link pages and signing.
+const MESSAGE_SOURCES: &[&str] = &["core/src/rules/validation", "core/src/rules/signing.rs"];
+
+/// A source file should hold at least this many Rust files: a tree that lost its
+/// sources (a wrong root, a deleted folder) cannot pass as one with nothing to report.
+const MIN_RUST_FILES: usize = 200;
+
+/// The messages: every `pub const NAME: &str = "…";` of [`MESSAGE_SOURCES`], its text on
+/// the same line or the next, continued over lines with `\` as Rust allows.
 fn spec_messages(root: &Path) -> Vec<String> {
     let mut files = Vec::new();
-    rust_files(&root.join("core/src/rules/validation"), &mut files);
+    for source in MESSAGE_SOURCES {
+        let path = root.join(source);
+        if path.is_dir() {
+            rust_files(&path, &mut files);
+        } else if path.is_file() {
+            files.push(path);
+        }
+    }
     let mut messages = Vec::new();
     for file in files {
-        for line in fs::read_to_string(&file).unwrap().lines() {
-            let Some(rest) = line.trim().strip_prefix("pub const ") else {
-                continue;
+        let text = fs::read_to_string(&file).unwrap();
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("pub const ") {
+            rest = &rest[at + "pub const ".len()..];
+            let Some((declaration, after)) = rest.split_once('=') else {
+                break;
             };
-            let Some((_, value)) = rest.split_once(": &str = \"") else {
+            if !declaration.trim_end().ends_with(": &str") {
                 continue;
-            };
-            if let Some(message) = value.strip_suffix("\";") {
-                messages.push(message.to_owned());
+            }
+            if let Some(message) = string_literal(after.trim_start()) {
+                messages.push(message);
             }
         }
     }
     messages
 }
 
-/// Every violation of the tree at `root`, one line each (`path: what`).
-fn check_tree(root: &Path) -> Vec<String> {
+/// The text of the plain string literal `source` starts with (`\"` and a `\` line
+/// continuation read as Rust reads them); None for anything else (`concat!`, a raw
+/// string).
+fn string_literal(source: &str) -> Option<String> {
+    let mut chars = source.strip_prefix('"')?.chars().peekable();
+    let mut text = String::new();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return Some(text),
+            '\\' => match chars.next()? {
+                '\n' => {
+                    while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                        chars.next();
+                    }
+                }
+                'n' => text.push('\n'),
+                other => text.push(other),
+            },
+            other => text.push(other),
+        }
+    }
+    None
+}
+
+/// Every violation of the tree at `root`, one line each (`path: what`), and how many
+/// Rust files were read.
+fn check_tree(root: &Path) -> (Vec<String>, usize) {
     let messages = spec_messages(root);
     // Spelled in two halves so this file does not report itself.
     let forbidden_macros = [concat!("dbg", "!("), concat!("todo", "!(")];
     let mut problems = Vec::new();
+    let mut checked = 0;
     for krate in CRATES {
         let crate_dir = root.join(krate);
         let mut sources = Vec::new();
@@ -80,6 +125,7 @@ fn check_tree(root: &Path) -> Vec<String> {
         let mut tests = Vec::new();
         rust_files(&crate_dir.join("tests"), &mut tests);
         for file in sources.iter().chain(&tests) {
+            checked += 1;
             let text = fs::read_to_string(file).unwrap();
             let name = file.strip_prefix(root).unwrap().display().to_string();
             let in_src = sources.contains(file);
@@ -125,17 +171,34 @@ fn check_tree(root: &Path) -> Vec<String> {
             }
         }
     }
-    problems
+    (problems, checked)
 }
 
 #[test]
 fn the_workspace_keeps_the_house_rules() {
     let root = workspace_root();
+    let messages = spec_messages(&root);
     assert!(
-        spec_messages(&root).len() >= 20,
-        "the spec's messages are found in core/src/rules/validation"
+        messages.len() >= 40,
+        "the messages are found in {MESSAGE_SOURCES:?}: {}",
+        messages.len()
     );
-    let problems = check_tree(&root);
+    // Both a one-line message and one continued over lines are read whole.
+    for known in [
+        "Please type your full name.",
+        carepath_core::rules::signing::ESIGN_CONSENT,
+        carepath_core::rules::signing::LINK_UNAVAILABLE,
+    ] {
+        assert!(
+            messages.iter().any(|message| message == known),
+            "{known:?} missing from the messages"
+        );
+    }
+    let (problems, checked) = check_tree(&root);
+    assert!(
+        checked >= MIN_RUST_FILES,
+        "only {checked} Rust files were checked; the sources are missing"
+    );
     assert!(
         problems.is_empty(),
         "house rules broken:\n{}",
@@ -164,7 +227,9 @@ fn tidy_reports_each_planted_violation() {
         "core/src/store/intakes.rs",
         "//! Intakes.\nconst Q: &str = \"SELECT id FROM intakes\";\n",
     );
-    assert!(check_tree(root).is_empty(), "a clean tree passes");
+    let (problems, checked) = check_tree(root);
+    assert!(problems.is_empty(), "a clean tree passes: {problems:?}");
+    assert_eq!(checked, 3, "every Rust file of the tree is counted");
 
     write(root, "tui/src/app.rs", "pub struct App;\n");
     write(
@@ -195,7 +260,17 @@ fn tidy_reports_each_planted_violation() {
         "core/src/model/settings.rs",
         "//! Settings.\nconst DAYS: u32 = crate::rules::signing::DAYS;\n",
     );
-    let problems = check_tree(root).join("\n");
+    write(
+        root,
+        "core/src/rules/signing.rs",
+        "//! Links.\npub const THANKS: &str =\n    \"Thank you. \\\n    It is recorded.\";\n",
+    );
+    write(
+        root,
+        "server/src/api/public.rs",
+        "//! The family's pages.\nconst T: &str = \"Thank you. It is recorded.\";\n",
+    );
+    let problems = check_tree(root).0.join("\n");
     for expected in [
         "tui/src/app.rs: no `//!` line",
         "server/src/api/intakes.rs: SQL (DELETE FROM…) outside core/src/store",
@@ -203,6 +278,7 @@ fn tidy_reports_each_planted_violation() {
         "core/src/rules/pricing.rs: todo! left in",
         "server/tests/it/api.rs: dbg! left in",
         "core/src/model/settings.rs: model depends on rules",
+        "server/src/api/public.rs: the spec message \"Thank you. It is recorded.\" belongs to core",
     ] {
         assert!(
             problems.contains(expected),
@@ -248,7 +324,8 @@ fn fake_workspace(root: &Path, core_dependencies: &str) {
 }
 
 #[test]
-fn the_architecture_check_passes_a_clean_core_and_fails_a_runtime_or_an_unreadable_tree() {
+fn the_architecture_check_passes_a_clean_core_and_fails_a_runtime_even_behind_a_feature_or_an_unreadable_tree()
+ {
     let clean = tempfile::tempdir().unwrap();
     fake_workspace(clean.path(), "");
     let output = check_architecture(clean.path());
@@ -265,6 +342,23 @@ fn the_architecture_check_passes_a_clean_core_and_fails_a_runtime_or_an_unreadab
     assert!(!output.status.success(), "a core depending on tokio fails");
     assert!(
         stderr.contains("must not depend on") && stderr.contains("tokio"),
+        "{stderr}"
+    );
+
+    // An optional dependency counts too: the check also reads the tree with all features.
+    let behind_a_feature = tempfile::tempdir().unwrap();
+    fake_workspace(
+        behind_a_feature.path(),
+        "tokio = { path = \"../tokio\", optional = true }\n\n[features]\nruntime = [\"dep:tokio\"]\n",
+    );
+    let output = check_architecture(behind_a_feature.path());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        !output.status.success(),
+        "a core with tokio behind a feature fails"
+    );
+    assert!(
+        stderr.contains("--all-features") && stderr.contains("tokio"),
         "{stderr}"
     );
 

@@ -1,11 +1,15 @@
 //! The signed-in user's own account: their live sessions (device, address, when), and
-//! ending any of them at once; setting up an authenticator app as a second factor.
+//! ending any of them at once; setting up an authenticator app or passkeys as a second
+//! factor; the secret that wraps the device's offline copy.
 
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use carepath_core::rules::offline::OfflineAccess;
-use carepath_core::store::{ActiveSession, RecoveryCodes, SecondFactorStatus, TotpEnrolment};
+use carepath_core::store::{
+    ActiveSession, PasskeyAdded, PasskeyChallenge, PasskeySummary, RecoveryCodes,
+    SecondFactorStatus, TotpEnrolment,
+};
 use jiff::SignedDuration;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -25,6 +29,10 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_start_totp, _, _>(start_totp)
         .add::<__path_totp_qr, _, _>(totp_qr)
         .add::<__path_confirm_totp, _, _>(confirm_totp)
+        .add::<__path_passkeys, _, _>(passkeys)
+        .add::<__path_start_passkey, _, _>(start_passkey)
+        .add::<__path_add_passkey, _, _>(add_passkey)
+        .add::<__path_remove_passkey, _, _>(remove_passkey)
         .add::<__path_offline_access, _, _>(offline_access)
 }
 
@@ -125,10 +133,11 @@ pub async fn start_totp(
     current: CurrentUser,
 ) -> ApiResult<ApiJson<TotpEnrolment>> {
     let user = current.user;
+    let keys = state.config.secret_keys();
     Ok(ApiJson(
         state
             .db
-            .call(move |store| store.start_totp_enrolment(&user))
+            .call(move |store| store.start_totp_enrolment(&keys, &user))
             .await?,
     ))
 }
@@ -139,9 +148,10 @@ pub async fn start_totp(
     responses((status = 200, content_type = "image/svg+xml", body = String), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn totp_qr(State(state): State<AppState>, current: CurrentUser) -> ApiResult<Response> {
     let user = current.user;
+    let keys = state.config.secret_keys();
     let svg = state
         .db
-        .call(move |store| store.totp_enrolment_qr(&user))
+        .call(move |store| store.totp_enrolment_qr(&keys, &user))
         .await?
         .ok_or_else(|| ApiError::not_found("No authenticator app is being set up."))?;
     Ok((
@@ -172,10 +182,99 @@ pub async fn confirm_totp(
 ) -> ApiResult<ApiJson<RecoveryCodes>> {
     let actor = current.actor();
     let user = current.user;
+    let keys = state.config.secret_keys();
     Ok(ApiJson(
         state
             .db
-            .call(move |store| store.confirm_totp(&actor, &user, &body.code))
+            .call(move |store| store.confirm_totp(&keys, &actor, &user, &body.code))
             .await?,
     ))
+}
+
+/// The signed-in user's passkeys, oldest first.
+#[utoipa::path(get, path = "/api/account/passkeys", tag = "account",
+    responses((status = 200, body = Items<PasskeySummary>), (status = 401, body = ErrorBody)))]
+pub async fn passkeys(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> ApiResult<ApiJson<Items<PasskeySummary>>> {
+    let user = current.user;
+    let items = state.db.call(move |store| store.passkeys(&user.id)).await?;
+    Ok(ApiJson(items.into()))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PasskeyNameBody {
+    /// What the passkey is called on Your Account ("Work laptop"), 1 to 60 characters.
+    pub name: String,
+}
+
+/// Starts adding a passkey: the options for `navigator.credentials.create()`. The
+/// server's public address names the relying party; one that browsers refuse for
+/// WebAuthn (an IP address, or http:// off localhost) is answered 422.
+#[utoipa::path(post, path = "/api/account/passkeys/options", tag = "account", request_body = PasskeyNameBody,
+    responses((status = 200, body = PasskeyChallenge), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn start_passkey(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    ApiJson(body): ApiJson<PasskeyNameBody>,
+) -> ApiResult<ApiJson<PasskeyChallenge>> {
+    let rp = state.relying_party()?;
+    let user = current.user;
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.start_passkey_registration(&rp, &user, &body.name))
+            .await?,
+    ))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PasskeyAnswerBody {
+    /// The browser's answer as WebAuthn's JSON (`RegistrationResponseJSON` or
+    /// `AuthenticationResponseJSON`, bytes in base64url).
+    #[schema(value_type = Object)]
+    pub credential: serde_json::Value,
+}
+
+/// Finishes adding a passkey with the browser's answer; the passkey, and ten recovery
+/// codes (shown this once) when the user had none left.
+#[utoipa::path(post, path = "/api/account/passkeys", tag = "account", request_body = PasskeyAnswerBody,
+    responses((status = 200, body = PasskeyAdded), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn add_passkey(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    ApiJson(body): ApiJson<PasskeyAnswerBody>,
+) -> ApiResult<ApiJson<PasskeyAdded>> {
+    let rp = state.relying_party()?;
+    let actor = current.actor();
+    let user = current.user;
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| {
+                store.finish_passkey_registration(&rp, &actor, &user, &body.credential)
+            })
+            .await?,
+    ))
+}
+
+/// Removes one of the signed-in user's passkeys (not the last second factor the agency
+/// requires).
+#[utoipa::path(delete, path = "/api/account/passkeys/{id}", tag = "account", params(("id" = String, Path)),
+    responses((status = 204, description = "Removed"), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn remove_passkey(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<String>,
+) -> ApiResult<StatusCode> {
+    let actor = current.actor();
+    let user = current.user;
+    state
+        .db
+        .call(move |store| store.remove_passkey(&actor, &user, &id))
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
 }

@@ -1,17 +1,20 @@
 //! Sign-in and accounts: password sign-in, sign-up for invited emails, magic links and
-//! password recovery by email, new passwords, sign-out. The sign-in endpoints are
-//! throttled per client address here and per account in core.
+//! password recovery by email, new passwords, sign-out, and the second-factor step (a
+//! code, or a passkey). The sign-in endpoints are throttled per client address here and
+//! per account in core.
 
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use carepath_core::model::{Actor, Channel};
 use carepath_core::outbound::{AccountEmail, account_email, account_link, compose_private_email};
+use carepath_core::rules::passkeys::PASSKEY_REFUSED;
 use carepath_core::rules::second_factor::{CODE_INVALID, PENDING_EXPIRED};
 use carepath_core::rules::sign_in::LINK_LIFETIME;
 use carepath_core::rules::validation::{validate_magic_link_email, validate_new_password};
 use carepath_core::store::{
-    AuthTokenPurpose, INVALID_CREDENTIALS, SecondFactorFailure, SessionUser, SignInFailure,
+    AuthTokenPurpose, INVALID_CREDENTIALS, PasskeyChallenge, SecondFactorFailure, SessionUser,
+    SignInFailure,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -33,6 +36,8 @@ pub const PUBLIC_PATHS: &[&str] = &[
     "/api/auth/verify",
     "/api/auth/reset-password",
     "/api/auth/second-factor",
+    "/api/auth/second-factor/passkey/options",
+    "/api/auth/second-factor/passkey",
 ];
 
 pub fn routes(routes: ApiRoutes) -> ApiRoutes {
@@ -47,6 +52,8 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_reset_password, _, _>(reset_password)
         .add::<__path_change_password, _, _>(change_password)
         .add::<__path_second_factor, _, _>(second_factor)
+        .add::<__path_start_passkey_sign_in, _, _>(start_passkey_sign_in)
+        .add::<__path_passkey_sign_in, _, _>(passkey_sign_in)
 }
 
 pub(crate) fn throttle(state: &AppState, client: &ClientAddr) -> ApiResult<()> {
@@ -63,7 +70,8 @@ pub(crate) fn throttle(state: &AppState, client: &ClientAddr) -> ApiResult<()> {
 /// yet, the code is asked next (`POST /api/auth/second-factor`).
 #[derive(Serialize, ToSchema)]
 pub struct SecondFactorChallenge {
-    /// Always true: enter a code from the authenticator app or a recovery code.
+    /// Always true: enter a code from the authenticator app or a recovery code, or use a
+    /// passkey.
     pub second_factor_required: bool,
 }
 
@@ -117,11 +125,64 @@ pub struct SecondFactorBody {
     pub code: String,
 }
 
+fn pending_expired() -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, "unauthenticated", PENDING_EXPIRED)
+}
+
+/// The answer to a refused second factor.
+fn second_factor_refused(failure: SecondFactorFailure) -> ApiError {
+    match failure {
+        SecondFactorFailure::Expired => pending_expired(),
+        SecondFactorFailure::Invalid => {
+            ApiError::new(StatusCode::UNAUTHORIZED, "invalid_code", CODE_INVALID)
+        }
+        SecondFactorFailure::PasskeyRefused => {
+            ApiError::new(StatusCode::UNAUTHORIZED, "invalid_passkey", PASSKEY_REFUSED)
+        }
+        SecondFactorFailure::Throttled { retry_after_secs } => ApiError::rate_limited(
+            format!(
+                "Too many failed sign-ins. Please wait {retry_after_secs} seconds and try again."
+            ),
+            retry_after_secs,
+        ),
+    }
+}
+
+/// A second factor accepted: the session opens and the pending cookie is cleared.
+async fn second_factor_passed(
+    state: &AppState,
+    client: &ClientAddr,
+    device: Device,
+    user: SessionUser,
+) -> ApiResult<Response> {
+    // A right second factor gives back the address's attempt: signing in with one spends
+    // no more of it than a password alone did.
+    if let Some(address) = client.ip() {
+        state.throttle.refund(address);
+    }
+    let user_id = user.id.clone();
+    let token = state
+        .db
+        .call(move |store| store.create_session_from(&user_id, SESSION_LIFETIME, &device.0))
+        .await?;
+    let https = state.config.public_url.https;
+    let cookie = session::session_cookie(&token, https);
+    let cleared = session::cleared_pending_cookie(https);
+    Ok((
+        axum::response::AppendHeaders([
+            (header::SET_COOKIE, cookie),
+            (header::SET_COOKIE, cleared),
+        ]),
+        ApiJson(user),
+    )
+        .into_response())
+}
+
 /// The second step of signing in: a code from the authenticator app (each accepted once)
 /// or an unused recovery code, with the pending sign-in's cookie; opens the session.
 /// Throttled like the password (a right code gives its attempt back to the address).
 #[utoipa::path(post, path = "/api/auth/second-factor", tag = "auth", request_body = SecondFactorBody,
-    responses((status = 200, body = SessionUser), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+    responses((status = 200, body = SessionUser), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn second_factor(
     State(state): State<AppState>,
     client: ClientAddr,
@@ -130,58 +191,78 @@ pub async fn second_factor(
     ApiJson(body): ApiJson<SecondFactorBody>,
 ) -> ApiResult<Response> {
     throttle(&state, &client)?;
-    let Some(pending) = session::pending_token(&headers) else {
-        return Err(ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "unauthenticated",
-            PENDING_EXPIRED,
-        ));
-    };
+    let pending = session::pending_token(&headers).ok_or_else(pending_expired)?;
+    let place = client.key();
+    let keys = state.config.secret_keys();
+    let outcome = state
+        .db
+        .call(move |store| store.finish_pending_sign_in(&keys, &pending, &body.code, &place))
+        .await?;
+    match outcome {
+        Ok(user) => second_factor_passed(&state, &client, device, user).await,
+        Err(failure) => Err(second_factor_refused(failure)),
+    }
+}
+
+/// The second step of signing in with a passkey, first half: the options for
+/// `navigator.credentials.get()`, with the pending sign-in's cookie. 422 when the user
+/// has no passkey, or the server's public address cannot name a relying party.
+#[utoipa::path(post, path = "/api/auth/second-factor/passkey/options", tag = "auth",
+    responses((status = 200, body = PasskeyChallenge), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn start_passkey_sign_in(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    headers: axum::http::HeaderMap,
+) -> ApiResult<ApiJson<PasskeyChallenge>> {
+    throttle(&state, &client)?;
+    let pending = session::pending_token(&headers).ok_or_else(pending_expired)?;
+    let rp = state.relying_party()?;
     let place = client.key();
     let outcome = state
         .db
-        .call(move |store| store.finish_pending_sign_in(&pending, &body.code, &place))
+        .call(move |store| store.start_passkey_sign_in(&rp, &pending, &place))
+        .await?;
+    let challenge = outcome.map_err(second_factor_refused)?;
+    // A challenge for a live pending sign-in proves nothing yet: its attempt is given
+    // back, so signing in with a passkey spends no more than with a code.
+    if let Some(address) = client.ip() {
+        state.throttle.refund(address);
+    }
+    Ok(ApiJson(challenge))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PasskeySignInBody {
+    /// The browser's answer to `navigator.credentials.get()` as WebAuthn's JSON
+    /// (`AuthenticationResponseJSON`, bytes in base64url).
+    #[schema(value_type = Object)]
+    pub credential: serde_json::Value,
+}
+
+/// The second step of signing in with a passkey, second half: the browser's signed
+/// answer to the challenge (used once); opens the session. A refused answer counts like
+/// a wrong code.
+#[utoipa::path(post, path = "/api/auth/second-factor/passkey", tag = "auth", request_body = PasskeySignInBody,
+    responses((status = 200, body = SessionUser), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn passkey_sign_in(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    headers: axum::http::HeaderMap,
+    device: Device,
+    ApiJson(body): ApiJson<PasskeySignInBody>,
+) -> ApiResult<Response> {
+    throttle(&state, &client)?;
+    let pending = session::pending_token(&headers).ok_or_else(pending_expired)?;
+    let rp = state.relying_party()?;
+    let place = client.key();
+    let outcome = state
+        .db
+        .call(move |store| store.finish_passkey_sign_in(&rp, &pending, &body.credential, &place))
         .await?;
     match outcome {
-        Ok(user) => {
-            // A right code gives back the address's attempt: signing in with a second
-            // factor spends no more of it than a password alone did.
-            if let Some(address) = client.ip() {
-                state.throttle.refund(address);
-            }
-            let user_id = user.id.clone();
-            let token = state
-                .db
-                .call(move |store| store.create_session_from(&user_id, SESSION_LIFETIME, &device.0))
-                .await?;
-            let https = state.config.public_url.https;
-            let cookie = session::session_cookie(&token, https);
-            let cleared = session::cleared_pending_cookie(https);
-            Ok((
-                axum::response::AppendHeaders([
-                    (header::SET_COOKIE, cookie),
-                    (header::SET_COOKIE, cleared),
-                ]),
-                ApiJson(user),
-            )
-                .into_response())
-        }
-        Err(SecondFactorFailure::Expired) => Err(ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "unauthenticated",
-            PENDING_EXPIRED,
-        )),
-        Err(SecondFactorFailure::Invalid) => Err(ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "invalid_code",
-            CODE_INVALID,
-        )),
-        Err(SecondFactorFailure::Throttled { retry_after_secs }) => Err(ApiError::rate_limited(
-            format!(
-                "Too many failed sign-ins. Please wait {retry_after_secs} seconds and try again."
-            ),
-            retry_after_secs,
-        )),
+        Ok(user) => second_factor_passed(&state, &client, device, user).await,
+        Err(failure) => Err(second_factor_refused(failure)),
     }
 }
 

@@ -3,7 +3,9 @@
 use axum::extract::State;
 use carepath_core::model::{ArchiveInput, IntakeId};
 use carepath_core::rules::stage::ClientUrgency;
-use carepath_core::store::{ClientPage, ClientProfile, ClientQuery, ClientSort, StageFilter};
+use carepath_core::store::{
+    ClientPage, ClientProfile, ClientQuery, ClientSort, OwnerFilter, StageFilter,
+};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -24,6 +26,8 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    /// `me` (the signed-in user's clients), `unassigned`, or a user's id.
+    pub owner: Option<String>,
     /// `intake`, `assessment`, `care_plan`, `contract` or `archived`.
     pub stage: Option<StageFilter>,
     /// `overdue`, `due_soon` or `on_track`.
@@ -41,10 +45,12 @@ pub struct ListQuery {
     responses((status = 200, body = ClientPage), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub async fn list(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    user: CurrentUser,
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> ApiResult<ApiJson<ClientPage>> {
+    let owner = OwnerFilter::parse(query.owner.as_deref(), &user.user.id);
     let query = ClientQuery {
+        owner,
         stage: query.stage,
         urgency: query.urgency,
         search: query.q,

@@ -4,9 +4,9 @@
 use axum::extract::State;
 use carepath_core::model::{
     CallLogInput, Communication, CommunicationId, CommunicationStatus, CommunicationType,
-    EmailInput, NoteInput, Parents, SmsInput, Visibility,
+    Direction, EmailInput, NoteInput, Parents, SmsInput, Visibility,
 };
-use carepath_core::store::{CommunicationFilter, HubQuery, Page};
+use carepath_core::store::{CommunicationFilter, HubQuery, OwnerFilter, Page};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -77,11 +77,15 @@ pub async fn timeline(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct HubParams {
+    /// `me`: only the communications of the signed-in user's clients; or a user's id.
+    pub owner: Option<String>,
     /// `email`, `sms`, `note`, `phone_log` or `system_event`.
     #[serde(rename = "type")]
     pub communication_type: Option<CommunicationType>,
     /// `pending`, `sent`, `delivered` or `failed`.
     pub status: Option<CommunicationStatus>,
+    /// `inbound` (replies), `outbound` or `internal`.
+    pub direction: Option<Direction>,
     pub q: Option<String>,
     pub cursor: Option<String>,
     pub limit: Option<u32>,
@@ -92,12 +96,18 @@ pub struct HubParams {
     responses((status = 200, body = Page<Communication>), (status = 400, body = ErrorBody)))]
 pub async fn hub(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    user: CurrentUser,
     ApiQuery(query): ApiQuery<HubParams>,
 ) -> ApiResult<ApiJson<Page<Communication>>> {
+    let owner = match OwnerFilter::parse(query.owner.as_deref(), &user.user.id) {
+        Some(OwnerFilter::User(user_id)) => Some(user_id),
+        _ => None,
+    };
     let query = HubQuery {
+        owner,
         communication_type: query.communication_type,
         status: query.status,
+        direction: query.direction,
         search: query.q,
         cursor: query.cursor,
         limit: query.limit,

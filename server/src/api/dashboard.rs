@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use carepath_core::model::{IntakeBrief, IntakeSummary};
-use carepath_core::store::{Analytics, AnalyticsRange, Dashboard, Page};
+use carepath_core::store::{Analytics, AnalyticsRange, Dashboard, OwnerFilter, Page};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -21,19 +21,36 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_analytics, _, _>(analytics)
 }
 
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DashboardQuery {
+    /// `me` (the signed-in user's clients), `unassigned`, or a user's id: the cards count
+    /// their clients by their latest records and the lists hold theirs only.
+    pub owner: Option<String>,
+}
+
 /// Counts, follow-ups due today and the 10 latest intakes.
-#[utoipa::path(get, path = "/api/dashboard", tag = "dashboard",
+#[utoipa::path(get, path = "/api/dashboard", tag = "dashboard", params(DashboardQuery),
     responses((status = 200, body = Dashboard), (status = 401, body = ErrorBody)))]
 pub async fn dashboard(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    user: CurrentUser,
+    ApiQuery(query): ApiQuery<DashboardQuery>,
 ) -> ApiResult<ApiJson<Dashboard>> {
-    Ok(ApiJson(state.db.call(|store| store.dashboard()).await?))
+    let owner = OwnerFilter::parse(query.owner.as_deref(), &user.user.id);
+    Ok(ApiJson(
+        state
+            .db
+            .call(move |store| store.dashboard_for(owner.as_ref()))
+            .await?,
+    ))
 }
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct FollowUpsQuery {
+    /// The dashboard's `owner`, when it was filtered.
+    pub owner: Option<String>,
     /// The dashboard's `follow_ups_next_cursor`, or a page's `next_cursor`.
     pub cursor: Option<String>,
 }
@@ -44,13 +61,16 @@ pub struct FollowUpsQuery {
         (status = 401, body = ErrorBody)))]
 pub async fn follow_ups(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    user: CurrentUser,
     ApiQuery(query): ApiQuery<FollowUpsQuery>,
 ) -> ApiResult<ApiJson<Page<IntakeBrief>>> {
+    let owner = OwnerFilter::parse(query.owner.as_deref(), &user.user.id);
     Ok(ApiJson(
         state
             .db
-            .call(move |store| store.follow_ups_due_today(query.cursor.as_deref()))
+            .call(move |store| {
+                store.follow_ups_due_today_for(owner.as_ref(), query.cursor.as_deref())
+            })
             .await?,
     ))
 }

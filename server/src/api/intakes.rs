@@ -3,13 +3,12 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use carepath_core::model::{FormJson, Intake, IntakeForm, IntakeId, IntakeSummary};
+use carepath_core::model::{FormJson, Intake, IntakeForm, IntakeId, UserId};
 use carepath_core::rules::stage::Urgency;
-use carepath_core::store::{IntakeListQuery, IntakePage};
+use carepath_core::store::{AwaitingAssessment, IntakeListQuery, IntakePage};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
-use super::Items;
 use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{ApiJson, ApiPath, ApiQuery};
@@ -60,19 +59,18 @@ pub async fn list(
     ))
 }
 
-/// Intakes with no assessment scheduled yet, oldest first.
+/// Intakes with no assessment scheduled yet: how many, and the oldest of them.
 #[utoipa::path(get, path = "/api/intakes/awaiting-assessment", tag = "intakes",
-    responses((status = 200, body = Items<IntakeSummary>), (status = 401, body = ErrorBody)))]
+    responses((status = 200, body = AwaitingAssessment), (status = 401, body = ErrorBody)))]
 pub async fn awaiting_assessment(
     State(state): State<AppState>,
     _user: CurrentUser,
-) -> ApiResult<ApiJson<Items<IntakeSummary>>> {
+) -> ApiResult<ApiJson<AwaitingAssessment>> {
     Ok(ApiJson(
         state
             .db
             .call(|store| store.intakes_awaiting_assessment())
-            .await?
-            .into(),
+            .await?,
     ))
 }
 
@@ -80,6 +78,11 @@ pub async fn awaiting_assessment(
 #[serde(deny_unknown_fields)]
 pub struct IntakeBody {
     pub form: IntakeForm,
+    /// Who owns the new client (an active member of staff); when absent, the member of
+    /// staff the form's coordinator names, else the signed-in user.
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub owner_id: Option<UserId>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -102,7 +105,7 @@ pub async fn create(
     Ok(ApiJson(
         state
             .db
-            .call(move |store| store.create_intake(&actor, body.form))
+            .call(move |store| store.create_intake_for(&actor, body.owner_id.as_ref(), body.form))
             .await?,
     ))
 }

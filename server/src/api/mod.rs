@@ -14,9 +14,11 @@ pub mod dashboard;
 pub mod docs;
 pub mod exports;
 pub mod health;
+pub mod inbound;
 pub mod intakes;
 pub mod prints;
 pub mod public;
+pub mod queue;
 pub mod replies;
 pub mod settings;
 pub mod setup;
@@ -68,7 +70,9 @@ pub fn routes() -> ApiRoutes {
     let routes = signing::routes(routes);
     let routes = public::routes(routes);
     let routes = replies::routes(routes);
+    let routes = inbound::routes(routes);
     let routes = visits::routes(routes);
+    let routes = queue::routes(routes);
     routes.add::<events::__path_stream, _, _>(events::stream)
 }
 
@@ -82,6 +86,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
         .schemas_from_iter(schemas)
         .schemas_from_iter(carepath_core::model::options::openapi_schemas())
         .schemas_from_iter(carepath_core::rules::sms::openapi_schemas())
+        .schemas_from_iter(carepath_core::rules::validation::attachment_openapi_schemas())
         // Enums only query parameters name: parameters refer to them, nothing registers them.
         .schema_from::<carepath_core::store::StageFilter>()
         .schema_from::<carepath_core::store::ClientSort>()

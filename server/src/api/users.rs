@@ -222,8 +222,9 @@ pub async fn enable(
     ))
 }
 
-/// Removes a user's second factor and recovery codes, for one who lost their phone; they
-/// sign in with their password alone until they set one up again (admin; audited).
+/// Removes a user's second factors (authenticator app and passkeys) and recovery codes,
+/// for one who lost their phone or key; they sign in with their password alone until they
+/// set one up again (admin; audited).
 #[utoipa::path(post, path = "/api/admin/users/{id}/reset-second-factor", tag = "users", params(("id" = String, Path)),
     responses((status = 200, body = User), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn reset_second_factor(

@@ -298,16 +298,39 @@ pub async fn revoke_feed(
 /// subscribe to. A bad address spends one of the caller's link attempts, as the
 /// family's links do.
 #[utoipa::path(get, path = "/api/public/calendar/{token}", tag = "public", params(("token" = String, Path)),
-    responses((status = 200, content_type = "text/calendar", body = String), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
+    responses((status = 200, content_type = "text/calendar", body = String), (status = 304, description = "Unchanged since the ETag sent in If-None-Match"), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn feed(
     State(state): State<AppState>,
     client: ClientAddr,
+    headers: axum::http::HeaderMap,
     ApiPath(token): ApiPath<String>,
 ) -> ApiResult<Response> {
-    let result =
-        crate::throttle::with_link(&state, &client, move |store| store.calendar_feed(&token)).await;
-    let mut response = result?.into_response();
-    response.headers_mut().insert(
+    let feed = match state.feeds.get(&token, &state.sessions) {
+        Some(feed) => feed,
+        None => {
+            let before = state.sessions.version();
+            let key = token.clone();
+            let body =
+                crate::throttle::with_link(&state, &client, move |store| store.calendar_feed(&key))
+                    .await?;
+            state.feeds.put(&token, body, before, &state.sessions)
+        }
+    };
+    let etag = HeaderValue::from_str(&feed.etag).map_err(crate::error::ApiError::internal)?;
+    let unchanged = headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|tag| tag.trim() == feed.etag || tag.trim() == "*");
+    let mut response = if unchanged {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        feed.body.into_response()
+    };
+    let answer = response.headers_mut();
+    answer.insert(header::ETAG, etag);
+    answer.insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/calendar; charset=utf-8"),
     );

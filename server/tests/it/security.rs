@@ -19,6 +19,9 @@ const PUBLIC: &[&str] = &[
     // The code step of a sign-in: its pending sign-in's cookie is the authorization
     // (tests/it/second_factor.rs).
     "/api/auth/second-factor",
+    // The same step with a passkey (tests/it/passkeys.rs).
+    "/api/auth/second-factor/passkey/options",
+    "/api/auth/second-factor/passkey",
     "/api/public/approve/{token}",
     "/api/public/approve/{token}/questions",
     "/api/public/sign/{token}",

@@ -72,6 +72,8 @@ impl TestServer {
         config.connect_timeout = Duration::from_secs(1);
         // The reminders' scheduler runs on the real clock; a test that wants it says so.
         config.reminder_interval = Duration::ZERO;
+        // So is the reply fetcher: a test reads the mailbox when it says so.
+        config.reply_interval = Duration::ZERO;
         adjust(&mut config);
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(carepath_server::serve_on(listener, config, async move {

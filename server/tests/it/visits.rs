@@ -286,6 +286,7 @@ async fn a_calendar_feed_opens_without_a_session_until_revoked() {
             .unwrap()
             .starts_with("text/calendar"),
     );
+    let etag = response.headers()["etag"].to_str().unwrap().to_owned();
     let text = response.text().await.unwrap();
     assert!(text.contains("METHOD:PUBLISH\r\n"), "{text}");
     assert!(
@@ -295,6 +296,37 @@ async fn a_calendar_feed_opens_without_a_session_until_revoked() {
         )),
         "{text}"
     );
+
+    // A calendar program that sends the tag back gets no body while nothing changed.
+    let feed_with_tag = |tag: String| {
+        server
+            .anonymous()
+            .request(reqwest::Method::GET, &path)
+            .header("if-none-match", tag)
+            .send()
+    };
+    let unchanged = feed_with_tag(etag.clone()).await.unwrap();
+    assert_eq!(unchanged.status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(unchanged.headers()["etag"].to_str().unwrap(), etag);
+
+    // A moved visit shows on the very next request, under a new tag.
+    let visit_id = booked["visit"]["id"].as_str().unwrap();
+    expect_json(
+        staff
+            .put(
+                &format!("/api/visits/{visit_id}"),
+                json!({"version": booked["visit"]["version"], "date": tomorrow(), "start_time": "14:30",
+                       "duration_minutes": 60, "place": "12 Oak St", "assessor_id": me_id}),
+            )
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let moved = feed_with_tag(etag.clone()).await.unwrap();
+    assert_eq!(moved.status(), StatusCode::OK);
+    assert_ne!(moved.headers()["etag"].to_str().unwrap(), etag);
+    let moved = moved.text().await.unwrap();
+    assert!(moved.contains("T143000"), "{moved}");
 
     let response = staff.delete("/api/calendar-feed").await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);

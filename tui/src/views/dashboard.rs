@@ -1,5 +1,5 @@
-//! The Outreach Dashboard: the four counts, today's assessment visits, follow-ups due today
-//! and recent activity.
+//! The Outreach Dashboard: the four counts, the user's queue (most late first), today's
+//! assessment visits, follow-ups due today and recent activity.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -21,14 +21,27 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, state: &DashboardState) 
     } else {
         follow_ups.len().min(4) as u16 + 2
     };
+    let queue_height = if state.queue.is_empty() {
+        0
+    } else {
+        state.queue.len().min(4) as u16 + 2
+    };
     let visits_height = if state.visits.is_empty() {
         0
     } else {
         state.visits.len().min(3) as u16 + 2
     };
-    let [subtitle, cards, visits_area, follow_area, recent_area] = Layout::vertical([
+    let [
+        subtitle,
+        cards,
+        queue_area,
+        visits_area,
+        follow_area,
+        recent_area,
+    ] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(3),
+        Constraint::Length(queue_height),
         Constraint::Length(visits_height),
         Constraint::Length(follow_up_height),
         Constraint::Min(3),
@@ -60,6 +73,35 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, state: &DashboardState) 
             ]),
         ];
         frame.render_widget(Paragraph::new(lines), *card);
+    }
+
+    if !state.queue.is_empty() {
+        let rows = state.queue.iter().take(4).map(|item| {
+            let row = Row::new(vec![
+                item.when.clone(),
+                item.client_name.clone(),
+                item.title.clone(),
+            ]);
+            if item.late {
+                row.style(theme.error())
+            } else {
+                row
+            }
+        });
+        let table = Table::new(
+            rows,
+            [
+                Constraint::Length(18),
+                Constraint::Fill(2),
+                Constraint::Fill(3),
+            ],
+        )
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(format!(" My Queue ({}) ", state.queue.len())),
+        );
+        frame.render_widget(table, queue_area);
     }
 
     if !state.visits.is_empty() {

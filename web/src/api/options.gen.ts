@@ -72,6 +72,14 @@ export type AssessmentStatusValue = (typeof ASSESSMENT_STATUS_VALUES)[number];
 export const ASSESSMENT_SUPPORT_SERVICE_OPTION_VALUES = ["Physical Therapy", "Occupational Therapy", "Speech Therapy", "Home Health Nursing", "Meals on Wheels", "Other"] as const;
 export type AssessmentSupportServiceOptionValue = (typeof ASSESSMENT_SUPPORT_SERVICE_OPTION_VALUES)[number];
 
+/** A file type an email may attach, by its extension. */
+export const ATTACHMENT_EXTENSION_VALUES = ["pdf", "doc", "docx", "txt", "png", "jpg", "jpeg"] as const;
+export type AttachmentExtensionValue = (typeof ATTACHMENT_EXTENSION_VALUES)[number];
+
+/** The largest file an email may attach, in bytes. */
+export const ATTACHMENT_MAX_BYTES_VALUES = [10485760] as const;
+export type AttachmentMaxBytesValue = (typeof ATTACHMENT_MAX_BYTES_VALUES)[number];
+
 /** The eight services a care plan can offer, under their stored keys. */
 export const CARE_PLAN_SERVICE_VALUES = ["personalCare", "meals", "mobility", "housekeeping", "companionship", "medicationReminders", "transportation", "toileting"] as const;
 export type CarePlanServiceValue = (typeof CARE_PLAN_SERVICE_VALUES)[number];
@@ -118,6 +126,10 @@ export type DirectionValue = (typeof DIRECTION_VALUES)[number];
 export const DRAFT_KIND_VALUES = ["email", "sms", "note", "marketing_email"] as const;
 export type DraftKindValue = (typeof DRAFT_KIND_VALUES)[number];
 
+/** How Carepath signs in to the reply mailbox. */
+export const IMAP_AUTH_VALUES = ["password", "oauth2"] as const;
+export type ImapAuthValue = (typeof IMAP_AUTH_VALUES)[number];
+
 /** A choice of a form's list, stored as its label. */
 export const INTAKE_LIVING_SITUATION_OPTION_VALUES = ["Home / Lives Alone", "Home / With Spouse or Child", "Care Facility", "Other"] as const;
 export type IntakeLivingSituationOptionValue = (typeof INTAKE_LIVING_SITUATION_OPTION_VALUES)[number];
@@ -152,6 +164,14 @@ export type LinkStateValue = (typeof LINK_STATE_VALUES)[number];
 
 export const MESSAGE_TYPE_VALUES = ["email", "sms"] as const;
 export type MessageTypeValue = (typeof MESSAGE_TYPE_VALUES)[number];
+
+/** The one thing a row asks for, drawn as its main button. */
+export const QUEUE_ACTION_VALUES = ["log_call", "open", "reschedule", "mark_done"] as const;
+export type QueueActionValue = (typeof QUEUE_ACTION_VALUES)[number];
+
+/** What a queue row is about. The order here breaks ties between rows due at the same */
+export const QUEUE_KIND_VALUES = ["visit", "follow_up", "reply", "task", "proposal", "contract", "stage_alert"] as const;
+export type QueueKindValue = (typeof QUEUE_KIND_VALUES)[number];
 
 /** Where replication stands. */
 export const REPLICATION_STATE_VALUES = ["notConfigured", "starting", "replicating", "failing"] as const;

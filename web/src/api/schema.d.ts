@@ -25,6 +25,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's passkeys, oldest first. */
+        get: operations["passkeys"];
+        put?: never;
+        /**
+         * Finishes adding a passkey with the browser's answer; the passkey, and ten recovery
+         *     codes (shown this once) when the user had none left.
+         */
+        post: operations["add_passkey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts adding a passkey: the options for `navigator.credentials.create()`. The
+         *     server's public address names the relying party; one that browsers refuse for
+         *     WebAuthn (an IP address, or http:// off localhost) is answered 422.
+         */
+        post: operations["start_passkey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes one of the signed-in user's passkeys (not the last second factor the agency
+         *     requires).
+         */
+        delete: operations["remove_passkey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/second-factor": {
         parameters: {
             query?: never;
@@ -270,8 +332,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Removes a user's second factor and recovery codes, for one who lost their phone; they
-         *     sign in with their password alone until they set one up again (admin; audited).
+         * Removes a user's second factors (authenticator app and passkeys) and recovery codes,
+         *     for one who lost their phone or key; they sign in with their password alone until they
+         *     set one up again (admin; audited).
          */
         post: operations["reset_second_factor"];
         delete?: never;
@@ -585,6 +648,48 @@ export interface paths {
          *     Throttled like the password (a right code gives its attempt back to the address).
          */
         post: operations["second_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/second-factor/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of signing in with a passkey, second half: the browser's signed
+         *     answer to the challenge (used once); opens the session. A refused answer counts like
+         *     a wrong code.
+         */
+        post: operations["passkey_sign_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/second-factor/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of signing in with a passkey, first half: the options for
+         *     `navigator.credentials.get()`, with the pending sign-in's cookie. 422 when the user
+         *     has no passkey, or the server's public address cannot name a relying party.
+         */
+        post: operations["start_passkey_sign_in"];
         delete?: never;
         options?: never;
         head?: never;
@@ -955,6 +1060,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clients/{id}/owner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Gives a client to another member of staff (or to nobody); answers the profile. */
+        put: operations["set_owner"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients/{id}/reopen": {
         parameters: {
             query?: never;
@@ -966,6 +1088,41 @@ export interface paths {
         put?: never;
         /** Puts an archived client back in the pipeline where it was. */
         post: operations["reopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}/replies/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a client's unread replies read: the client's communications were opened. */
+        post: operations["read_replies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client's tasks: open ones by day, then the done ones. */
+        get: operations["tasks"];
+        put?: never;
+        /** Adds a dated task on a client for a member of staff (the one adding it by default). */
+        post: operations["add_task"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1087,6 +1244,94 @@ export interface paths {
         put?: never;
         /** Sends a text message; answers like the email route. */
         post: operations["send_sms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/communications/unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Replies (emails and texts) from senders no client could be found for, newest first. */
+        get: operations["unmatched"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/communications/{id}/approve-proposal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff's one click: approves the proposal the reply accepts, with the reply as the
+         *     evidence in the timeline.
+         */
+        post: operations["approve_from_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/communications/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts an unmatched reply on a client's timeline. Administrators only. */
+        post: operations["assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/communications/{id}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file an emailed reply carried, as a download. */
+        get: operations["attachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/communications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a reply read (staff opened it). */
+        post: operations["mark_read"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1563,7 +1808,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Intakes with no assessment scheduled yet, oldest first. */
+        /** Intakes with no assessment scheduled yet: how many, and the oldest of them. */
         get: operations["awaiting_assessment"];
         put?: never;
         post?: never;
@@ -1668,6 +1913,27 @@ export interface paths {
             cookie?: never;
         };
         get: operations["intake"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intakes/{id}/pending-acceptance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the family's latest reply to the client's sent proposal reads as a plain yes:
+         *     the reply and the question staff are asked ("Family replied YES to the proposal —
+         *     approve?"). Nothing is approved until staff click.
+         */
+        get: operations["pending_acceptance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2024,6 +2290,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member of staff's queue for today, most late first: follow-ups due, today's visits,
+         *     unread replies, proposals and contracts waiting, stage alerts and due tasks.
+         */
+        get: operations["queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/queue/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a queue row done: a follow-up cleared, a task completed, a visit held, replies read. */
+        post: operations["done"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/queue/snooze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts a queue row off to a later day with a reason (a follow-up or task moves to it). */
+        post: operations["snooze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search": {
         parameters: {
             query?: never;
@@ -2124,6 +2444,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/reply-mailbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settings → Email's reply mailbox, read over IMAP (never its password or token: only
+         *     whether one is set). Administrators only.
+         */
+        get: operations["reply_mailbox"];
+        /**
+         * Saves the reply mailbox; the secret is sealed like the SMTP password. Administrators
+         *     only.
+         */
+        put: operations["save_reply_mailbox"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/reply-mailbox/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads the reply mailbox now (Settings → Email's "Fetch now") and answers what
+         *     happened in words. Administrators only.
+         */
+        post: operations["fetch_replies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/sms-account": {
         parameters: {
             query?: never;
@@ -2212,6 +2576,23 @@ export interface paths {
          *     out. Answers the provider an empty TwiML document (no automatic answer to the family).
          */
         post: operations["reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a task done. */
+        post: operations["complete_task"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2808,6 +3189,15 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        /** @description The client an unmatched reply belongs to, as an administrator chose. */
+        AssignReplyInput: {
+            intake_id: components["schemas"]["IntakeId"];
+        };
+        /**
+         * @description A file type an email may attach, by its extension.
+         * @enum {string}
+         */
+        AttachmentExtension: "pdf" | "doc" | "docx" | "txt" | "png" | "jpg" | "jpeg";
         /** @description A file named on an email. Attachments are checked and listed, not sent. */
         AttachmentInfo: {
             /** @default  */
@@ -2817,6 +3207,21 @@ export interface components {
              * @default 0
              */
             size: number;
+        };
+        /**
+         * @description The largest file an email may attach, in bytes.
+         * @enum {integer}
+         */
+        AttachmentMaxBytes: 10485760;
+        /** @description The intakes waiting for an assessment: how many there are, and the oldest of them. */
+        AwaitingAssessment: {
+            /** @description The oldest first, at most [`AWAITING_LISTED`]. */
+            items: components["schemas"]["IntakeSummary"][];
+            /**
+             * Format: int64
+             * @description Every intake waiting, however many are listed.
+             */
+            total: number;
         };
         /** @description A new calendar feed: its secret address, shown once. */
         CalendarFeedAddress: {
@@ -2855,6 +3260,11 @@ export interface components {
              *     without weekend hours.
              */
             blended_rate: number | null;
+            /**
+             * @description Whether a contract can be generated from it (sent or approved, not deleted): the
+             *     screens read this, never the status.
+             */
+            can_generate_contract: boolean;
             care_coordinator_name: string;
             client_name: string;
             contract_id?: components["schemas"]["ContractId"] | null;
@@ -3135,6 +3545,7 @@ export interface components {
             contract?: components["schemas"]["Contract"] | null;
             intake: components["schemas"]["IntakeSummary"];
             journey: components["schemas"]["JourneyStep"][];
+            owner: components["schemas"]["Owner"] | null;
             /** @description In its stage more than Settings → Workflow's stage alert days. */
             stage_alert: boolean;
             urgency: components["schemas"]["ClientUrgency"];
@@ -3156,6 +3567,8 @@ export interface components {
             /** @description The stages whose record exists, in the pipeline's order: the journey's filled dots. */
             journey_done: components["schemas"]["Stage"][];
             last_contact_date: string | null;
+            /** @description The coordinator who owns the client; null while nobody does. */
+            owner_name: string | null;
             pipeline: components["schemas"]["ClientRowStatus"];
             stage: components["schemas"]["Stage"];
             /** @description In its stage more than Settings → Workflow's stage alert days (never when archived). */
@@ -3192,6 +3605,11 @@ export interface components {
             failure_reason?: string | null;
             id: components["schemas"]["CommunicationId"];
             metadata: unknown;
+            /**
+             * @description When staff read a reply from the family (an inbound communication); null while
+             *     nobody has, and always null on what the agency sent or noted.
+             */
+            read_at: string | null;
             recipient_email?: string | null;
             recipient_phone?: string | null;
             sender_name?: string | null;
@@ -3280,6 +3698,8 @@ export interface components {
             /** Format: int64 */
             days_in_stage: number;
             deleted_at?: string | null;
+            /** @description Whether staff may still edit it (a draft): the screens read this, never the status. */
+            editable: boolean;
             family_contact_email: string;
             id: components["schemas"]["ContractId"];
             intake_id?: components["schemas"]["IntakeId"] | null;
@@ -3597,6 +4017,15 @@ export interface components {
             };
             message: string;
         };
+        /** @description How a fetch on demand went. */
+        FetchOutcome: {
+            /** @description Replies kept for the first time, and how many of them are unmatched. */
+            kept: number;
+            /** @description What the mail server said, in words. */
+            message: string;
+            ok: boolean;
+            unmatched: number;
+        };
         /** @description One step of the funnel. */
         FunnelStage: {
             /**
@@ -3723,6 +4152,11 @@ export interface components {
              */
             transportation: components["schemas"]["Activity"];
         };
+        /**
+         * @description How Carepath signs in to the reply mailbox.
+         * @enum {string}
+         */
+        ImapAuth: "password" | "oauth2";
         /** @description One stored intake with everything a screen needs about it. */
         Intake: {
             /** Format: int32 */
@@ -3752,6 +4186,11 @@ export interface components {
         };
         IntakeBody: {
             form: components["schemas"]["IntakeForm"];
+            /**
+             * @description Who owns the new client (an active member of staff); when absent, the member of
+             *     staff the form's coordinator names, else the signed-in user.
+             */
+            owner_id?: string | null;
         };
         /**
          * @description An intake as a list line shows it: who, when, where in the pipeline and what next.
@@ -4028,6 +4467,11 @@ export interface components {
                  *     without weekend hours.
                  */
                 blended_rate: number | null;
+                /**
+                 * @description Whether a contract can be generated from it (sent or approved, not deleted): the
+                 *     screens read this, never the status.
+                 */
+                can_generate_contract: boolean;
                 care_coordinator_name: string;
                 client_name: string;
                 contract_id?: components["schemas"]["ContractId"] | null;
@@ -4079,6 +4523,11 @@ export interface components {
                 failure_reason?: string | null;
                 id: components["schemas"]["CommunicationId"];
                 metadata: unknown;
+                /**
+                 * @description When staff read a reply from the family (an inbound communication); null while
+                 *     nobody has, and always null on what the agency sent or noted.
+                 */
+                read_at: string | null;
                 recipient_email?: string | null;
                 recipient_phone?: string | null;
                 sender_name?: string | null;
@@ -4184,6 +4633,16 @@ export interface components {
             }[];
         };
         /** @description A list that is never paged. */
+        Items_PasskeySummary: {
+            items: {
+                created_at: string;
+                id: string;
+                /** @description The last sign-in it was used for; None until then. */
+                last_used_at?: string | null;
+                name: string;
+            }[];
+        };
+        /** @description A list that is never paged. */
         Items_PricingTemplate: {
             items: {
                 /** Format: double */
@@ -4205,6 +4664,22 @@ export interface components {
                 email: string;
                 full_name: string;
                 id: components["schemas"]["UserId"];
+            }[];
+        };
+        /** @description A list that is never paged. */
+        Items_Task: {
+            items: {
+                assignee_id: string;
+                assignee_name: string;
+                created_at: string;
+                created_by_name: string | null;
+                done_at: string | null;
+                due_date: string;
+                id: string;
+                intake_id: string;
+                note: string;
+                /** Format: int64 */
+                version: number;
             }[];
         };
         /** @description A list that is never paged. */
@@ -4438,6 +4913,20 @@ export interface components {
             to: string;
             written_at: string;
         };
+        /**
+         * @description A client's owner as the profile and the lists show it; a disabled user keeps their
+         *     clients, shown with their name.
+         */
+        Owner: {
+            disabled: boolean;
+            full_name: string;
+            id: string;
+        };
+        /** @description A client's new owner; null leaves the client unassigned. */
+        OwnerInput: {
+            /** @default null */
+            owner_id: string | null;
+        };
         /** @description A page of a keyset-paged list. */
         Page: {
             items: components["schemas"]["CarePlan"][];
@@ -4521,6 +5010,11 @@ export interface components {
                 failure_reason?: string | null;
                 id: components["schemas"]["CommunicationId"];
                 metadata: unknown;
+                /**
+                 * @description When staff read a reply from the family (an inbound communication); null while
+                 *     nobody has, and always null on what the agency sent or noted.
+                 */
+                read_at: string | null;
                 recipient_email?: string | null;
                 recipient_phone?: string | null;
                 sender_name?: string | null;
@@ -4604,6 +5098,48 @@ export interface components {
             /** @default null */
             intake_id: components["schemas"]["IntakeId"] | null;
         };
+        /**
+         * @description A passkey just added, and the recovery codes made with it when the user had none left
+         *     (empty otherwise); they are shown this once.
+         */
+        PasskeyAdded: {
+            passkey: components["schemas"]["PasskeySummary"];
+            recovery_codes: string[];
+        };
+        PasskeyAnswerBody: {
+            /**
+             * @description The browser's answer as WebAuthn's JSON (`RegistrationResponseJSON` or
+             *     `AuthenticationResponseJSON`, bytes in base64url).
+             */
+            credential: Record<string, never>;
+        };
+        /**
+         * @description What the browser passes to `navigator.credentials.create()` or `.get()`: WebAuthn's
+         *     options as JSON, every byte string in base64url.
+         */
+        PasskeyChallenge: {
+            /** @description `PublicKeyCredentialCreationOptionsJSON` or `PublicKeyCredentialRequestOptionsJSON`. */
+            public_key: Record<string, never>;
+        };
+        PasskeyNameBody: {
+            /** @description What the passkey is called on Your Account ("Work laptop"), 1 to 60 characters. */
+            name: string;
+        };
+        PasskeySignInBody: {
+            /**
+             * @description The browser's answer to `navigator.credentials.get()` as WebAuthn's JSON
+             *     (`AuthenticationResponseJSON`, bytes in base64url).
+             */
+            credential: Record<string, never>;
+        };
+        /** @description A passkey as Your Account lists it. */
+        PasskeySummary: {
+            created_at: string;
+            id: string;
+            /** @description The last sign-in it was used for; None until then. */
+            last_used_at?: string | null;
+            name: string;
+        };
         /** @description What `contract verify` found for a PDF. */
         PdfVerification: {
             client_name?: string | null;
@@ -4614,6 +5150,27 @@ export interface components {
             sha256: string;
             signed_at?: string | null;
             signer_name?: string | null;
+        };
+        /**
+         * @description A reply that reads as the family's yes to a proposal waiting for them: staff are
+         *     offered the approval, one click away.
+         */
+        PendingAcceptance: {
+            care_plan_id: components["schemas"]["CarePlanId"];
+            client_name?: string | null;
+            /** @description The reply (an inbound email or text message). */
+            communication_id: components["schemas"]["CommunicationId"];
+            communication_type: components["schemas"]["CommunicationType"];
+            intake_id: components["schemas"]["IntakeId"];
+            /** @description "Family replied YES to the proposal — approve?" */
+            prompt: string;
+            received_at: string;
+            /** @description What the family wrote, quoted text and signature left out. */
+            text: string;
+        };
+        /** @description A client's pending acceptance, if any. */
+        PendingAcceptanceAnswer: {
+            pending?: components["schemas"]["PendingAcceptance"] | null;
         };
         PhoneBody: {
             /** @description Their mobile number; empty stops the texts. */
@@ -4786,6 +5343,67 @@ export interface components {
             /** @default  */
             name: string;
         };
+        /** @description A coordinator's queue for today. */
+        Queue: {
+            /** @description Most late first, at most 50 (the most late ones). */
+            items: components["schemas"]["QueueItem"][];
+            /** @description More rows are due than the queue shows; the oldest are shown. */
+            more: boolean;
+            owner_id: string;
+            owner_name: string;
+            /** @description The agency's today, YYYY-MM-DD. */
+            today: string;
+        };
+        /**
+         * @description The one thing a row asks for, drawn as its main button.
+         * @enum {string}
+         */
+        QueueAction: "log_call" | "open" | "reschedule" | "mark_done";
+        /** @description Marks a queue row done. */
+        QueueDoneInput: {
+            /**
+             * @description The row's `id`.
+             * @default
+             */
+            id: string;
+            /** @default null */
+            kind: components["schemas"]["QueueKind"] | null;
+        };
+        /** @description One row of a queue, as every face shows it. */
+        QueueItem: {
+            action: components["schemas"]["QueueAction"];
+            /** @description The action's label: "Log a Call", "Open", "Reschedule", "Mark Done". */
+            action_label: string;
+            /** @description Whether Mark Done applies. */
+            can_mark_done: boolean;
+            /** @description Whether Snooze applies (every row but a visit, which is rescheduled instead). */
+            can_snooze: boolean;
+            client_name: string;
+            /** @description The follow-up notes, the visit's place, the reply's text or the task's note. */
+            detail: string | null;
+            /** @description When it fell (or falls) due, as a stored moment. */
+            due_at: string;
+            /** @description What the row's actions name: the client's id, the visit's or the task's. */
+            id: string;
+            intake_id: components["schemas"]["IntakeId"];
+            kind: components["schemas"]["QueueKind"];
+            /** @description Due before now. */
+            late: boolean;
+            /** @description The phone to call, for Log a Call. */
+            phone: string | null;
+            /** @description Where Open (or the client's name) goes. */
+            route: string;
+            /** @description What it is, in words: "Follow-up due", "Proposal sent 5 days ago, no answer yet". */
+            title: string;
+            /** @description When, in words: "3 days late", "Today at 2:00 PM". */
+            when: string;
+        };
+        /**
+         * @description What a queue row is about. The order here breaks ties between rows due at the same
+         *     moment: the ones a family is waiting on first.
+         * @enum {string}
+         */
+        QueueKind: "visit" | "follow_up" | "reply" | "task" | "proposal" | "contract" | "stage_alert";
         ReasonCount: {
             /** Format: int64 */
             count: number;
@@ -4827,6 +5445,50 @@ export interface components {
              */
             syncIntervalSeconds: number;
         };
+        /** @description How many replies a read marked. */
+        RepliesRead: {
+            read: number;
+        };
+        /**
+         * @description The reply-to mailbox as Settings show it: the secret is never sent back, only
+         *     whether one is set. Always IMAP over TLS from the first byte.
+         */
+        ReplyMailbox: {
+            auth: components["schemas"]["ImapAuth"];
+            check_answer: string;
+            check_ok: boolean;
+            /** @description When replies were last fetched, whether that worked, and what went wrong in words. */
+            checked_at?: string | null;
+            /** @description False: replies are not fetched. */
+            enabled: boolean;
+            /** @description The folder replies arrive in (INBOX unless the agency files them elsewhere). */
+            folder: string;
+            host: string;
+            /** Format: int32 */
+            port: number;
+            /** @description A password (or access token, with OAuth2) is saved. */
+            secret_set: boolean;
+            username: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description The reply-to mailbox saved from Settings → Email. */
+        ReplyMailboxForm: {
+            auth?: components["schemas"]["ImapAuth"];
+            enabled: boolean;
+            folder?: string;
+            host?: string;
+            /** Format: int32 */
+            port?: number;
+            /** @description A new password or access token; absent keeps the saved one, empty removes it. */
+            secret?: string | null;
+            username?: string;
+            /**
+             * Format: int64
+             * @description The mailbox's version as read (0 when none was saved).
+             */
+            version: number;
+        };
         ResetPasswordBody: {
             confirm_password: string;
             password: string;
@@ -4848,7 +5510,10 @@ export interface components {
          *     yet, the code is asked next (`POST /api/auth/second-factor`).
          */
         SecondFactorChallenge: {
-            /** @description Always true: enter a code from the authenticator app or a recovery code. */
+            /**
+             * @description Always true: enter a code from the authenticator app or a recovery code, or use a
+             *     passkey.
+             */
             second_factor_required: boolean;
         };
         /**
@@ -4858,6 +5523,11 @@ export interface components {
         SecondFactorPolicy: "nobody" | "administrators" | "everyone";
         /** @description What the account page shows of the user's second factor. */
         SecondFactorStatus: {
+            /**
+             * Format: int64
+             * @description Passkeys set up (each is a second factor on its own).
+             */
+            passkeys: number;
             /**
              * Format: int64
              * @description Recovery codes not used yet.
@@ -5116,6 +5786,23 @@ export interface components {
          * @enum {string}
          */
         SmtpTls: "starttls" | "implicit" | "none";
+        /** @description Puts a queue row off until a later day, with the reason staff give. */
+        SnoozeInput: {
+            /**
+             * @description The row's `id`.
+             * @default
+             */
+            id: string;
+            /** @default null */
+            kind: components["schemas"]["QueueKind"] | null;
+            /** @default  */
+            reason: string;
+            /**
+             * @description The day it comes back, YYYY-MM-DD (after today).
+             * @default
+             */
+            until: string;
+        };
         /** @description Leads and signed contracts of one referral source. */
         SourceStat: {
             /** Format: int64 */
@@ -5156,6 +5843,35 @@ export interface components {
          * @enum {string}
          */
         StageFilter: "intake" | "assessment" | "care_plan" | "contract" | "archived";
+        /** @description A task as stored. */
+        Task: {
+            assignee_id: string;
+            assignee_name: string;
+            created_at: string;
+            created_by_name: string | null;
+            done_at: string | null;
+            due_date: string;
+            id: string;
+            intake_id: string;
+            note: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A new task on a client. */
+        TaskInput: {
+            /**
+             * @description Who does it; the one adding it when empty.
+             * @default null
+             */
+            assignee_id: string | null;
+            /**
+             * @description The day it is due, YYYY-MM-DD (today or later).
+             * @default
+             */
+            due_date: string;
+            /** @default  */
+            note: string;
+        };
         /** @enum {string} */
         TemplateStage: "general" | "intake" | "assessment" | "care_plan" | "contract";
         /** @description Where a test message goes. */
@@ -5371,6 +6087,12 @@ export interface components {
             auto_assign_intakes: boolean;
             /**
              * Format: int32
+             * @description A contract sent and not signed after this many days joins its owner's queue.
+             * @default 3
+             */
+            contract_follow_up_days: number;
+            /**
+             * Format: int32
              * @description Minutes without a request before a browser session is signed out.
              * @default 30
              */
@@ -5382,6 +6104,12 @@ export interface components {
              * @default 7
              */
             offline_retention_days: number;
+            /**
+             * Format: int32
+             * @description A proposal sent and not answered after this many days joins its owner's queue.
+             * @default 3
+             */
+            proposal_follow_up_days: number;
             /**
              * @description Who must have a second factor: a user who must and has none can only set one up
              *     after signing in (administrators only).
@@ -5432,6 +6160,155 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    passkeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Items_PasskeySummary"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyAnswerBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyAdded"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyNameBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyChallenge"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6777,6 +7654,104 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    passkey_sign_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignInBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_passkey_sign_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyChallenge"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7559,6 +8534,8 @@ export interface operations {
     list: {
         parameters: {
             query?: {
+                /** @description `me` (the signed-in user's clients), `unassigned`, or a user's id. */
+                owner?: string;
                 /** @description `intake`, `assessment`, `care_plan`, `contract` or `archived`. */
                 stage?: components["schemas"]["StageFilter"];
                 /** @description `overdue`, `due_soon` or `on_track`. */
@@ -7735,6 +8712,47 @@ export interface operations {
             };
         };
     };
+    set_owner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientProfile"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     reopen: {
         parameters: {
             query?: never;
@@ -7752,6 +8770,105 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClientProfile"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_replies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepliesRead"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Items_Task"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_task: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
                 };
             };
             404: {
@@ -7920,10 +9037,14 @@ export interface operations {
     hub: {
         parameters: {
             query?: {
+                /** @description `me`: only the communications of the signed-in user's clients; or a user's id. */
+                owner?: string;
                 /** @description `email`, `sms`, `note`, `phone_log` or `system_event`. */
                 type?: components["schemas"]["CommunicationType"];
                 /** @description `pending`, `sent`, `delivered` or `failed`. */
                 status?: components["schemas"]["CommunicationStatus"];
+                /** @description `inbound` (replies), `outbound` or `internal`. */
+                direction?: components["schemas"]["Direction"];
                 q?: string;
                 cursor?: string;
                 limit?: number;
@@ -8002,6 +9123,190 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Communication"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unmatched: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Communication"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_from_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarePlan"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignReplyInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Communication"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    attachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": number[];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Communication"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             422: {
@@ -9009,7 +10314,13 @@ export interface operations {
     };
     dashboard: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `me` (the signed-in user's clients), `unassigned`, or a user's id: the cards count
+                 *     their clients by their latest records and the lists hold theirs only.
+                 */
+                owner?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9037,6 +10348,8 @@ export interface operations {
     follow_ups: {
         parameters: {
             query?: {
+                /** @description The dashboard's `owner`, when it was filtered. */
+                owner?: string;
                 /** @description The dashboard's `follow_ups_next_cursor`, or a page's `next_cursor`. */
                 cursor?: string;
             };
@@ -9248,7 +10561,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Items_IntakeSummary"];
+                    "application/json": components["schemas"]["AwaitingAssessment"];
                 };
             };
             401: {
@@ -9600,6 +10913,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pending_acceptance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingAcceptanceAnswer"];
                 };
             };
             404: {
@@ -10320,6 +11662,13 @@ export interface operations {
                     "text/calendar": string;
                 };
             };
+            /** @description Unchanged since the ETag sent in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10559,6 +11908,128 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    queue: {
+        parameters: {
+            query?: {
+                /** @description Whose queue; the signed-in user's when absent. */
+                user_id?: components["schemas"]["UserId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Queue"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    done: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueueDoneInput"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    snooze: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SnoozeInput"];
+            };
+        };
+        responses: {
+            /** @description Snoozed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10891,6 +12362,123 @@ export interface operations {
             };
         };
     };
+    reply_mailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplyMailbox"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_reply_mailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyMailboxForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplyMailbox"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    fetch_replies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FetchOutcome"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     sms_account: {
         parameters: {
             query?: never;
@@ -11153,6 +12741,43 @@ export interface operations {
                 };
             };
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    complete_task: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ describe('screenFor', () => {
     expect(screenFor('/')).toBe('DashboardPage');
     expect(screenFor('/dashboard')).toBe('DashboardPage');
     expect(screenFor('/clients')).toBe('ClientsPage');
+    expect(screenFor('/today')).toBe('TodayPage');
     expect(screenFor('/clients/01a20000-0000-7000-8000-000000000000')).toBe('ClientProfilePage');
     expect(screenFor('/settings/templates')).toBe('MessageTemplatesPage');
     expect(screenFor('/approve/abc')).toBe('ApprovePage');

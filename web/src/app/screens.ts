@@ -10,6 +10,7 @@ import { matchPath } from 'react-router';
 export const screens = {
   LoginPage: () => import('@/features/auth/components/login-page'),
   DashboardPage: () => import('@/features/dashboard/components/dashboard-page'),
+  TodayPage: () => import('@/features/queue/components/today-page'),
   ClientsPage: () => import('@/features/clients/components/clients-page'),
   ClientProfilePage: () => import('@/features/clients/components/client-profile-page'),
   IntakeFormPage: () => import('@/features/intake/components/intake-form-page'),
@@ -50,6 +51,7 @@ export const PUBLIC_ROUTES: readonly (readonly [string, ScreenName])[] = [
 /** The staff's screens, inside the signed-in shell (`/` is the dashboard too). */
 export const STAFF_ROUTES: readonly (readonly [string, ScreenName])[] = [
   ['dashboard', 'DashboardPage'],
+  ['today', 'TodayPage'],
   ['clients', 'ClientsPage'],
   ['clients/:id', 'ClientProfilePage'],
   ['intake', 'IntakeFormPage'],

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { STALE_ROOTS } from '@/api/query-keys';
+import { invalidate, staleRoots } from '@/api/query-keys';
 
 /** One change as `GET /api/events` announces it. */
 export interface ChangeEvent {
@@ -30,14 +30,12 @@ export function useLiveEvents(enabled: boolean): void {
     const handle = (message: MessageEvent<string>) => {
       const change = parseChangeEvent(message.data);
       if (!change) return;
-      for (const root of STALE_ROOTS[change.entity] ?? []) {
-        void queryClient.invalidateQueries({ queryKey: root });
-      }
+      void invalidate(queryClient, staleRoots(change.entity));
     };
     source.addEventListener('message', handle);
     source.addEventListener('change', handle as EventListener);
     // The server missed some changes for this stream: refresh everything on screen.
-    source.addEventListener('resync', () => void queryClient.invalidateQueries());
+    source.addEventListener('resync', () => void invalidate(queryClient, 'everything'));
     return () => source.close();
   }, [enabled, queryClient]);
 }

@@ -38,7 +38,7 @@ pub const ADMIN_ONLY_SETTINGS: [(&str, &[&str]); 3] = [
 ];
 
 /// The bounds of the settings' number fields, by tab then field.
-pub fn settings_number_bounds() -> [(&'static str, &'static str, NumberBounds); 4] {
+pub fn settings_number_bounds() -> [(&'static str, &'static str, NumberBounds); 6] {
     let bounds = |(min, max): (u32, u32)| NumberBounds { min, max };
     [
         ("workflow", "stage_alert_days", bounds(STAGE_ALERT_DAYS)),
@@ -56,6 +56,16 @@ pub fn settings_number_bounds() -> [(&'static str, &'static str, NumberBounds); 
             "workflow",
             "offline_retention_days",
             bounds(OFFLINE_RETENTION_DAYS),
+        ),
+        (
+            "workflow",
+            "proposal_follow_up_days",
+            bounds(crate::rules::queue::WAITING_DAYS),
+        ),
+        (
+            "workflow",
+            "contract_follow_up_days",
+            bounds(crate::rules::queue::WAITING_DAYS),
         ),
     ]
 }
@@ -209,6 +219,15 @@ pub fn validate_settings(tab: &SettingsTab) -> Result<(), Error> {
             let (low, high) = OFFLINE_RETENTION_DAYS;
             if !(low..=high).contains(&workflow.offline_retention_days) {
                 errors.add("offline_retention_days", out_of_range(low, high));
+            }
+            let (low, high) = crate::rules::queue::WAITING_DAYS;
+            for (field, days) in [
+                ("proposal_follow_up_days", workflow.proposal_follow_up_days),
+                ("contract_follow_up_days", workflow.contract_follow_up_days),
+            ] {
+                if !(low..=high).contains(&days) {
+                    errors.add(field, out_of_range(low, high));
+                }
             }
         }
         SettingsTab::Notifications(notifications) => {
@@ -393,6 +412,17 @@ mod tests {
                 vec![
                     ("stage_alert_days", STAGE_ALERT_DAYS_TOO_LOW),
                     ("idle_timeout_minutes", IDLE_TIMEOUT_TOO_LOW),
+                ],
+            ),
+            (
+                SettingsTab::Workflow(WorkflowSettings {
+                    proposal_follow_up_days: 0,
+                    contract_follow_up_days: 61,
+                    ..WorkflowSettings::default()
+                }),
+                vec![
+                    ("proposal_follow_up_days", "Must be between 1 and 60."),
+                    ("contract_follow_up_days", "Must be between 1 and 60."),
                 ],
             ),
         ];

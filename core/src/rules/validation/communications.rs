@@ -26,6 +26,35 @@ pub const MAX_ATTACHMENT_BYTES: u64 = 10 * 1024 * 1024;
 /// Accepted attachment types, by extension.
 pub const ATTACHMENT_EXTENSIONS: &[&str] = &["pdf", "doc", "docx", "txt", "png", "jpg", "jpeg"];
 
+/// The attachment limits as named enum schemas of the OpenAPI document, so the web's file
+/// picker checks the same types and size as the server (generated, like the SMS tables).
+#[cfg(feature = "openapi")]
+pub fn attachment_openapi_schemas() -> Vec<(
+    String,
+    utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+)> {
+    use crate::model::options::enum_schema;
+    use utoipa::openapi::schema::Type;
+    vec![
+        (
+            "AttachmentExtension".to_owned(),
+            enum_schema(
+                Type::String,
+                ATTACHMENT_EXTENSIONS.to_vec(),
+                "A file type an email may attach, by its extension.",
+            ),
+        ),
+        (
+            "AttachmentMaxBytes".to_owned(),
+            enum_schema(
+                Type::Integer,
+                vec![MAX_ATTACHMENT_BYTES],
+                "The largest file an email may attach, in bytes.",
+            ),
+        ),
+    ]
+}
+
 fn require(errors: &mut ValidationErrors, field: &str, value: &str, message: &str) {
     if value.trim().is_empty() {
         errors.add(field, message);
@@ -44,8 +73,9 @@ pub fn attachment_problem(attachment: &AttachmentInfo) -> Option<String> {
         Some(format!("{} is not a supported file type.", attachment.name))
     } else if attachment.size > MAX_ATTACHMENT_BYTES {
         Some(format!(
-            "{} is too large. Max size is 10MB.",
-            attachment.name
+            "{} is too large. Max size is {}MB.",
+            attachment.name,
+            MAX_ATTACHMENT_BYTES / (1024 * 1024)
         ))
     } else {
         None

@@ -1,4 +1,4 @@
-import { BarChart3, CalendarClock, ClipboardList, FileSignature, LayoutDashboard, MessageSquare, UserPlus, type LucideIcon } from 'lucide-react';
+import { BarChart3, CalendarClock, ClipboardList, FileSignature, LayoutDashboard, ListTodo, MessageSquare, UserPlus, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -6,9 +6,11 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The sidebar's "Main Menu": the spec's six entries and the assessment visits (blueprint 17). */
+/** The sidebar's "Main Menu": the spec's six entries, the assessment visits (blueprint 17)
+ * and a coordinator's Today. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Outreach Dashboard', to: '/', icon: LayoutDashboard },
+  { label: 'Today', to: '/today', icon: ListTodo },
   { label: 'Lead Intake', to: '/clients', icon: UserPlus },
   { label: 'Assessments & Care Plans', to: '/assessments', icon: ClipboardList },
   { label: 'Visits', to: '/visits', icon: CalendarClock },

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { Schemas } from '@/api/types';
-import { queryKeys } from '@/api/query-keys';
+import { queryKeys, useInvalidate } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
+import { createPasskey, type PasskeyCreationChallenge } from '@/lib/passkeys';
 
 export type ActiveSession = Schemas['ActiveSession'];
 
@@ -17,11 +18,11 @@ export function useSessions(enabled = true) {
 
 /** Ends one session at once; the list refreshes either way. */
 export function useEndSession() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: string) => api.delete<undefined>(`/api/account/sessions/${encodeURIComponent(id)}`),
     meta: { errorMessage: 'Failed to end the session' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.accountSessions }),
+    onSettled: () => invalidate([queryKeys.accountSessions]),
   });
 }
 
@@ -49,5 +50,47 @@ export function useStartTotp() {
 export function useConfirmTotp() {
   return useMutation({
     mutationFn: (code: string) => api.post<RecoveryCodes>('/api/account/totp/confirm', { code }),
+  });
+}
+
+export type PasskeySummary = Schemas['PasskeySummary'];
+export type PasskeyAdded = Schemas['PasskeyAdded'];
+
+/** The signed-in user's passkeys, oldest first. */
+export function usePasskeys(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.accountPasskeys,
+    queryFn: ({ signal }) => api.get<{ items: PasskeySummary[] }>('/api/account/passkeys', undefined, signal),
+    enabled,
+  });
+}
+
+function useRefreshFactors() {
+  const invalidate = useInvalidate();
+  return () => invalidate([queryKeys.accountPasskeys, queryKeys.accountFactors, queryKeys.me]);
+}
+
+/** Adds a passkey named `name`: the server's challenge, the browser's ceremony (the
+ * person touches the key or unlocks the device), then the answer back to the server. */
+export function useAddPasskey() {
+  const refresh = useRefreshFactors();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const challenge = await api.post<PasskeyCreationChallenge>('/api/account/passkeys/options', { name });
+      const credential = await createPasskey(challenge);
+      return api.post<PasskeyAdded>('/api/account/passkeys', { credential });
+    },
+    // The card shows what went wrong beside the name.
+    meta: { silent: true },
+    onSettled: refresh,
+  });
+}
+
+export function useRemovePasskey() {
+  const refresh = useRefreshFactors();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<undefined>(`/api/account/passkeys/${encodeURIComponent(id)}`),
+    meta: { errorMessage: 'Failed to remove the passkey' },
+    onSettled: refresh,
   });
 }

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 import { useMe } from '@/features/auth/api/auth';
 import { useEndSession, useSessions, type ActiveSession } from '../api/account';
+import { PasskeysCard } from './passkeys-card';
 import { SecondFactorCard } from './second-factor-card';
 
 const sessionHelper = columnHelper<ActiveSession>();
@@ -65,6 +66,7 @@ export default function AccountPage() {
     <div className="flex flex-col gap-6">
       <PageHeader title="Your Account" description="Where you are signed in, and how you sign in." />
       <SecondFactorCard />
+      <PasskeysCard />
       {!enrolling && (
       <section aria-labelledby="sessions-heading" className="flex flex-col gap-3">
         <h2 id="sessions-heading" className="text-lg font-semibold">

@@ -1,16 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { queryKeys } from '@/api/query-keys';
+import { queryKeys, useInvalidate } from '@/api/query-keys';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { useConfirmTotp, useSecondFactor, useStartTotp, type TotpEnrolment } from '../api/account';
 
-/** The recovery codes, shown once right after the app is confirmed. */
-function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+/** The recovery codes, shown once right after the app is confirmed (or the first
+ * passkey is added). */
+export function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm">
@@ -63,7 +63,7 @@ function Enrolment({ enrolment, onConfirmed }: { enrolment: TotpEnrolment; onCon
 
 /** The signed-in user's second factor: set up an authenticator app, see codes left. */
 export function SecondFactorCard() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const status = useSecondFactor();
   const start = useStartTotp();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
@@ -72,8 +72,7 @@ export function SecondFactorCard() {
   const finish = () => {
     setCodes(null);
     setEnrolment(null);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.accountFactors });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    void invalidate([queryKeys.accountFactors, queryKeys.me]);
   };
   return (
     <Card>
@@ -85,9 +84,9 @@ export function SecondFactorCard() {
         <CardDescription>A code from an app on your phone, asked after your password when you sign in.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">
-        {data?.required && !data.totp && !codes && (
+        {data?.required && !data.totp && data.passkeys === 0 && !codes && (
           <p role="status" className="rounded-md border border-warning bg-warning-background p-3 text-warning">
-            Your agency requires a second factor. Set up an authenticator app to continue.
+            Your agency requires a second factor. Set up an authenticator app or add a passkey to continue.
           </p>
         )}
         {codes ? (
@@ -107,7 +106,7 @@ export function SecondFactorCard() {
             enrolment={enrolment}
             onConfirmed={(answer) => {
               setCodes(answer);
-              void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+              void invalidate([queryKeys.me]);
             }}
           />
         ) : (

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryKeys, useInvalidate } from '@/api/query-keys';
 import type { Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 
@@ -6,12 +7,12 @@ export type AdminUserRow = Schemas['User'];
 export type TrashItem = Schemas['TrashItem'];
 
 export const adminUsersQueryOptions = queryOptions({
-  queryKey: ['admin', 'users'],
+  queryKey: queryKeys.adminUsers,
   queryFn: ({ signal }) => api.get<{ items: AdminUserRow[] }>('/api/admin/users', undefined, signal),
 });
 
 export const trashQueryOptions = queryOptions({
-  queryKey: ['admin', 'trash'],
+  queryKey: queryKeys.trash,
   queryFn: ({ signal }) => api.get<{ items: TrashItem[] }>('/api/admin/trash', undefined, signal),
 });
 
@@ -24,10 +25,10 @@ export function useTrash() {
 }
 
 function useAdminMutation<TVariables>(mutationFn: (variables: TVariables) => Promise<unknown>) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => invalidate([queryKeys.admin]),
   });
 }
 
@@ -66,9 +67,9 @@ const RESTORE_PATH: Record<string, string> = {
 
 /** Restores a soft-deleted record through its own route; every list refreshes. */
 export function useRestore() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (item: TrashItem) => api.post(`/api/${RESTORE_PATH[item.kind] ?? item.kind}/${item.id}/restore`),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => invalidate('everything'),
   });
 }

@@ -58,7 +58,7 @@ function UserActions({ user, selfId }: { user: AdminUserRow; selfId: string }) {
         variant="outline"
         disabled={resetFactor.isPending}
         onClick={() => {
-          if (!window.confirm(`Reset the second factor of ${user.email}? Their authenticator app and recovery codes stop working; they sign in with their password and set up a new one.`)) return;
+          if (!window.confirm(`Reset the second factor of ${user.email}? Their authenticator app, passkeys and recovery codes stop working; they sign in with their password and set up a new one.`)) return;
           resetFactor.mutateAsync(user.id).then(() => toast.success(`Second factor of ${user.email} reset`), fail);
         }}
       >

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import type { Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 
@@ -6,7 +7,7 @@ export type Analytics = Schemas['Analytics'];
 
 export function analyticsQueryOptions(from: string, to: string) {
   return queryOptions({
-    queryKey: ['analytics', from, to],
+    queryKey: queryKeys.analytics(from, to),
     queryFn: ({ signal }) => api.get<Analytics>('/api/analytics', { from, to }, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { IntakeSummary } from '@/api/types';
+import type { Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-/** Intakes that have no assessment yet. */
-export const getAwaitingAssessment = (signal?: AbortSignal) => api.get<{ items: IntakeSummary[] }>('/api/intakes/awaiting-assessment', undefined, signal);
+export type AwaitingAssessment = Schemas['AwaitingAssessment'];
+
+/** Intakes that have no assessment yet: how many (the server counts them) and the oldest. */
+export const getAwaitingAssessment = (signal?: AbortSignal) => api.get<AwaitingAssessment>('/api/intakes/awaiting-assessment', undefined, signal);
 
 export const awaitingAssessmentQueryOptions = queryOptions({
   queryKey: queryKeys.awaitingAssessment,

@@ -8,13 +8,14 @@ import { useAwaitingAssessment } from '../api/get-awaiting-assessment';
 export function AwaitingAssessmentCard() {
   const awaiting = useAwaitingAssessment();
   const intakes = awaiting.data?.items ?? [];
-  if (intakes.length === 0) return null;
+  const total = awaiting.data?.total ?? 0;
+  if (total === 0) return null;
   return (
     <Card className="mb-6 border-warning bg-warning-background/40">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <AlertTriangle className="size-4 text-warning" aria-hidden="true" />
-          Intakes Awaiting Assessment ({intakes.length})
+          Intakes Awaiting Assessment ({total})
         </CardTitle>
       </CardHeader>
       <CardContent>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
 import { apiRequest, isApiError } from '@/lib/api-client';
+import type { PasskeyRequestChallenge } from '@/lib/passkeys';
 import type { CurrentUser, EmailBody, ResetPasswordBody, SecondFactorBody, SignInBody, SignUpBody } from './types';
 
 export const meQueryKey = queryKeys.me;
@@ -36,4 +37,15 @@ export const recoverPassword = (body: EmailBody) => auth('/api/auth/recover', bo
 export const verifyMagicLink = (token: string) => auth('/api/auth/verify', { token });
 export const resetPassword = (body: ResetPasswordBody) => auth('/api/auth/reset-password', body);
 export const submitSecondFactor = (body: SecondFactorBody) => auth('/api/auth/second-factor', body);
+
+/** The code step with a passkey: the server's challenge for the pending sign-in, the
+ * browser's ceremony, then the signed answer, which opens the session. */
+export async function signInWithPasskey(): Promise<CurrentUser | undefined> {
+  const challenge = await apiRequest<PasskeyRequestChallenge>('/api/auth/second-factor/passkey/options', { method: 'POST', allowUnauthenticated: true });
+  // Loaded when used: the app shell imports this module, and the dashboard's first load
+  // does not need WebAuthn.
+  const { signWithPasskey } = await import('@/lib/passkeys');
+  const credential = await signWithPasskey(challenge);
+  return auth('/api/auth/second-factor/passkey', { credential });
+}
 export const signOut = () => apiRequest<undefined>('/api/auth/sign-out', { method: 'POST', body: { everywhere: false }, allowUnauthenticated: true });

@@ -7,7 +7,8 @@ import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage, takeSignedOutNotice } from '@/lib/api-client';
-import { getMe, meQueryKey, recoverPassword, resetPassword, sendMagicLink, signIn, signUp, submitSecondFactor, verifyMagicLink } from '../api/auth';
+import { passkeyProblem, passkeysSupported } from '@/lib/passkeys';
+import { getMe, meQueryKey, recoverPassword, resetPassword, sendMagicLink, signIn, signInWithPasskey, signUp, submitSecondFactor, verifyMagicLink } from '../api/auth';
 import { emailProblem, newPasswordProblem, readLinkFragment, safeNext } from '../login-validation';
 import { LoginFields } from './login-fields';
 
@@ -18,7 +19,7 @@ const TITLES: Record<LoginMode, { title: string; description: string }> = {
   'sign-up': { title: 'Create Account', description: 'Sign up with the email address you were invited with' },
   forgot: { title: 'Reset Password', description: 'We will email you a link to set a new password' },
   reset: { title: 'Set New Password', description: 'Choose a new password for your account' },
-  code: { title: 'Two-Step Verification', description: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes' },
+  code: { title: 'Two-Step Verification', description: 'Enter the 6-digit code from your authenticator app or one of your recovery codes, or use a passkey' },
 };
 
 export default function LoginPage() {
@@ -131,6 +132,20 @@ export default function LoginPage() {
     }
   };
 
+  const onPasskey = () => {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    signInWithPasskey()
+      .then(finishSignIn)
+      .catch((cause: unknown) => {
+        const message = passkeyProblem(cause, 'That passkey was not accepted. Try again, or enter a code.');
+        setError(message);
+        toast.error('Error', { description: message });
+      })
+      .finally(() => setBusy(false));
+  };
+
   const onMagicLink = () => {
     const problem = emailProblem(values.email);
     if (problem) return setError(problem);
@@ -183,6 +198,11 @@ export default function LoginPage() {
               {mode === 'sign-in' ? 'Sign In' : mode === 'sign-up' ? 'Create Account' : mode === 'forgot' ? 'Send Reset Link' : mode === 'code' ? 'Verify' : 'Update Password'}
             </Button>
           </form>
+          {mode === 'code' && passkeysSupported() && (
+            <Button variant="outline" onClick={onPasskey} disabled={busy}>
+              Use a Passkey
+            </Button>
+          )}
           {mode === 'sign-in' && (
             <Button variant="outline" onClick={onMagicLink} disabled={busy}>
               Sign in with Magic Link

@@ -174,7 +174,7 @@ export function CarePlanEditor({ plan, assessmentId, intakeId, initialForm, stor
               Mark Approved
             </Button>
           )}
-          {current && (current.status === 'sent' || current.status === 'approved') && (
+          {current?.can_generate_contract && (
             <Button
               variant="secondary"
               disabled={saveFirst && !current.contract_id}

@@ -15,8 +15,6 @@ export interface CarePlanRowHandlers {
 
 const helper = columnHelper<CarePlan>();
 
-/** A contract can be generated only from a plan the family has seen (sent) or accepted. */
-export const canGenerateContract = (plan: CarePlan) => plan.status === 'sent' || plan.status === 'approved';
 
 export function carePlansColumns(handlers: CarePlanRowHandlers) {
   return helper.columns([
@@ -35,7 +33,7 @@ export function carePlansColumns(handlers: CarePlanRowHandlers) {
           <DataTableRowActions
             rowLabel={plan.client_name}
             actions={[
-              { label: 'Generate Contract', icon: <FileSignature className="size-4" aria-hidden="true" />, onSelect: () => handlers.onGenerateContract(plan), hidden: !canGenerateContract(plan) },
+              { label: 'Generate Contract', icon: <FileSignature className="size-4" aria-hidden="true" />, onSelect: () => handlers.onGenerateContract(plan), hidden: !plan.can_generate_contract },
               { label: 'Send Care Plan Email', icon: <Mail className="size-4" aria-hidden="true" />, onSelect: () => handlers.onEmail(plan) },
               { label: 'Delete', icon: <Trash2 className="size-4" aria-hidden="true" />, onSelect: () => handlers.onDelete(plan), hidden: !handlers.isAdmin, destructive: true },
             ]}

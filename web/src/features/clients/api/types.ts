@@ -9,6 +9,8 @@ export type ClientCounts = Schemas['ClientCounts'];
 export type ClientPage = Schemas['ClientPage'];
 
 export interface ClientsQuery {
+  /** `me`, `unassigned` or a user's id. */
+  owner?: string | undefined;
   stage?: StageFilter | undefined;
   urgency?: ClientUrgency | undefined;
   q?: string | undefined;

@@ -1,4 +1,5 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CountCard } from '@/components/count-card';
 import { Loading } from '@/components/loading';
@@ -7,6 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ArchiveLeadButton } from '@/features/leads/components/archive-lead-button';
 import { CommunicationTimeline } from '@/features/communications/components/communication-timeline';
+import { ClientWorkCard } from '@/features/queue/components/client-work';
+import { useReadReplies } from '@/features/queue/api/queue';
 import { ClientVisitsCard } from '@/features/visits/components/client-visits';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, titleCase } from '@/lib/format';
@@ -23,6 +26,13 @@ export default function ClientProfilePage() {
   const profile = useClientProfile(id);
   const requested = params.get('tab');
   const tab = TABS.find((name) => name === requested) ?? 'overview';
+  const readReplies = useReadReplies();
+  const { mutate: markRead } = readReplies;
+  const loaded = Boolean(profile.data);
+  // Opening the client's communications reads the family's replies.
+  useEffect(() => {
+    if (tab === 'communications' && loaded && id) markRead(id);
+  }, [tab, loaded, id, markRead]);
 
   if (profile.isPending) return <Loading text="Loading client..." />;
   if (!profile.data) {
@@ -89,6 +99,7 @@ export default function ClientProfilePage() {
           </Button>
         </div>
       </div>
+      <ClientWorkCard profile={profile.data} />
       <ClientVisitsCard intakeId={intake.id} clientName={intake.client_full_name} canSchedule={!intake.position.archived && !intake.position.latest_assessment_id} />
       <Tabs
         value={tab}

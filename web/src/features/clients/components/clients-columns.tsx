@@ -44,6 +44,7 @@ export const clientsColumns = helper.columns([
     ),
   }),
   helper.display({ id: 'next', header: 'Next Action', cell: ({ row }) => row.original.pipeline.next_action }),
+  helper.accessor('owner_name', { header: 'Coordinator', cell: (info) => info.getValue() ?? 'Unassigned' }),
   helper.accessor('last_contact_date', { header: 'Last Contact', cell: (info) => <span title={formatDate(info.getValue())}>{relativeDays(info.getValue(), 'Never')}</span> }),
   helper.display({ id: 'journey', header: 'Journey', cell: ({ row }) => <JourneyIndicator done={row.original.journey_done} /> }),
   helper.display({

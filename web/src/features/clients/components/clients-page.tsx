@@ -1,4 +1,5 @@
 import { Plus } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ClientUrgency } from '@/api/types';
@@ -8,6 +9,7 @@ import { DataTablePagination } from '@/components/data-table/data-table-paginati
 import { DataTableToolbar, ToolbarExport, ToolbarFilter, ToolbarSearch } from '@/components/data-table/data-table-toolbar';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
+import { profilesQueryOptions } from '@/features/communications/api/communications';
 import { useCursorPager } from '@/lib/cursor-pager';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { clientsExportUrl, useClients } from '../api/get-clients';
@@ -39,12 +41,20 @@ export default function ClientsPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const stage = stageFrom(params.get('filter'));
+  const owner = params.get('owner') ?? '';
+  const profiles = useQuery(profilesQueryOptions);
+  const owners = [
+    { value: '', label: 'All Coordinators' },
+    { value: 'me', label: 'Mine' },
+    { value: 'unassigned', label: 'Unassigned' },
+    ...(profiles.data?.items ?? []).map((person) => ({ value: person.id, label: person.full_name })),
+  ];
   const [urgency, setUrgency] = useState<ClientUrgency | undefined>(undefined);
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const pager = useCursorPager();
   const query = { stage, urgency, q: q || undefined };
-  const clients = useClients({ ...query, cursor: pager.cursor });
+  const clients = useClients({ ...query, owner: owner || undefined, cursor: pager.cursor });
   const counts = clients.data?.counts;
   const rows = clients.data?.items ?? [];
 
@@ -101,6 +111,21 @@ export default function ClientsPage() {
             pager.reset();
             setSearch(value);
           }}
+        />
+        <ToolbarFilter
+          id="clients-owner"
+          label="Coordinator"
+          value={owner}
+          onChange={(value) => {
+            pager.reset();
+            setParams((current) => {
+              const next = new URLSearchParams(current);
+              if (value) next.set('owner', value);
+              else next.delete('owner');
+              return next;
+            }, { replace: true });
+          }}
+          options={owners}
         />
         <ToolbarFilter id="clients-stage" label="Stage" value={stage ?? ''} onChange={(value) => setStage(stageFrom(value))} options={STAGES} />
         <ToolbarFilter

@@ -1,7 +1,8 @@
 import { Bell, Mail, MessageSquare, Phone, RotateCw, StickyNote, type LucideIcon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { useRetrySend } from '@/features/communications/api/communications';
+import { profilesQueryOptions, useRetrySend } from '@/features/communications/api/communications';
 import type { ClientContact, ComposeKind } from '@/features/communications/components/client-contact';
 import { ComposeDialogs } from '@/features/communications/components/compose-dialogs';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
@@ -16,6 +17,7 @@ import { formatDateTime } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useHub, type HubCommunication } from '../api/hub';
 import { OutboxView } from './outbox-view';
+import { UnmatchedView } from './unmatched-view';
 
 const ICONS: Record<HubCommunication['communication_type'], LucideIcon> = {
   email: Mail,
@@ -48,6 +50,13 @@ const STATUS_OPTIONS = [
   { value: 'failed', label: 'Failed' },
 ] as const;
 
+const DIRECTION_OPTIONS = [
+  { value: 'all', label: 'All Directions' },
+  { value: 'inbound', label: 'Replies' },
+  { value: 'outbound', label: 'Sent' },
+  { value: 'internal', label: 'Internal' },
+] as const;
+
 /** No client chosen: the dialogs ask for the recipient. */
 const NO_CLIENT: ClientContact = { parents: {}, clientName: '', email: '', phone: '' };
 
@@ -65,6 +74,7 @@ function HubItem({ entry }: { entry: HubCommunication }) {
           <Badge variant="secondary">{LABELS[entry.communication_type]}</Badge>
           <span className="font-medium">{entry.client_name ?? 'No client'}</span>
           {entry.direction === 'inbound' && <Badge variant="outline">Inbound</Badge>}
+          {entry.direction === 'inbound' && !entry.read_at && <Badge>Unread</Badge>}
           <CommunicationStatusBadge status={entry.status} />
         </div>
         {entry.subject && <p className="font-medium">{entry.subject}</p>}
@@ -96,20 +106,26 @@ function HubItem({ entry }: { entry: HubCommunication }) {
 
 function HubList() {
   const [search, setSearch] = useState('');
+  const [owner, setOwner] = useState('');
   const [type, setType] = useState('all');
   const [status, setStatus] = useState('all');
+  const [direction, setDirection] = useState('all');
   const q = useDebouncedValue(search.trim(), 300);
   const pager = useCursorPager();
   const { reset } = pager;
-  useEffect(() => reset(), [q, type, status, reset]);
-  const hub = useHub({ type, status, q, cursor: pager.cursor });
+  useEffect(() => reset(), [q, owner, type, status, direction, reset]);
+  const hub = useHub({ owner, type, status, direction, q, cursor: pager.cursor });
+  const profiles = useQuery(profilesQueryOptions);
+  const owners = [{ value: '', label: 'All Coordinators' }, { value: 'me', label: 'Mine' }, ...(profiles.data?.items ?? []).map((person) => ({ value: person.id, label: person.full_name }))];
   const items = hub.data?.items ?? [];
   return (
     <div className="flex flex-col gap-3">
       <DataTableToolbar>
         <ToolbarSearch id="hub-search" label="Search communications" value={search} onChange={setSearch} placeholder="Search communications..." />
+        <ToolbarFilter id="hub-owner" label="Coordinator" value={owner} onChange={setOwner} options={owners} />
         <ToolbarFilter id="hub-type" label="Type" value={type} onChange={setType} options={TYPE_OPTIONS} />
         <ToolbarFilter id="hub-status" label="Status" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
+        <ToolbarFilter id="hub-direction" label="Direction" value={direction} onChange={setDirection} options={DIRECTION_OPTIONS} />
       </DataTableToolbar>
       {hub.isPending ? (
         <p className="text-sm text-muted-foreground">Loading...</p>
@@ -154,10 +170,14 @@ export default function CommunicationsHubPage() {
       <Tabs defaultValue="all">
         <TabsList aria-label="Communication views">
           <TabsTrigger value="all">All Communications</TabsTrigger>
+          <TabsTrigger value="unmatched">Unmatched Replies</TabsTrigger>
           <TabsTrigger value="outbox">Outbox</TabsTrigger>
         </TabsList>
         <TabsContent value="all">
           <HubList />
+        </TabsContent>
+        <TabsContent value="unmatched">
+          <UnmatchedView />
         </TabsContent>
         <TabsContent value="outbox">
           <OutboxView />

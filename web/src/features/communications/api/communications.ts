@@ -1,8 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/api/query-keys';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryKeys, useInvalidate } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/api/types';
-import type { AiDraftBody, AiDraftResponse, CallBody, Communication, CommunicationList, DraftKind, EmailBody, MessageTemplateList, NoteBody, Parents, ProfileList, SmsBody, Visibility } from './types';
+import type { AiDraftBody, AiDraftResponse, CallBody, Communication, CommunicationList, DraftKind, EmailBody, MessageTemplateList, NoteBody, Parents, PendingAcceptanceAnswer, ProfileList, SmsBody, Visibility } from './types';
 
 export function timelineQueryOptions(parents: Parents, visibility?: Visibility) {
   return queryOptions({
@@ -24,11 +24,11 @@ export const profilesQueryOptions = queryOptions({
 });
 
 function useSend<TBody>(path: string, errorMessage: string) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: TBody) => api.post<Communication>(path, body),
     meta: { errorMessage },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.communications }),
+    onSettled: () => invalidate([queryKeys.communications]),
   });
 }
 
@@ -38,11 +38,11 @@ export const useAddNote = () => useSend<NoteBody>('/api/communications/notes', '
 export const useLogCall = () => useSend<CallBody>('/api/communications/calls', 'Failed to log call');
 
 export function useRetrySend() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: string) => api.post<Communication>(`/api/communications/${id}/retry`),
     meta: { errorMessage: 'Failed to send' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.communications }),
+    onSettled: () => invalidate([queryKeys.communications]),
   });
 }
 
@@ -61,9 +61,39 @@ export const draftWithAi = (body: AiDraftBody) => api.post<AiDraftResponse>('/ap
 /** Settings → SMS: whether the SMS dialogs warn past one segment (shared settings cache). */
 export function useSmsLimitWarnings(): boolean {
   const settings = useQuery({
-    queryKey: ['settings'],
+    queryKey: queryKeys.settings,
     queryFn: ({ signal }) => api.get<Schemas['Settings']>('/api/settings', undefined, signal),
     meta: { silent: true },
   });
   return settings.data?.sms.show_character_limit_warnings ?? false;
+}
+
+/** Staff opened a family's reply: it is read from now on. */
+export function useMarkReplyRead() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.post<Communication>(`/api/communications/${id}/read`, {}),
+    meta: { errorMessage: 'Failed to mark the reply read' },
+    onSettled: () => invalidate([queryKeys.communications]),
+  });
+}
+
+/** The reply that reads as the family's yes to the client's sent proposal, if any. */
+export function usePendingAcceptance(intakeId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.pendingAcceptance(intakeId ?? ''),
+    queryFn: ({ signal }) => api.get<PendingAcceptanceAnswer>(`/api/intakes/${intakeId ?? ''}/pending-acceptance`, undefined, signal),
+    enabled: Boolean(intakeId),
+    meta: { silent: true },
+  });
+}
+
+/** Staff's one click: the proposal is approved with the reply as its evidence. */
+export function useApproveFromReply() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (communicationId: string) => api.post<Schemas['CarePlan']>(`/api/communications/${communicationId}/approve-proposal`, {}),
+    meta: { errorMessage: 'Failed to approve the proposal' },
+    onSettled: () => invalidate([queryKeys.communications, queryKeys.carePlans, queryKeys.clients, queryKeys.dashboard]),
+  });
 }

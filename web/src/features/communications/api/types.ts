@@ -27,3 +27,25 @@ export type AiDraftBody = Schemas['DraftBody'];
 export type AiDraftResponse = Schemas['DraftAnswer'];
 export type MessageTemplateList = Schemas['Items_MessageTemplate'];
 export type ProfileList = Schemas['Items_Profile'];
+export type PendingAcceptance = Schemas['PendingAcceptance'];
+export type PendingAcceptanceAnswer = Schemas['PendingAcceptanceAnswer'];
+
+/** A file an emailed reply carried (kept with it), as its metadata lists it. */
+export interface ReplyAttachment {
+  id: string;
+  name: string;
+  size: number;
+}
+
+/** The files kept with an inbound email; its metadata is free-form JSON, so each entry is checked. */
+export function replyAttachments(entry: Communication): ReplyAttachment[] {
+  const metadata: unknown = entry.metadata;
+  if (entry.direction !== 'inbound' || typeof metadata !== 'object' || metadata === null) return [];
+  const listed: unknown = (metadata as Record<string, unknown>).attachments;
+  if (!Array.isArray(listed)) return [];
+  return listed.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { id, name, size } = item as Record<string, unknown>;
+    return typeof id === 'string' && typeof name === 'string' && typeof size === 'number' ? [{ id, name, size }] : [];
+  });
+}

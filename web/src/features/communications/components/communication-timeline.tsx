@@ -7,6 +7,7 @@ import type { Visibility } from '../api/types';
 import type { ClientContact, ComposeKind } from './client-contact';
 import { CommunicationEntry } from './communication-entry';
 import { ComposeDialogs } from './compose-dialogs';
+import { PendingAcceptanceBanner } from './pending-acceptance';
 
 type Filter = 'all' | Visibility;
 
@@ -29,6 +30,7 @@ export function CommunicationTimeline({ contact, showQuickActions = true }: { co
 
   return (
     <div className="flex flex-col gap-3">
+      <PendingAcceptanceBanner intakeId={contact.parents.intake_id} />
       {showQuickActions && (
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => setCompose('email')} disabled={!contact.email}>

@@ -5,7 +5,7 @@ import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { ATTACHMENT_ACCEPT, attachmentProblem, formatBytes } from '@/lib/attachments';
+import { ATTACHMENT_ACCEPT, ATTACHMENT_HINT, attachmentProblem, formatBytes } from '@/lib/attachments';
 import { useSendEmail } from '../api/communications';
 import type { AttachmentInfo } from '../api/types';
 import { AiDraftBox } from './ai-draft-box';
@@ -82,7 +82,7 @@ function EmailForm({ contact, onDone }: { contact: ClientContact; onDone: () => 
           Attach files
         </label>
         <input id="email-attachments" type="file" multiple accept={ATTACHMENT_ACCEPT} onChange={onFiles} className="text-sm" />
-        <p className="text-xs text-muted-foreground">PDF, DOC, DOCX, TXT, PNG, JPG or JPEG, at most 10MB each.</p>
+        <p className="text-xs text-muted-foreground">{ATTACHMENT_HINT}</p>
         {attachments.length > 0 && (
           <ul className="flex flex-col gap-1 text-sm" aria-label="Attachments">
             {attachments.map((file, index) => (

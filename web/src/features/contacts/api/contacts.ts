@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/api/query-keys';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryKeys, useInvalidate } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { Contact, ContactInput, ContactList } from './types';
 
@@ -16,20 +16,20 @@ export function useContacts(intakeId: string | null) {
 }
 
 export function useSaveContact(intakeId: string) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ existing, input }: { existing: Contact | null; input: ContactInput }) =>
       existing ? api.put<Contact>(`/api/contacts/${existing.id}`, { version: existing.version, ...input }) : api.post<Contact>(`/api/intakes/${intakeId}/contacts`, input),
     meta: { errorMessage: 'Failed to save contact' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.contacts(intakeId) }),
+    onSettled: () => invalidate([queryKeys.contacts(intakeId)]),
   });
 }
 
 export function useDeleteContact(intakeId: string) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: string) => api.delete<undefined>(`/api/contacts/${id}`),
     meta: { errorMessage: 'Failed to delete contact' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.contacts(intakeId) }),
+    onSettled: () => invalidate([queryKeys.contacts(intakeId)]),
   });
 }

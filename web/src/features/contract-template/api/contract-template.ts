@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryKeys, useInvalidate } from '@/api/query-keys';
 import type { Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 
@@ -7,12 +8,12 @@ export type ContractSection = Schemas['ContractSection'];
 export type ContractTemplateInput = Schemas['ContractTemplateInput'];
 
 export const contractTemplateQueryOptions = queryOptions({
-  queryKey: ['contract-template'],
+  queryKey: queryKeys.contractTemplate,
   queryFn: ({ signal }) => api.get<ContractTemplate>('/api/contract-template', undefined, signal),
 });
 
 export const contractTemplateVersionsQueryOptions = queryOptions({
-  queryKey: ['contract-template', 'versions'],
+  queryKey: queryKeys.contractTemplateVersions,
   queryFn: ({ signal }) => api.get<{ items: ContractTemplate[] }>('/api/contract-template/versions', undefined, signal),
 });
 
@@ -25,8 +26,8 @@ export function useContractTemplateVersions(enabled: boolean) {
 }
 
 function useTemplateMutation<TVariables>(mutationFn: (variables: TVariables) => Promise<ContractTemplate>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contract-template'] }) });
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn, onSuccess: () => invalidate([queryKeys.contractTemplate]) });
 }
 
 /** Saves the current version in place. */

@@ -47,7 +47,7 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
   const preview = useContractPreview(isNew && form.care_plan_id ? form.care_plan_id : null);
   const save = useSaveContract();
   const sign = useSignContract();
-  const editable = isNew || current.status === 'draft';
+  const editable = isNew || current.editable;
   const sendablePlans = plans.data?.items ?? [];
   const chosenPlan = sendablePlans.find((plan) => plan.id === form.care_plan_id) ?? null;
   const planNotSendable = isNew && Boolean(form.care_plan_id) && plans.isSuccess && chosenPlan === null;
@@ -143,7 +143,7 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
       </div>
       {conflict && <ConflictBanner message={conflict} latestHref={current ? `/contracts/new?contract_id=${current.id}` : chosenPlan ? `/care-plans/new?care_plan_id=${chosenPlan.id}` : null} />}
       {current && <ContractStatusCard contract={current} />}
-      {current && current.status !== 'draft' && <SigningLinkStatus contractId={current.id} />}
+      {current && !current.editable && <SigningLinkStatus contractId={current.id} />}
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
         <div className="flex min-w-0 flex-1 flex-col gap-4">
           <FormErrorSummary error={save.error} fallback="Failed to save contract" />
@@ -184,7 +184,7 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
                 </Button>
               </>
             )}
-            {current?.status === 'draft' && (
+            {current?.editable && (
               <>
                 {saveFirst && (
                   <UnsavedNotice id="contract-save-first">You have unsaved changes. Print uses the saved contract, so save them first; Send Contract saves them before it sends.</UnsavedNotice>
@@ -201,7 +201,7 @@ export function ContractEditor({ contract, carePlanId }: { contract: Contract | 
                 </Button>
               </>
             )}
-            {current && current.status !== 'draft' && (
+            {current && !current.editable && (
               <>
                 {current.status === 'sent' && (
                   <Button

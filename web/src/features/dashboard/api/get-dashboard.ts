@@ -11,6 +11,15 @@ export const dashboardQueryOptions = queryOptions({
   meta: { silent: true },
 });
 
-export function useDashboard() {
-  return useQuery(dashboardQueryOptions);
+/** The dashboard of one owner's clients (`me`, `unassigned` or a user's id); the agency's when empty. */
+export function dashboardForQueryOptions(owner: string) {
+  return queryOptions({
+    queryKey: owner ? [...queryKeys.dashboard, owner] : [...queryKeys.dashboard],
+    queryFn: ({ signal }) => api.get<DashboardResponse>('/api/dashboard', { owner: owner || undefined }, signal),
+    meta: { silent: true },
+  });
+}
+
+export function useDashboard(owner = '') {
+  return useQuery(dashboardForQueryOptions(owner));
 }

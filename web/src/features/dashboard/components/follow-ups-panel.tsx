@@ -12,11 +12,13 @@ interface FollowUpsPanelProps {
   /** The dashboard's first page. */
   followUps: IntakeBrief[];
   nextCursor: string | null | undefined;
+  /** The dashboard's coordinator filter, which the next pages keep. */
+  owner?: string;
 }
 
-export function FollowUpsPanel({ count, followUps, nextCursor }: FollowUpsPanelProps) {
+export function FollowUpsPanel({ count, followUps, nextCursor, owner = '' }: FollowUpsPanelProps) {
   const [expanded, setExpanded] = useState(false);
-  const more = useMoreFollowUps(nextCursor, expanded);
+  const more = useMoreFollowUps(nextCursor, expanded, owner);
   const shown = [...followUps, ...(more.data?.pages.flatMap((page) => page.items) ?? [])];
   const hasMore = expanded ? more.hasNextPage : Boolean(nextCursor);
   const showMore = () => {

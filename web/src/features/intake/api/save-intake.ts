@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/api/query-keys';
+import { queryKeys, useInvalidate } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { CreateIntakeBody, Intake, UpdateIntakeBody } from './types';
 
@@ -11,6 +11,7 @@ export interface SaveIntakeVariables {
 
 function useSave(kind: 'submit' | 'draft') {
   const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, version, body }: SaveIntakeVariables) => {
       const suffix = kind === 'draft' ? '/draft' : '';
@@ -23,10 +24,7 @@ function useSave(kind: 'submit' | 'draft') {
     meta: { errorMessage: kind === 'draft' ? 'Failed to save draft' : 'Failed to save intake form' },
     onSuccess: (intake) => {
       queryClient.setQueryData(queryKeys.intake(intake.id), intake);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.clients });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.intakes });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.client(intake.id) });
+      void invalidate([queryKeys.dashboard, queryKeys.clients, queryKeys.intakes, queryKeys.client(intake.id)]);
     },
   });
 }

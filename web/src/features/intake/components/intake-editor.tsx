@@ -45,6 +45,8 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
       const values = normalizeIntakeForm(intake?.form ?? {}, todayIso());
       // A new intake is taken by whoever is signed in, unless they say otherwise.
       if (!intake && !values.staffMemberTakingCall) values.staffMemberTakingCall = me.data?.full_name ?? '';
+      // ... and, unless they name a colleague, they own it: it joins their Today.
+      if (!intake && !values.assignedCoordinator) values.assignedCoordinator = me.data?.full_name ?? '';
       return values;
     },
     {

@@ -53,7 +53,7 @@ export function OfficeUseSection({ binder }: { binder: IntakeBinder }) {
   return (
     <FormSection id="office-use" title="For Office Use Only">
       <TextField {...bindText(binder, 'clientId', 'Client ID')} />
-      <TextField {...bindText(binder, 'assignedCoordinator', 'Assigned Coordinator')} />
+      <TextField {...bindText(binder, 'assignedCoordinator', 'Assigned Coordinator')} hint="The member of staff named here owns the client; left empty, whoever saves it does." />
       <TextField {...bindText(binder, 'status', 'Status')} />
       <TextField {...bindText(binder, 'referralSourceType', 'Referral Source Type')} />
       <SelectField {...bindText(binder, 'priorityLevel', 'Priority Level')} options={PRIORITY_LEVELS} />

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/api/query-keys';
+import { useMutation } from '@tanstack/react-query';
+import { STALE_ROOTS, useInvalidate } from '@/api/query-keys';
 import type { Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 
@@ -12,12 +12,8 @@ export const archiveLead = ({ intakeId, body }: { intakeId: string; body: Archiv
 export const reopenLead = (intakeId: string) => api.post<ClientProfile>(`/api/clients/${intakeId}/reopen`);
 
 function useLeadChanged() {
-  const queryClient = useQueryClient();
-  return () => {
-    for (const root of [queryKeys.clients, ['client'], queryKeys.dashboard, queryKeys.intakes, queryKeys.carePlans, queryKeys.contracts, queryKeys.communications]) {
-      void queryClient.invalidateQueries({ queryKey: root });
-    }
-  };
+  const invalidate = useInvalidate();
+  return () => void invalidate(STALE_ROOTS.lead);
 }
 
 export function useArchiveLead() {

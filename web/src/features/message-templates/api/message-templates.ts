@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryKeys, useInvalidate } from '@/api/query-keys';
 import type { Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 
@@ -6,7 +7,7 @@ export type MessageTemplate = Schemas['MessageTemplate'];
 export type MessageTemplateInput = Schemas['MessageTemplateInput'];
 
 export const messageTemplatesQueryOptions = queryOptions({
-  queryKey: ['message-templates'],
+  queryKey: queryKeys.messageTemplates,
   queryFn: ({ signal }) => api.get<{ items: MessageTemplate[] }>('/api/message-templates', undefined, signal),
 });
 
@@ -15,20 +16,20 @@ export function useMessageTemplates() {
 }
 
 export function useSaveMessageTemplate() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ existing, template }: { existing?: MessageTemplate; template: MessageTemplateInput }) =>
       existing
         ? api.put<MessageTemplate>(`/api/message-templates/${existing.id}`, { version: existing.version, template })
         : api.post<MessageTemplate>('/api/message-templates', template),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageTemplatesQueryOptions.queryKey }),
+    onSuccess: () => invalidate([queryKeys.messageTemplates]),
   });
 }
 
 export function useDeleteMessageTemplate() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: string) => api.delete(`/api/message-templates/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageTemplatesQueryOptions.queryKey }),
+    onSuccess: () => invalidate([queryKeys.messageTemplates]),
   });
 }

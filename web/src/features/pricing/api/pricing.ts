@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryKeys, useInvalidate } from '@/api/query-keys';
 import type { Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 
@@ -7,12 +8,12 @@ export type PricingTemplateInput = Schemas['PricingTemplateInput'];
 export type HolidayPolicy = Schemas['HolidayPolicy'];
 
 export const pricingTemplatesQueryOptions = queryOptions({
-  queryKey: ['pricing-templates'],
+  queryKey: queryKeys.pricingTemplates,
   queryFn: ({ signal }) => api.get<{ items: PricingTemplate[] }>('/api/pricing-templates', undefined, signal),
 });
 
 export const holidayPolicyQueryOptions = queryOptions({
-  queryKey: ['holiday-policy'],
+  queryKey: queryKeys.holidayPolicy,
   queryFn: ({ signal }) => api.get<HolidayPolicy>('/api/holiday-policy', undefined, signal),
   staleTime: 60 * 60 * 1000,
 });
@@ -27,20 +28,20 @@ export function useHolidayPolicy() {
 
 /** Creates, updates or deletes a template; the list is read again (one default at a time). */
 export function useSavePricingTemplate() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ existing, template }: { existing?: PricingTemplate; template: PricingTemplateInput }) =>
       existing
         ? api.put<PricingTemplate>(`/api/pricing-templates/${existing.id}`, { version: existing.version, template })
         : api.post<PricingTemplate>('/api/pricing-templates', template),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pricingTemplatesQueryOptions.queryKey }),
+    onSuccess: () => invalidate([queryKeys.pricingTemplates]),
   });
 }
 
 export function useDeletePricingTemplate() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: string) => api.delete(`/api/pricing-templates/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pricingTemplatesQueryOptions.queryKey }),
+    onSuccess: () => invalidate([queryKeys.pricingTemplates]),
   });
 }

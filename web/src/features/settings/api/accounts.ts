@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/api/query-keys';
+import { queryKeys, useInvalidate } from '@/api/query-keys';
 import type { Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 
@@ -22,23 +22,23 @@ export function useEmailAccount(enabled: boolean) {
 
 export function useSaveEmailAccount() {
   const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (form: EmailAccountForm) => api.put<EmailAccount>('/api/settings/email-account', form),
     onSuccess: (account) => {
       queryClient.setQueryData(queryKeys.emailAccount, account);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.checklist });
+      void invalidate([queryKeys.checklist]);
     },
   });
 }
 
 /** Sends the test email; the answer says, in words, what the server said. */
 export function useTestEmail() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: () => api.post<TestOutcome>('/api/settings/email-account/test', {}),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.emailAccount });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.checklist });
+      void invalidate([queryKeys.emailAccount, queryKeys.checklist]);
     },
   });
 }
@@ -54,22 +54,54 @@ export function useSmsAccount(enabled: boolean) {
 
 export function useSaveSmsAccount() {
   const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (form: SmsAccountForm) => api.put<SmsAccount>('/api/settings/sms-account', form),
     onSuccess: (account) => {
       queryClient.setQueryData(queryKeys.smsAccount, account);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.checklist });
+      void invalidate([queryKeys.checklist]);
     },
   });
 }
 
 export function useTestText() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (to: string) => api.post<TestOutcome>('/api/settings/sms-account/test', { to }),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.smsAccount });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.checklist });
+      void invalidate([queryKeys.smsAccount, queryKeys.checklist]);
     },
+  });
+}
+
+export type ReplyMailbox = Schemas['ReplyMailbox'];
+export type ReplyMailboxForm = Schemas['ReplyMailboxForm'];
+export type ImapAuth = Schemas['ImapAuth'];
+export type FetchOutcome = Schemas['FetchOutcome'];
+
+export const replyMailboxQueryOptions = queryOptions({
+  queryKey: queryKeys.replyMailbox,
+  queryFn: ({ signal }) => api.get<ReplyMailbox>('/api/settings/reply-mailbox', undefined, signal),
+});
+
+/** The reply-to mailbox read over IMAP (administrators only): never its secret, only whether one is set. */
+export function useReplyMailbox(enabled: boolean) {
+  return useQuery({ ...replyMailboxQueryOptions, enabled });
+}
+
+export function useSaveReplyMailbox() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: ReplyMailboxForm) => api.put<ReplyMailbox>('/api/settings/reply-mailbox', form),
+    onSuccess: (mailbox) => queryClient.setQueryData(queryKeys.replyMailbox, mailbox),
+  });
+}
+
+/** Reads the mailbox now; the answer says, in words, what the server said. */
+export function useFetchReplies() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: () => api.post<FetchOutcome>('/api/settings/reply-mailbox/fetch', {}),
+    onSettled: () => invalidate([queryKeys.replyMailbox, queryKeys.communications]),
   });
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import type { Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 
@@ -13,7 +14,7 @@ export type SettingsValues = {
 };
 
 export const settingsQueryOptions = queryOptions({
-  queryKey: ['settings'],
+  queryKey: queryKeys.settings,
   queryFn: ({ signal }) => api.get<Settings>('/api/settings', undefined, signal),
 });
 

@@ -6,16 +6,21 @@ import { SwitchField } from '@/components/form/switch-field';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { SMTP_TLS_VALUES } from '@/api/options.gen';
+import { IMAP_AUTH_VALUES, SMTP_TLS_VALUES } from '@/api/options.gen';
 import { errorMessage } from '@/lib/api-client';
 import {
   useEmailAccount,
+  useFetchReplies,
+  useReplyMailbox,
   useSaveEmailAccount,
+  useSaveReplyMailbox,
   useSaveSmsAccount,
   useSmsAccount,
   useTestEmail,
   useTestText,
   type EmailAccount,
+  type ImapAuth,
+  type ReplyMailbox,
   type SmsAccount,
   type SmtpTls,
   type TestOutcome,
@@ -215,6 +220,96 @@ export function SmsAccountCard() {
         <CardDescription>The text message account (Twilio or a compatible provider). Send a test text after saving, or leave texts off.</CardDescription>
       </CardHeader>
       <CardContent>{account.data ? <SmsAccountForm key={account.data.version} account={account.data} /> : <p className="text-sm text-muted-foreground">Loading...</p>}</CardContent>
+    </Card>
+  );
+}
+
+const AUTH_LABELS: Record<ImapAuth, string> = {
+  password: 'Password (or app password)',
+  oauth2: 'OAuth2 access token (XOAUTH2)',
+};
+
+function ReplyMailboxForm({ mailbox }: { mailbox: ReplyMailbox }) {
+  const save = useSaveReplyMailbox();
+  const fetchNow = useFetchReplies();
+  const [values, setValues] = useState({ enabled: mailbox.enabled, host: mailbox.host, port: String(mailbox.port), username: mailbox.username, auth: mailbox.auth, folder: mailbox.folder });
+  const [secret, setSecret] = useState('');
+  const [outcome, setOutcome] = useState<TestOutcome | null>(null);
+  const set = (patch: Partial<typeof values>) => setValues((current) => ({ ...current, ...patch }));
+  const secretLabel = values.auth === 'oauth2' ? 'Access Token' : 'Password';
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(
+          { version: mailbox.version, enabled: values.enabled, host: values.host, port: Number(values.port), username: values.username, auth: values.auth, folder: values.folder, secret: secret === '' ? null : secret },
+          {
+            onSuccess: () => {
+              setSecret('');
+              setOutcome(null);
+              toast.success('Reply mailbox saved');
+            },
+          },
+        );
+      }}
+    >
+      <FormErrorSummary error={save.error} fallback="Failed to save the reply mailbox" />
+      <SwitchField id="imap_enabled" label="Fetch replies" description="Families' answers to Carepath's emails land in their clients' timelines." checked={values.enabled} onChange={(enabled) => set({ enabled })} />
+      <TextField id="imap_host" label="IMAP Server" value={values.host} onChange={(host) => set({ host })} placeholder="imap.example.org" />
+      <TextField id="imap_port" label="Port" type="number" min={1} max={65535} value={values.port} onChange={(port) => set({ port })} hint="TLS from the first byte, usually 993." />
+      <TextField id="imap_username" label="User Name" value={values.username} onChange={(username) => set({ username })} autoComplete="off" />
+      <SelectField
+        id="imap_auth"
+        label="Sign In With"
+        value={values.auth}
+        options={IMAP_AUTH_VALUES.map((value) => ({ value, label: AUTH_LABELS[value] }))}
+        onChange={(auth) => set({ auth: (IMAP_AUTH_VALUES as readonly string[]).includes(auth) ? (auth as ImapAuth) : 'password' })}
+      />
+      <TextField
+        id="imap_secret"
+        label={secretLabel}
+        type="password"
+        value={secret}
+        onChange={setSecret}
+        autoComplete="new-password"
+        hint={mailbox.secret_set ? 'One is set. Type a new one to replace it.' : 'Stored encrypted; never shown again.'}
+      />
+      <TextField id="imap_folder" label="Folder" value={values.folder} onChange={(folder) => set({ folder })} placeholder="INBOX" />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Reply Mailbox'}
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={fetchNow.isPending}
+          onClick={() =>
+            fetchNow.mutate(undefined, {
+              onSuccess: (fetched) => setOutcome({ ok: fetched.ok, message: fetched.message }),
+              onError: (error) => setOutcome({ ok: false, message: errorMessage(error, 'Replies could not be fetched') }),
+            })
+          }
+        >
+          {fetchNow.isPending ? 'Fetching...' : 'Fetch replies now'}
+        </Button>
+      </div>
+      <Outcome outcome={outcome ?? (mailbox.checked_at ? { ok: mailbox.check_ok, message: mailbox.check_answer } : null)} />
+    </form>
+  );
+}
+
+/** Settings → Email's reply mailbox, for administrators. */
+export function ReplyMailboxCard() {
+  const mailbox = useReplyMailbox(true);
+  return (
+    <Card className="mb-4">
+      <CardHeader>
+        <CardTitle>Reply Mailbox</CardTitle>
+        <CardDescription>The reply-to mailbox Carepath reads over IMAP: replies land in their clients&apos; timelines, unknown senders in Unmatched replies.</CardDescription>
+      </CardHeader>
+      <CardContent>{mailbox.data ? <ReplyMailboxForm key={mailbox.data.version} mailbox={mailbox.data} /> : <p className="text-sm text-muted-foreground">Loading...</p>}</CardContent>
     </Card>
   );
 }

@@ -16,7 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { useSaveSettingsTab, useSettings, type Settings, type SettingsTabName, type SettingsValues } from '../api/settings';
-import { EmailAccountCard, SmsAccountCard } from './account-cards';
+import { EmailAccountCard, ReplyMailboxCard, SmsAccountCard } from './account-cards';
 import { LogoCard } from './logo-card';
 
 type SecondFactorPolicy = Settings['workflow']['second_factor_required'];
@@ -185,6 +185,7 @@ export default function SettingsPage() {
         </TabsContent>
         <TabsContent value="email" forceMount className="data-[state=inactive]:hidden">
           {isAdmin && <EmailAccountCard />}
+          {isAdmin && <ReplyMailboxCard />}
           <TabForm tab="email" settings={data} title="Email Settings" description="Sender, reply-to and copies of every outgoing email.">
             {(values, set) => (
               <>
@@ -311,6 +312,28 @@ export default function SettingsPage() {
                   description="New intakes without a coordinator go to active staff in turn."
                   checked={values.auto_assign_intakes}
                   onChange={(auto_assign_intakes) => set({ auto_assign_intakes })}
+                />
+                <TextField
+                  id="proposal_follow_up_days"
+                  label="Follow up on a proposal not answered after (days)"
+                  type="number"
+                  min={workflow.bounds('proposal_follow_up_days')?.min}
+                  max={workflow.bounds('proposal_follow_up_days')?.max}
+                  step={1}
+                  hint={workflow.hint('proposal_follow_up_days', 'A proposal sent this many days ago without an answer joins its coordinator\'s Today.')}
+                  value={String(values.proposal_follow_up_days)}
+                  onChange={(text) => set({ proposal_follow_up_days: Number(text) })}
+                />
+                <TextField
+                  id="contract_follow_up_days"
+                  label="Follow up on a contract not signed after (days)"
+                  type="number"
+                  min={workflow.bounds('contract_follow_up_days')?.min}
+                  max={workflow.bounds('contract_follow_up_days')?.max}
+                  step={1}
+                  hint={workflow.hint('contract_follow_up_days', 'A contract sent this many days ago and not signed joins its coordinator\'s Today.')}
+                  value={String(values.contract_follow_up_days)}
+                  onChange={(text) => set({ contract_follow_up_days: Number(text) })}
                 />
                 <TextField
                   id="idle_timeout_minutes"

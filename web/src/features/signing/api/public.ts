@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { ApprovalInput, ContractForSigning, LinkOutcome, ProposalLetter, PublicDone, QuestionInput, SignatureInput } from './types';
 
@@ -13,7 +14,7 @@ export function contractPath(token: string): string {
 
 export function useProposalLetter(token: string) {
   return useQuery({
-    queryKey: ['public', 'approve', token],
+    queryKey: queryKeys.proposalLetter(token),
     queryFn: ({ signal }) => api.get<ProposalLetter>(proposalPath(token), undefined, signal),
     retry: false,
     staleTime: Infinity,
@@ -34,7 +35,7 @@ export function useAskQuestion(token: string) {
 
 export function useContractForSigning(token: string) {
   return useQuery({
-    queryKey: ['public', 'sign', token],
+    queryKey: queryKeys.contractForSigning(token),
     queryFn: ({ signal }) => api.get<ContractForSigning>(contractPath(token), undefined, signal),
     retry: false,
     staleTime: Infinity,
@@ -52,7 +53,7 @@ export function useSignContract(token: string) {
 export function useLinkOutcome(kind: 'approve' | 'sign', token: string, enabled: boolean) {
   const path = kind === 'approve' ? proposalPath(token) : contractPath(token);
   return useQuery({
-    queryKey: ['public', kind, token, 'outcome'],
+    queryKey: queryKeys.linkOutcome(kind, token),
     queryFn: ({ signal }) => api.get<LinkOutcome>(`${path}/outcome`, undefined, signal),
     enabled,
     retry: false,

@@ -1,13 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryKeys, useInvalidate } from '@/api/query-keys';
 import { ApiError, api } from '@/lib/api-client';
 import type { Contract, ContractSigningStatus, PaperSignatureInput, PdfVerification } from './types';
 
-/** Under `contracts`, so every contract change pushed live refreshes it too. */
-export const signingStatusKey = (contractId: string) => ['contracts', contractId, 'signing'] as const;
-
 export function useSigningStatus(contractId: string) {
   return useQuery({
-    queryKey: signingStatusKey(contractId),
+    queryKey: queryKeys.signingStatus(contractId),
     queryFn: ({ signal }) => api.get<ContractSigningStatus>(`/api/contracts/${contractId}/signing`, undefined, signal),
     meta: { errorMessage: 'Failed to load the signing status' },
     enabled: Boolean(contractId),
@@ -15,19 +13,19 @@ export function useSigningStatus(contractId: string) {
 }
 
 export function useResendLink(contractId: string) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: () => api.post<ContractSigningStatus>(`/api/contracts/${contractId}/signing/resend`),
     meta: { errorMessage: 'Failed to send a new link' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['contracts'] }),
+    onSettled: () => invalidate([queryKeys.contracts]),
   });
 }
 
 export function usePaperSignature(contractId: string) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: PaperSignatureInput) => api.post<Contract>(`/api/contracts/${contractId}/paper-signature`, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['contracts'] }),
+    onSettled: () => invalidate([queryKeys.contracts]),
   });
 }
 

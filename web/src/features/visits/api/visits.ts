@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/api/query-keys';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryKeys, STALE_ROOTS, useInvalidate } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { AssessmentVisit, CalendarFeedAddress, CalendarFeedStatus, IntakeRecord, ProfileList, VisitAnswer, VisitInput, VisitList, VisitPage, VisitRange } from './types';
 
@@ -49,13 +49,8 @@ export function visitPacketUrl(visitId: string): string {
 
 /** A visit's move changes the client's status and timeline too. */
 function useRefreshAfterMove() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [queryKeys.visits, queryKeys.clients, ['client'], ['intake'], queryKeys.intakes, queryKeys.dashboard, queryKeys.communications].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
+  const invalidate = useInvalidate();
+  return () => invalidate(STALE_ROOTS.assessment_visit);
 }
 
 export function useScheduleVisit(intakeId: string) {
@@ -103,19 +98,19 @@ export function useCalendarFeed() {
 }
 
 export function useCreateCalendarFeed() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: () => api.post<CalendarFeedAddress>('/api/calendar-feed'),
     meta: { errorMessage: 'Failed to create the calendar feed' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.calendarFeed }),
+    onSettled: () => invalidate([queryKeys.calendarFeed]),
   });
 }
 
 export function useRevokeCalendarFeed() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: () => api.delete<undefined>('/api/calendar-feed'),
     meta: { errorMessage: 'Failed to revoke the calendar feed' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.calendarFeed }),
+    onSettled: () => invalidate([queryKeys.calendarFeed]),
   });
 }

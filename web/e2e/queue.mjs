@@ -1,0 +1,131 @@
+// Browser tests of a coordinator's Today: their overdue follow-up, today's visit and a
+// task due today are listed (and a colleague's follow-up is not), most late first, on
+// screen; snoozing the follow-up, marking the task done and a task added meanwhile move
+// the rows without a reload. The dashboard's first card is the same queue.
+import { execFileSync } from 'node:child_process';
+import { expect, expectAccessible, expectOnScreen } from './harness.mjs';
+
+/** YYYY-MM-DD of the browser's today plus `days`. */
+async function dayFromToday(page, days) {
+  return page.evaluate((offset) => {
+    const date = new Date();
+    date.setDate(date.getDate() + offset);
+    return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  }, days);
+}
+
+/** The queue rows on screen whose client name carries `stamp`, as "title for client". */
+async function rowsOf(page, stamp) {
+  const labels = await page.getByRole('list', { name: 'Queue' }).getByRole('listitem').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+  return labels.filter((label) => label.includes(stamp));
+}
+
+/** Waits until the rows carrying `stamp` are `expected` (in order). */
+async function expectRows(page, stamp, expected, label) {
+  const deadline = Date.now() + 8000;
+  let seen = [];
+  while (Date.now() < deadline) {
+    seen = await rowsOf(page, stamp);
+    if (JSON.stringify(seen) === JSON.stringify(expected)) return;
+    await page.waitForTimeout(150);
+  }
+  throw new Error(`${label}: expected ${JSON.stringify(expected)}, saw ${JSON.stringify(seen)}`);
+}
+
+export function queueTests({ staff }) {
+  return [
+    {
+      name: 'queue: Today lists exactly my overdue follow-up, today’s visit and a due task; snooze, done and a new task move rows live',
+      as: staff,
+      async run(page) {
+        expect(process.env.CAREPATH_DB, 'CAREPATH_DB names the server’s database');
+        const origin = { Origin: new URL(process.env.CAREPATH_URL).origin };
+        const stamp = String(Date.now());
+        const today = await dayFromToday(page, 0);
+        const tomorrow = await dayFromToday(page, 1);
+        const users = await (await page.request.get('/api/users')).json();
+        const colleague = users.items.find((user) => user.email !== staff.email);
+        const me = await (await page.request.get('/api/auth/me')).json();
+        const myId = (me.user ?? me).id;
+        const form = (name) => ({
+          staffMemberTakingCall: 'Coordinator',
+          callerName: 'Grace Hopper',
+          callerPhone: '(217) 555-0188',
+          relationshipToClient: 'Daughter',
+          clientFullName: name,
+          servicesRequired: ['Companionship'],
+          nextFollowUpDate: today,
+          nextFollowUpTime: '23:59',
+        });
+        const create = async (name, ownerId) => {
+          const response = await page.request.post('/api/intakes', { headers: origin, data: { form: form(name), ...(ownerId ? { owner_id: ownerId } : {}) } });
+          expect(response.ok(), `creating ${name} answered ${response.status()}: ${await response.text()}`);
+          return (await response.json()).id;
+        };
+        const fay = await create(`Fay ${stamp}`);
+        const abe = await create(`Abe ${stamp}`, colleague.id);
+        const vera = await create(`Vera ${stamp}`);
+        const tia = await create(`Tia ${stamp}`);
+        // Fay's and Abe's follow-ups fell due yesterday: the file is set back as if the
+        // intake had been taken then (the form refuses a date already past).
+        execFileSync('sqlite3', [
+          process.env.CAREPATH_DB,
+          `PRAGMA busy_timeout = 5000; UPDATE intakes SET next_follow_up_date = strftime('%Y-%m-%dT%H:%M:%S.000Z', 'now', '-1 day') WHERE id IN ('${fay}', '${abe}'); UPDATE intakes SET next_follow_up_date = NULL WHERE id IN ('${vera}', '${tia}');`,
+        ]);
+        // Vera's visit late today, with me as the assessor.
+        const visit = await page.request.post(`/api/intakes/${vera}/visits`, {
+          headers: origin,
+          data: { date: today, start_time: '23:45', duration_minutes: 15, place: '12 Oak St, Springfield', assessor_id: myId, notes: '' },
+        });
+        expect(visit.ok(), `booking the visit answered ${visit.status()}: ${await visit.text()}`);
+        const task = await page.request.post(`/api/clients/${tia}/tasks`, { headers: origin, data: { due_date: today, note: `Call her daughter ${stamp}` } });
+        expect(task.ok(), `adding the task answered ${task.status()}: ${await task.text()}`);
+
+        await page.goto('/today');
+        await page.getByRole('heading', { name: 'Today', exact: true }).waitFor();
+        await expectRows(
+          page,
+          stamp,
+          [`Follow-up due for Fay ${stamp}`, `Task for Tia ${stamp}`, `Assessment visit for Vera ${stamp}`],
+          'my Today',
+        );
+        const followUp = page.getByRole('listitem', { name: `Follow-up due for Fay ${stamp}` });
+        await expectOnScreen(followUp, 'the overdue follow-up');
+        await expectOnScreen(followUp.getByText('1 day late'), 'its lateness');
+        await expectOnScreen(page.getByRole('listitem', { name: `Assessment visit for Vera ${stamp}` }).getByRole('link', { name: /^Reschedule/ }), 'the visit’s Reschedule');
+        await expectAccessible(page, 'Today');
+
+        // Snooze the follow-up to tomorrow with a reason: the row leaves at once.
+        await followUp.getByRole('button', { name: /^Snooze/ }).click();
+        const dialog = page.getByRole('dialog', { name: `Snooze Fay ${stamp}` });
+        await dialog.waitFor();
+        await dialog.getByLabel('Until').fill(tomorrow);
+        await dialog.getByLabel('Reason').fill('Away until tomorrow');
+        await expectAccessible(page, 'the snooze dialog');
+        await dialog.getByRole('button', { name: 'Snooze', exact: true }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        await expectRows(page, stamp, [`Task for Tia ${stamp}`, `Assessment visit for Vera ${stamp}`], 'after the snooze');
+
+        // Mark the task done: it leaves.
+        await page.getByRole('listitem', { name: `Task for Tia ${stamp}` }).getByRole('button', { name: /^Mark Done/ }).click();
+        await expectRows(page, stamp, [`Assessment visit for Vera ${stamp}`], 'after Mark Done');
+
+        // A task added elsewhere for today arrives without a reload (the live feed).
+        const added = await page.request.post(`/api/clients/${vera}/tasks`, { headers: origin, data: { due_date: today, note: `Bring the brochure ${stamp}` } });
+        expect(added.ok(), `adding the second task answered ${added.status()}`);
+        await expectRows(page, stamp, [`Task for Vera ${stamp}`, `Assessment visit for Vera ${stamp}`], 'after a new task');
+        await expectOnScreen(page.getByRole('listitem', { name: `Task for Vera ${stamp}` }), 'the new task');
+
+        // The snooze and the done task are in the clients' timelines.
+        const timeline = await (await page.request.get(`/api/communications?intake_id=${fay}`)).json();
+        expect(timeline.items.some((entry) => entry.content.endsWith(': Away until tomorrow')), 'the snooze is not in Fay’s timeline');
+
+        // The dashboard's first card is my queue.
+        await page.goto('/');
+        const card = page.getByRole('region', { name: /My Queue/ });
+        await card.waitFor();
+        await expectOnScreen(card, 'the My Queue card');
+      },
+    },
+  ];
+}
