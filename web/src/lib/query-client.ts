@@ -45,6 +45,15 @@ export function reportError(error: unknown, meta: ErrorMeta | undefined): void {
   });
 }
 
+/**
+ * For the reads and saves of a visit's assessment only. Every other screen keeps TanStack
+ * Query's default: without a network its reads pause and run when the network is back.
+ * These run anyway: a read is answered from the offline copy (lib/offline/copy.ts) by the
+ * API client, and a save that cannot reach the server is kept on the device at once,
+ * instead of pausing and being sent a second time when the network returns.
+ */
+export const OFFLINE_COPY_NETWORK_MODE = { networkMode: 'always' } as const;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
@@ -55,9 +64,6 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
-        // Without a network a read still runs: the API client answers what the offline
-        // copy holds (a coming visit's client), and fails at once otherwise.
-        networkMode: 'always',
         staleTime: 15_000,
         refetchOnWindowFocus: false,
         retry: (failureCount, error) => {
@@ -65,7 +71,7 @@ export function createQueryClient(): QueryClient {
           return failureCount < 2;
         },
       },
-      mutations: { retry: false, networkMode: 'always' },
+      mutations: { retry: false },
     },
   });
 }
