@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { queryKeys } from '@/api/query-keys';
+import { invalidate, STALE_ROOTS } from '@/api/query-keys';
 import { AppLayout } from '@/components/layout/app-layout';
 import { Loading } from '@/components/loading';
 import { meQueryKey, signOut, useMe } from '@/features/auth/api/auth';
-import { onSignedOut } from '@/lib/api-client';
+import { isApiError, onSignedOut } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/live-events';
 import { removeLocalDrafts } from '@/lib/local-drafts';
 import { confirmLeave } from '@/lib/unsaved-changes';
@@ -48,8 +48,11 @@ export function RequireAuth() {
       if (cancelled) return;
       const stopCopy = startOfflineCopy(userId);
       const stopListening = onSynced((report) => {
-        for (const queryKey of [['assessment'], queryKeys.assessments, queryKeys.communications, ['client']]) void queryClient.invalidateQueries({ queryKey });
+        // A synced assessment writes the client's timeline; a care plan asked for offline too.
+        void invalidate(queryClient, [...STALE_ROOTS.assessment, ...STALE_ROOTS.care_plan]);
         if (report.sent.length > 0) toast.success('Assessment Synced', { description: 'The assessment saved on this device is now saved on the server.' });
+        if (report.carePlans.length > 0) toast.success('Care Plan Created', { description: 'The care plan asked for offline was generated from the synced assessment.' });
+        for (const failure of report.carePlanFailures) toast.error('Care Plan Not Created', { description: failure.message });
         if (report.conflicts.length > 0) toast.warning('Assessment Changed Meanwhile', { description: 'Choose, field by field, which version to keep.' });
       });
       stop = () => {
@@ -64,6 +67,11 @@ export function RequireAuth() {
   }, [userId, queryClient]);
 
   if (me.isPending) return <Loading text="Loading Carepath..." />;
+  // Not signed out: the server is out of reach and this tab holds no key to the offline
+  // copy (a tab opened anew without a network). Sending the user to sign in would lose
+  // nothing but help nothing either; the session still holds, and the reads run again
+  // when the network is back (TanStack's refetch on reconnect).
+  if (!me.data && me.isError && isApiError(me.error) && me.error.status === 0) return <OfflineWithoutCopy />;
   if (!me.data) return <Navigate to={loginPath(location.pathname, location.search)} replace />;
 
   const user = me.data;
@@ -87,4 +95,14 @@ export function RequireAuth() {
   };
 
   return <AppLayout userName={user.full_name || user.email} isAdmin={user.is_admin} onSignOut={() => void handleSignOut()} />;
+}
+
+/** What a tab opened without a network shows until it is back. */
+function OfflineWithoutCopy() {
+  return (
+    <div role="status" className="mx-auto flex max-w-prose flex-col gap-2 p-8 text-sm">
+      <h1 className="text-lg font-semibold">No network</h1>
+      <p>Carepath opens here as soon as the network is back. Assessments saved on this device are kept, encrypted, and are sent then.</p>
+    </div>
+  );
 }

@@ -41,6 +41,8 @@ export interface StoredDraft {
   conflict: Sealed | null;
   /** The server's refusal in words (a required field missing), shown until fixed. */
   error: string | null;
+  /** The assessor asked for the care plan offline: it is generated once the server has this. */
+  carePlan?: boolean;
 }
 
 export interface StoredKey {

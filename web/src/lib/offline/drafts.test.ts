@@ -26,6 +26,12 @@ describe('drafts kept on the device', () => {
     const stored = await (await offlineDb()).getAll('drafts');
     expect(JSON.stringify(stored.map((row) => new TextDecoder().decode(row.sealed.data)))).not.toContain('edited');
 
+    // A care plan asked for offline stays asked when the draft is saved again.
+    await saveDraft({ assessmentId: 'a1', intakeId: null, baseVersion: 1, mode: 'complete', form: { notes: 'first' }, carePlan: true });
+    await saveDraft({ assessmentId: 'a1', intakeId: null, baseVersion: 1, mode: 'complete', form: { notes: 'first' } });
+    expect((await readDraft('a1'))?.carePlan).toBe(true);
+    expect((await readDraft('a2'))?.carePlan).toBe(false);
+
     await markDraft('a1', { server: { id: 'a1', version: 2 } });
     expect((await readDraft('a1'))?.conflict).toEqual({ id: 'a1', version: 2 });
     await removeDraft('a2');

@@ -18,6 +18,8 @@ export interface OpenDraft<Form, Server> {
   form: Form;
   conflict: Server | null;
   error: string | null;
+  /** Generate the care plan once the server has the assessment. */
+  carePlan: boolean;
 }
 
 export interface DraftInput<Form> {
@@ -26,6 +28,8 @@ export interface DraftInput<Form> {
   baseVersion: number | null;
   mode: DraftMode;
   form: Form;
+  /** Asks for the care plan on sync; a draft saved again keeps an earlier ask. */
+  carePlan?: boolean;
 }
 
 /** An assessment's id, or `intake:<id>` for one not yet on the server. */
@@ -72,6 +76,7 @@ export async function saveDraft<Form>(input: DraftInput<Form>): Promise<boolean>
     sealed: await seal(current.key, id, input.form),
     conflict: null,
     error: null,
+    carePlan: input.carePlan ?? previous?.carePlan ?? false,
   });
   draftsChanged();
   return true;
@@ -88,6 +93,7 @@ async function openDraft<Form, Server>(key: CryptoKey, draft: StoredDraft): Prom
     form: await open<Form>(key, draft.id, draft.sealed),
     conflict: draft.conflict ? await open<Server>(key, `${draft.id} conflict`, draft.conflict) : null,
     error: draft.error,
+    carePlan: draft.carePlan ?? false,
   };
 }
 

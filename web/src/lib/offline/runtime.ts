@@ -31,6 +31,15 @@ async function send(draft: Draft): Promise<SendOutcome<SyncedAssessment>> {
   }
 }
 
+async function generateCarePlan(record: SyncedAssessment): Promise<{ ok: true } | { ok: false; message: string }> {
+  try {
+    await apiRequest<unknown>(`/api/assessments/${record.id}/care-plan`, { method: 'POST', body: {}, allowUnauthenticated: true });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 /** A draft the server took: the screen's target and the record it became. */
 export interface SyncedDraft {
   target: string;
@@ -62,6 +71,7 @@ export function syncNow(): Promise<SyncReport> {
         saved.push({ target: draft.target, record });
         await saveRecord(`/api/assessments/${record.id}`, record);
       },
+      generateCarePlan,
     });
     if (report.sent.length + report.conflicts.length + report.refused.length > 0) for (const listener of syncedListeners) listener(report, saved);
     return report;

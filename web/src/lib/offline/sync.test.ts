@@ -10,11 +10,12 @@ interface Server {
 type Draft = OpenDraft<{ notes: string }, Server>;
 
 function draft(target: string, baseVersion: number, extra: Partial<Draft> = {}): Draft {
-  return { target, assessmentId: target, intakeId: null, baseVersion, mode: 'draft', savedAt: 0, form: { notes: target }, conflict: null, error: null, ...extra };
+  return { target, assessmentId: target, intakeId: null, baseVersion, mode: 'draft', savedAt: 0, form: { notes: target }, conflict: null, error: null, carePlan: false, ...extra };
 }
 
-function ports(drafts: Draft[], answers: Record<string, SendOutcome<Server>>) {
+function ports(drafts: Draft[], answers: Record<string, SendOutcome<Server>>, plans: Record<string, string> = {}) {
   const sent: string[] = [];
+  const generated: string[] = [];
   const removed: string[] = [];
   const marked: Record<string, { server?: unknown; error?: string }> = {};
   const saved: Server[] = [];
@@ -36,8 +37,14 @@ function ports(drafts: Draft[], answers: Record<string, SendOutcome<Server>>) {
       saved.push(record);
       return Promise.resolve();
     },
+    // What happened by then: the plan must follow the assessment it is drawn from.
+    generateCarePlan: (record) => {
+      generated.push(`${record.id}@${record.version} after ${sent.join(',')}`);
+      const refusal = plans[record.id];
+      return Promise.resolve(refusal === undefined ? { ok: true } : { ok: false, message: refusal });
+    },
   };
-  return { api, sent, removed, marked, saved };
+  return { api, sent, removed, marked, saved, generated };
 }
 
 describe('the drafts sync', () => {
@@ -53,7 +60,8 @@ describe('the drafts sync', () => {
       { id: 'a', version: 4 },
       { id: 'b', version: 2 },
     ]);
-    expect(report).toEqual({ sent: ['a', 'b'], conflicts: [], refused: [], stopped: null });
+    expect(report).toEqual({ sent: ['a', 'b'], conflicts: [], refused: [], carePlans: [], carePlanFailures: [], stopped: null });
+    expect(world.generated).toEqual([]);
   });
 
   it("keeps a draft whose record changed meanwhile, with the server's version, and goes on", async () => {
@@ -90,5 +98,24 @@ describe('the drafts sync', () => {
     expect(world.sent).toEqual(['c@2']);
     expect(world.marked).toEqual({ c: { error: 'Client name is required.' } });
     expect(report.refused).toEqual(['c']);
+  });
+
+  it('generates a care plan asked for offline only after the server took the completed assessment', async () => {
+    const world = ports(
+      [draft('a', 3, { mode: 'complete', carePlan: true }), draft('b', 1, { carePlan: true }), draft('c', 2, { mode: 'complete', carePlan: true }), draft('d', 4, { mode: 'complete', carePlan: true })],
+      {
+        a: { ok: true, saved: { id: 'a', version: 4 } },
+        b: { ok: true, saved: { id: 'b', version: 2 } },
+        c: { ok: true, saved: { id: 'c', version: 3 } },
+        d: { ok: false, status: 409, message: 'changed', current: { id: 'd', version: 6 } },
+      },
+      { c: 'Assessment must be completed first' },
+    );
+    const report = await syncDrafts(world.api);
+    // b is a draft (not completed): no plan; d was refused: no plan.
+    expect(world.generated).toEqual(['a@4 after a@3', 'c@3 after a@3,b@1,c@2']);
+    expect(report.carePlans).toEqual(['a']);
+    expect(report.carePlanFailures).toEqual([{ target: 'c', message: 'Assessment must be completed first' }]);
+    expect(report.conflicts).toEqual(['d']);
   });
 });

@@ -26,6 +26,8 @@ import { DeviceDraftConflict } from './device-draft-conflict';
 
 /** What the form says while an assessment waits on the device for the network. */
 export const SAVED_ON_DEVICE = 'Saved on this device — will sync when online';
+/** Added when the care plan was asked for offline. */
+const CARE_PLAN_ON_SYNC = 'The care plan will be generated once it has synced.';
 
 interface AssessmentEditorProps {
   assessment: Assessment | null;
@@ -79,12 +81,12 @@ export function AssessmentEditor({ assessment, intakeId, initialForm }: Assessme
     [target, record?.id, navigate],
   );
 
-  const saveOnDevice = async (mode: DraftMode, sent: AssessmentForm) => {
+  const saveOnDevice = async (mode: DraftMode, sent: AssessmentForm, carePlan?: boolean) => {
     setDeviceBusy(true);
     try {
       // A draft already waiting keeps the version it was based on.
       const baseVersion = deviceDraft ? deviceDraft.baseVersion : (current?.version ?? null);
-      const kept = await saveDraft({ assessmentId: current?.id ?? null, intakeId: current ? null : intakeId, baseVersion, mode, form: sent });
+      const kept = await saveDraft({ assessmentId: current?.id ?? null, intakeId: current ? null : intakeId, baseVersion, mode, form: sent, ...(carePlan ? { carePlan } : {}) });
       if (!kept) {
         toast.error('Not Saved', { description: 'This device cannot keep the assessment: sign in while online first.' });
         return;
@@ -170,6 +172,16 @@ export function AssessmentEditor({ assessment, intakeId, initialForm }: Assessme
   };
 
   const onGenerate = () => {
+    // Offline, or with the assessment still waiting on the device: the plan is asked for
+    // with the completed assessment and generated right after the server takes it.
+    if (!navigator.onLine || deviceDraft) {
+      if (!current && !deviceDraft) {
+        toast.error('Save First', { description: 'Save the assessment before generating a care plan.' });
+        return;
+      }
+      void saveOnDevice('complete', deviceDraft ? normalizeAssessmentForm(deviceDraft.form) : form, true).then(() => (navigator.onLine ? syncNow() : undefined));
+      return;
+    }
     if (!current) {
       toast.error('Save First', { description: 'Save the assessment before generating a care plan.' });
       return;
@@ -247,7 +259,10 @@ export function AssessmentEditor({ assessment, intakeId, initialForm }: Assessme
             {deviceDraft && !dirty && (
               <p role="status" className="mr-auto flex max-w-prose items-start gap-2 rounded-md border border-primary/40 bg-accent px-3 py-2 text-sm text-accent-foreground">
                 <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                <span>{deviceDraft.error ? `Saved on this device — the server refused it: ${deviceDraft.error}` : SAVED_ON_DEVICE}</span>
+                <span>
+                  {deviceDraft.error ? `Saved on this device — the server refused it: ${deviceDraft.error}` : SAVED_ON_DEVICE}
+                  {deviceDraft.carePlan && !deviceDraft.error ? ` ${CARE_PLAN_ON_SYNC}` : ''}
+                </span>
               </p>
             )}
             {saveFirst && <UnsavedNotice id="assessment-save-first">You have unsaved changes. Save them first: Print and Generate Care Plan use the saved assessment.</UnsavedNotice>}
