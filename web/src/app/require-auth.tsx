@@ -68,10 +68,9 @@ export function RequireAuth() {
 
   if (me.isPending) return <Loading text="Loading Carepath..." />;
   // Not signed out: the server is out of reach and this tab holds no key to the offline
-  // copy (a tab opened anew without a network). Sending the user to sign in would lose
-  // nothing but help nothing either; the session still holds, and the reads run again
-  // when the network is back (TanStack's refetch on reconnect).
-  if (!me.data && me.isError && isApiError(me.error) && me.error.status === 0) return <OfflineWithoutCopy />;
+  // copy (a tab opened anew without a network). Sending the user to sign in would help
+  // nothing; the session still holds, so the user is asked again when the network is back.
+  if (!me.data && me.isError && isApiError(me.error) && me.error.status === 0) return <OfflineWithoutCopy onBack={() => void me.refetch()} />;
   if (!me.data) return <Navigate to={loginPath(location.pathname, location.search)} replace />;
 
   const user = me.data;
@@ -98,7 +97,13 @@ export function RequireAuth() {
 }
 
 /** What a tab opened without a network shows until it is back. */
-function OfflineWithoutCopy() {
+function OfflineWithoutCopy({ onBack }: { onBack: () => void }) {
+  // TanStack Query's own refetch on reconnect misses this: it assumes a page starts
+  // online, so the first `online` event changes nothing for it.
+  useEffect(() => {
+    window.addEventListener('online', onBack);
+    return () => window.removeEventListener('online', onBack);
+  }, [onBack]);
   return (
     <div role="status" className="mx-auto flex max-w-prose flex-col gap-2 p-8 text-sm">
       <h1 className="text-lg font-semibold">No network</h1>
