@@ -81,8 +81,10 @@ export function RequireAuth() {
     try {
       // What the device took offline leaves with the user: drafts go to the server first
       // when they can, then the database and this tab's key are erased.
-      const { syncNow } = await import('@/lib/offline/runtime');
+      const { settle, syncNow } = await import('@/lib/offline/runtime');
+      await settle();
       if (navigator.onLine) await syncNow().catch(() => undefined);
+      await settle();
       const { wipeOfflineCopy } = await import('@/lib/offline/copy');
       await wipeOfflineCopy().catch(() => undefined);
       await signOut();

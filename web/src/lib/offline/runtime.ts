@@ -90,6 +90,15 @@ const get = <T>(path: string) => apiRequest<T>(path);
  */
 let preparing: Promise<void> | null = null;
 
+/**
+ * Waits for the copy's round and the drafts' round under way, if any: a wipe made during
+ * one would be undone by its next write (opening the database creates it again).
+ */
+export async function settle(): Promise<void> {
+  await preparing?.catch(() => undefined);
+  await running?.catch(() => undefined);
+}
+
 export function startOfflineCopy(userId: string): () => void {
   const refresh = () => {
     if (!navigator.onLine) return;
