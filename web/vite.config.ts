@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // sonner writes its stylesheet into a `<style>` element when it loads, which the server's
 // Content-Security-Policy blocks (toasts would render unstyled at the foot of the page).
@@ -26,6 +27,30 @@ export default defineConfig({
     },
     react(),
     tailwindcss(),
+    // The service worker precaches this build's page and every hashed file, and serves the
+    // page for the app's routes when there is no network. A new build's worker waits until
+    // the user reloads from the "A new version is available" notice (src/lib/app-update.ts),
+    // so one page never runs on two builds' files. The manifest is the server's (it names
+    // the agency and shows its logo); API answers are never cached by the worker.
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      filename: 'sw.js',
+      workbox: {
+        globPatterns: ['index.html', 'assets/**/*.{js,css,svg,png,woff2}', 'favicon.svg', 'icon-*.png'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/manifest\.webmanifest$/, /^\/sw\.js$/],
+        // One file beside the page: the worker and its Workbox runtime ship together.
+        inlineWorkboxRuntime: true,
+        cleanupOutdatedCaches: true,
+        clientsClaim: false,
+        skipWaiting: false,
+        // The largest chunk (charts) is well under this; a bigger one should fail the build's check.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
   ],
   // Pre-bundled dependencies skip `transform`, so sonner goes through the plugin above.
   optimizeDeps: { exclude: ['sonner'] },

@@ -180,6 +180,20 @@ impl SecretKey {
             .map_err(|_| wrong())?;
         String::from_utf8(plain.to_vec()).map_err(|_| wrong())
     }
+
+    /// The secret a signed-in user's devices wrap their offline copy's key with: an
+    /// HMAC-SHA256 of the user's id under this key, so it is the same on every request,
+    /// differs per user, is never stored, and changes for everyone when the key does
+    /// (their devices' copies then open nothing and are refetched).
+    pub fn device_key_secret(&self, user_id: &str) -> [u8; 32] {
+        let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, &self.0);
+        let mut message = b"carepath device key\0".to_vec();
+        message.extend_from_slice(user_id.as_bytes());
+        let tag = ring::hmac::sign(&key, &message);
+        let mut out = [0u8; 32];
+        out.copy_from_slice(tag.as_ref());
+        out
+    }
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -200,6 +214,15 @@ fn parse_hex(text: &str) -> Option<[u8; KEY_LEN]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_device_key_secret_is_stable_per_user_and_key() {
+        let one = SecretKey([7; KEY_LEN]);
+        let other = SecretKey([8; KEY_LEN]);
+        assert_eq!(one.device_key_secret("u1"), one.device_key_secret("u1"));
+        assert_ne!(one.device_key_secret("u1"), one.device_key_secret("u2"));
+        assert_ne!(one.device_key_secret("u1"), other.device_key_secret("u1"));
+    }
 
     #[test]
     fn a_sealed_secret_opens_with_its_key_and_purpose_only() {

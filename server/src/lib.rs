@@ -233,7 +233,8 @@ impl AppState {
 /// The whole app: API, web UI, and the layers every request passes.
 pub fn app(state: AppState) -> Router {
     let (api, _, _) = api::routes().into_parts();
-    api.nest_service(web::ASSETS_PATH, web::assets())
+    api.route(web::MANIFEST_PATH, axum::routing::get(web::manifest))
+        .nest_service(web::ASSETS_PATH, web::assets())
         .fallback(web::fallback)
         .method_not_allowed_fallback(web::method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

@@ -16,6 +16,7 @@ use base64::Engine as _;
 use ring::rand::{SecureRandom, SystemRandom};
 use rust_embed::RustEmbed;
 
+use crate::AppState;
 use crate::error::ApiError;
 
 /// The files beside `index.html` (the page itself, the icon); `assets/` is [`assets`]'s.
@@ -147,14 +148,47 @@ fn index_page() -> Response {
         }
         None => (StatusCode::OK, Html(NOT_BUILT)).into_response(),
     };
+    // The service worker and the manifest are the app's own files, named here rather
+    // than left to `default-src` so the policy says what the installed app loads.
     if let Ok(policy) = HeaderValue::from_str(&format!(
-        "default-src 'self'; style-src 'self' 'nonce-{nonce}'"
+        "default-src 'self'; style-src 'self' 'nonce-{nonce}'; worker-src 'self'; manifest-src 'self'"
     )) {
         response
             .headers_mut()
             .insert(header::CONTENT_SECURITY_POLICY, policy);
     }
     response
+}
+
+/// Where the page links its web app manifest.
+pub const MANIFEST_PATH: &str = "/manifest.webmanifest";
+
+/// The web app manifest: the agency's name and logo as Settings hold them now, so an
+/// installed app shows them (core's `web_manifest`). Never kept stale: a browser asks
+/// again and gets the agency's current logo.
+pub async fn manifest(axum::extract::State(state): axum::extract::State<AppState>) -> Response {
+    let answer = state
+        .db
+        .call(|store| {
+            let name = store.settings()?.general.company_name;
+            let logo = store.logo_info()?;
+            Ok(carepath_core::rules::offline::web_manifest(
+                &name,
+                logo.as_ref(),
+            ))
+        })
+        .await;
+    match answer {
+        Ok(manifest) => (
+            [
+                (header::CONTENT_TYPE, "application/manifest+json"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            manifest.to_string(),
+        )
+            .into_response(),
+        Err(error) => error.into_response(),
+    }
 }
 
 /// A known API path asked with a method it does not serve.

@@ -16,6 +16,7 @@ import { handoffTests } from './handoff.mjs';
 import { firstRunTests } from './first-run.mjs';
 import { accountTests } from './account.mjs';
 import { secondFactorTests } from './second-factor.mjs';
+import { offlineTests } from './offline.mjs';
 import { passkeyTests } from './passkeys.mjs';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -87,6 +88,7 @@ export function createTests({ admin, staff }) {
     ...firstRunTests(),
     ...accountTests({ admin, staff }),
     ...secondFactorTests({ admin, staff }),
+    ...offlineTests({ staff }),
     ...passkeyTests(),
     {
       name: 'a signed-out visitor lands on the sign-in page and keeps the route',

@@ -14,3 +14,8 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The offline app (service worker) registers after the first screen has what it needs.
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => void import('./lib/app-worker').then(({ registerAppWorker }) => registerAppWorker()));
+}

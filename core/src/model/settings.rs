@@ -104,6 +104,9 @@ pub struct WorkflowSettings {
     /// Who must have a second factor: a user who must and has none can only set one up
     /// after signing in (administrators only).
     pub second_factor_required: SecondFactorPolicy,
+    /// Days a device keeps the clients' records and unsent assessments it took offline
+    /// before it erases them (administrators only).
+    pub offline_retention_days: u32,
     /// A proposal sent and not answered after this many days joins its owner's queue.
     pub proposal_follow_up_days: u32,
     /// A contract sent and not signed after this many days joins its owner's queue.
@@ -121,6 +124,7 @@ impl Default for WorkflowSettings {
             idle_timeout_minutes: 30,
             signing_link_days: DEFAULT_LINK_DAYS,
             second_factor_required: SecondFactorPolicy::Nobody,
+            offline_retention_days: 7,
             proposal_follow_up_days: 3,
             contract_follow_up_days: 3,
             start_of_care_checklist: super::handoff::DEFAULT_START_OF_CARE_CHECKLIST

@@ -12,6 +12,7 @@ pub mod handoff;
 pub mod holidays;
 pub mod journey;
 pub mod logo;
+pub mod offline;
 pub mod passkeys;
 pub mod pipeline;
 pub mod pricing;

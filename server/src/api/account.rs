@@ -1,10 +1,11 @@
 //! The signed-in user's own account: their live sessions (device, address, when), and
 //! ending any of them at once; setting up an authenticator app or passkeys as a second
-//! factor.
+//! factor; the secret that wraps the device's offline copy.
 
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use carepath_core::rules::offline::OfflineAccess;
 use carepath_core::store::{
     ActiveSession, PasskeyAdded, PasskeyChallenge, PasskeySummary, RecoveryCodes,
     SecondFactorStatus, TotpEnrolment,
@@ -32,6 +33,35 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
         .add::<__path_start_passkey, _, _>(start_passkey)
         .add::<__path_add_passkey, _, _>(add_passkey)
         .add::<__path_remove_passkey, _, _>(remove_passkey)
+        .add::<__path_offline_access, _, _>(offline_access)
+}
+
+/// What this user's device needs for its offline copy: the secret that wraps the copy's
+/// key (per user, never stored on the device), and how long and how far ahead it keeps
+/// visits. Like every API answer, never stored by the browser.
+#[utoipa::path(get, path = "/api/account/offline", tag = "account",
+    responses((status = 200, body = OfflineAccess), (status = 401, body = ErrorBody)))]
+pub async fn offline_access(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> ApiResult<ApiJson<OfflineAccess>> {
+    let user = current.user;
+    let keys = state.config.secret_keys();
+    let access = state
+        .db
+        .call(move |store| {
+            let settings = store.settings()?;
+            let key = keys.load(true)?.ok_or_else(|| {
+                carepath_core::Error::Rejected("The server has no secret key.".to_owned())
+            })?;
+            Ok(carepath_core::rules::offline::offline_access(
+                &key,
+                user.id.as_str(),
+                &settings,
+            ))
+        })
+        .await?;
+    Ok(ApiJson(access))
 }
 
 /// The signed-in user's live sessions, the newest first; `current` marks this one.

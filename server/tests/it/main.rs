@@ -14,6 +14,7 @@ mod inbound;
 mod logo;
 mod notifications;
 mod office;
+mod offline;
 mod openapi;
 mod passkeys;
 mod pipeline;

@@ -355,7 +355,7 @@ async fn answers_carry_security_headers_and_api_answers_are_not_cached() {
         .to_owned();
     let nonce = policy
         .strip_prefix("default-src 'self'; style-src 'self' 'nonce-")
-        .and_then(|rest| rest.strip_suffix('\''))
+        .and_then(|rest| rest.strip_suffix("'; worker-src 'self'; manifest-src 'self'"))
         .unwrap_or_else(|| panic!("unexpected policy {policy}"));
     assert!(nonce.len() >= 22, "a short nonce: {nonce}");
     let body = page.text().await.unwrap();

@@ -4,6 +4,27 @@
  */
 
 export interface paths {
+    "/api/account/offline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What this user's device needs for its offline copy: the secret that wraps the copy's
+         *     key (per user, never stored on the device), and how long and how far ahead it keeps
+         *     visits. Like every API answer, never stored by the browser.
+         */
+        get: operations["offline_access"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/passkeys": {
         parameters: {
             query?: never;
@@ -5020,6 +5041,25 @@ export interface components {
             /** Format: int32 */
             min: number;
         };
+        /**
+         * @description What a signed-in user's device needs to keep an offline copy: the secret its copy's
+         *     key is wrapped with (never stored by the device, so without a signed-in session the
+         *     copy opens nothing), how long the copy may be kept, and how far ahead it reaches.
+         */
+        OfflineAccess: {
+            /** @description 32 bytes as 64 hex digits: the input of the device's key derivation (HKDF). */
+            device_key_secret: string;
+            /**
+             * Format: int32
+             * @description Days the device keeps what it took offline (Settings, administrators only).
+             */
+            retention_days: number;
+            /**
+             * Format: int32
+             * @description Days from today whose visits the device takes offline.
+             */
+            visit_days: number;
+        };
         /** @description One message in the outbox. */
         OutboxEntry: {
             /** @description File names of the attached files, in order. */
@@ -6265,6 +6305,13 @@ export interface components {
             idle_timeout_minutes: number;
             /**
              * Format: int32
+             * @description Days a device keeps the clients' records and unsent assessments it took offline
+             *     before it erases them (administrators only).
+             * @default 7
+             */
+            offline_retention_days: number;
+            /**
+             * Format: int32
              * @description A proposal sent and not answered after this many days joins its owner's queue.
              * @default 3
              */
@@ -6312,6 +6359,33 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    offline_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfflineAccess"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     passkeys: {
         parameters: {
             query?: never;

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
+import { NewVersionNotice } from '@/components/new-version-notice';
 import { createQueryClient } from '@/lib/query-client';
 import { createAppRouter } from './router';
 import { preloadFirstScreen } from './screens';
@@ -19,6 +20,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <NewVersionNotice />
       <Toaster position="top-right" duration={TOAST_DURATION_MS} visibleToasts={1} closeButton />
     </QueryClientProvider>
   );

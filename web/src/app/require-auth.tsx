@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { invalidate, STALE_ROOTS } from '@/api/query-keys';
 import { AppLayout } from '@/components/layout/app-layout';
 import { Loading } from '@/components/loading';
 import { meQueryKey, signOut, useMe } from '@/features/auth/api/auth';
-import { onSignedOut } from '@/lib/api-client';
+import { isApiError, onSignedOut } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/live-events';
 import { removeLocalDrafts } from '@/lib/local-drafts';
 import { confirmLeave } from '@/lib/unsaved-changes';
@@ -35,7 +37,40 @@ export function RequireAuth() {
   const signedIn = Boolean(me.data);
   useEffect(() => (signedIn ? prefetchLikelyScreens(queryClient) : undefined), [signedIn, queryClient]);
 
+  // The assessor's coming visits are kept on the device, and drafts saved there are sent
+  // when the network is back (src/lib/offline). Loaded after the first screen.
+  const userId = me.data && !me.data.needs_second_factor ? me.data.id : null;
+  useEffect(() => {
+    if (!userId) return undefined;
+    let stop = () => {};
+    let cancelled = false;
+    void import('@/lib/offline/runtime').then(({ onSynced, startOfflineCopy }) => {
+      if (cancelled) return;
+      const stopCopy = startOfflineCopy(userId);
+      const stopListening = onSynced((report) => {
+        // A synced assessment writes the client's timeline; a care plan asked for offline too.
+        void invalidate(queryClient, [...STALE_ROOTS.assessment, ...STALE_ROOTS.care_plan]);
+        if (report.sent.length > 0) toast.success('Assessment Synced', { description: 'The assessment saved on this device is now saved on the server.' });
+        if (report.carePlans.length > 0) toast.success('Care Plan Created', { description: 'The care plan asked for offline was generated from the synced assessment.' });
+        for (const failure of report.carePlanFailures) toast.error('Care Plan Not Created', { description: failure.message });
+        if (report.conflicts.length > 0) toast.warning('Assessment Changed Meanwhile', { description: 'Choose, field by field, which version to keep.' });
+      });
+      stop = () => {
+        stopCopy();
+        stopListening();
+      };
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [userId, queryClient]);
+
   if (me.isPending) return <Loading text="Loading Carepath..." />;
+  // Not signed out: the server is out of reach and this tab holds no key to the offline
+  // copy (a tab opened anew without a network). Sending the user to sign in would help
+  // nothing; the session still holds, so the user is asked again when the network is back.
+  if (!me.data && me.isError && isApiError(me.error) && me.error.status === 0) return <OfflineWithoutCopy onBack={() => void me.refetch()} />;
   if (!me.data) return <Navigate to={loginPath(location.pathname, location.search)} replace />;
 
   const user = me.data;
@@ -44,6 +79,14 @@ export function RequireAuth() {
     if (!(await confirmLeave())) return;
     removeLocalDrafts(user.id);
     try {
+      // What the device took offline leaves with the user: drafts go to the server first
+      // when they can, then the database and this tab's key are erased.
+      const { settle, syncNow } = await import('@/lib/offline/runtime');
+      await settle();
+      if (navigator.onLine) await syncNow().catch(() => undefined);
+      await settle();
+      const { wipeOfflineCopy } = await import('@/lib/offline/copy');
+      await wipeOfflineCopy().catch(() => undefined);
       await signOut();
     } finally {
       queryClient.clear();
@@ -53,4 +96,20 @@ export function RequireAuth() {
   };
 
   return <AppLayout userName={user.full_name || user.email} isAdmin={user.is_admin} onSignOut={() => void handleSignOut()} />;
+}
+
+/** What a tab opened without a network shows until it is back. */
+function OfflineWithoutCopy({ onBack }: { onBack: () => void }) {
+  // TanStack Query's own refetch on reconnect misses this: it assumes a page starts
+  // online, so the first `online` event changes nothing for it.
+  useEffect(() => {
+    window.addEventListener('online', onBack);
+    return () => window.removeEventListener('online', onBack);
+  }, [onBack]);
+  return (
+    <div role="status" className="mx-auto flex max-w-prose flex-col gap-2 p-8 text-sm">
+      <h1 className="text-lg font-semibold">No network</h1>
+      <p>Carepath opens here as soon as the network is back. Assessments saved on this device are kept, encrypted, and are sent then.</p>
+    </div>
+  );
 }

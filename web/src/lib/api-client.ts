@@ -121,6 +121,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    // Without a network, a read the offline copy holds (a coming visit's client) is
+    // answered from it. Loaded only then: the copy's code never weighs on a first load.
+    if (method === 'GET') {
+      const { readRecord } = await import('./offline/copy');
+      const kept = await readRecord<T>(withQuery(path, query)).catch(() => undefined);
+      if (kept !== undefined) return kept;
+    }
     throw new ApiError(0, 'network', 'Cannot reach the Carepath server. Check your connection and try again.');
   }
   if (!response.ok) {

@@ -45,6 +45,15 @@ export function reportError(error: unknown, meta: ErrorMeta | undefined): void {
   });
 }
 
+/**
+ * For the reads and saves of a visit's assessment only. Every other screen keeps TanStack
+ * Query's default: without a network its reads pause and run when the network is back.
+ * These run anyway: a read is answered from the offline copy (lib/offline/copy.ts) by the
+ * API client, and a save that cannot reach the server is kept on the device at once,
+ * instead of pausing and being sent a second time when the network returns.
+ */
+export const OFFLINE_COPY_NETWORK_MODE = { networkMode: 'always' } as const;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({

@@ -2,8 +2,8 @@
 //! values of each settings tab.
 
 use super::{
-    IDLE_TIMEOUT_MINUTES, INVALID_EMAIL, INVALID_TIME, STAGE_ALERT_DAYS, add_text_bound_errors,
-    check_email, looks_like_email, out_of_range, parse_time,
+    IDLE_TIMEOUT_MINUTES, INVALID_EMAIL, INVALID_TIME, OFFLINE_RETENTION_DAYS, STAGE_ALERT_DAYS,
+    add_text_bound_errors, check_email, looks_like_email, out_of_range, parse_time,
 };
 use crate::error::{Error, ValidationErrors};
 use crate::model::{NumberBounds, Settings, SettingsTab};
@@ -28,7 +28,7 @@ pub const CHECKLIST_ITEM_TOO_LONG: &str = "A checklist item must be at most 80 c
 pub const CHECKLIST_ITEM_REPEATED: &str = "This item is already on the checklist.";
 
 /// A staff member tried to change a setting only administrators may change.
-pub const SETTINGS_ADMIN_ONLY: &str = "Only an administrator can change where emails and text messages come from and go to, the automatic log-off, how long family links last, or who must use a second factor.";
+pub const SETTINGS_ADMIN_ONLY: &str = "Only an administrator can change where emails and text messages come from and go to, the automatic log-off, how long family links last, who must use a second factor, or how long devices keep what they took offline.";
 
 /// The fields only administrators may change, by tab: what `admin_only_changes` checks
 /// and what the settings answer tells the screen.
@@ -41,12 +41,13 @@ pub const ADMIN_ONLY_SETTINGS: [(&str, &[&str]); 3] = [
             "idle_timeout_minutes",
             "signing_link_days",
             "second_factor_required",
+            "offline_retention_days",
         ],
     ),
 ];
 
 /// The bounds of the settings' number fields, by tab then field.
-pub fn settings_number_bounds() -> [(&'static str, &'static str, NumberBounds); 5] {
+pub fn settings_number_bounds() -> [(&'static str, &'static str, NumberBounds); 6] {
     let bounds = |(min, max): (u32, u32)| NumberBounds { min, max };
     [
         ("workflow", "stage_alert_days", bounds(STAGE_ALERT_DAYS)),
@@ -59,6 +60,11 @@ pub fn settings_number_bounds() -> [(&'static str, &'static str, NumberBounds); 
             "workflow",
             "signing_link_days",
             bounds((1, crate::rules::signing::MAX_LINK_DAYS)),
+        ),
+        (
+            "workflow",
+            "offline_retention_days",
+            bounds(OFFLINE_RETENTION_DAYS),
         ),
         (
             "workflow",
@@ -134,6 +140,10 @@ pub fn admin_only_changes(current: &Settings, tab: &SettingsTab) -> Vec<&'static
             // Who must sign in with a second factor.
             if new.second_factor_required != current.workflow.second_factor_required {
                 changed.push("second_factor_required");
+            }
+            // How long a device keeps the records it took offline.
+            if new.offline_retention_days != current.workflow.offline_retention_days {
+                changed.push("offline_retention_days");
             }
         }
         SettingsTab::General(_) | SettingsTab::Notifications(_) => {}
@@ -214,6 +224,10 @@ pub fn validate_settings(tab: &SettingsTab) -> Result<(), Error> {
             }
             if !(1..=crate::rules::signing::MAX_LINK_DAYS).contains(&workflow.signing_link_days) {
                 errors.add("signing_link_days", crate::rules::signing::LINK_DAYS_RANGE);
+            }
+            let (low, high) = OFFLINE_RETENTION_DAYS;
+            if !(low..=high).contains(&workflow.offline_retention_days) {
+                errors.add("offline_retention_days", out_of_range(low, high));
             }
             let (low, high) = crate::rules::queue::WAITING_DAYS;
             for (field, days) in [

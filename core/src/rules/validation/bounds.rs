@@ -38,6 +38,8 @@ pub const MAX_HOURS_PER_WEEK: f64 = 168.0;
 pub const IDLE_TIMEOUT_MINUTES: (u32, u32) = (5, 1440);
 /// The stage alert's range, in days.
 pub const STAGE_ALERT_DAYS: (u32, u32) = (1, 365);
+/// Days a device keeps what it took offline: at least a day, at most a month.
+pub const OFFLINE_RETENTION_DAYS: (u32, u32) = (1, 30);
 
 pub const TOO_MANY_ENTRIES: &str = "This list can hold at most 100 entries.";
 

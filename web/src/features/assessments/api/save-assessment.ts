@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { OFFLINE_COPY_NETWORK_MODE } from '@/lib/query-client';
 import { useAssessmentChanged } from './invalidate-assessments';
 import type { Assessment, SaveAssessmentBody, UpdateAssessmentBody } from './types';
 
@@ -24,10 +25,10 @@ export function saveAssessmentDraft({ existing, body }: SaveAssessmentVariables)
 
 export function useSaveAssessment() {
   const changed = useAssessmentChanged();
-  return useMutation({ mutationFn: saveAssessment, meta: { errorMessage: 'Failed to save assessment' }, onSuccess: changed });
+  return useMutation({ mutationFn: saveAssessment, meta: { errorMessage: 'Failed to save assessment' }, onSuccess: changed, ...OFFLINE_COPY_NETWORK_MODE });
 }
 
 export function useSaveAssessmentDraft() {
   const changed = useAssessmentChanged();
-  return useMutation({ mutationFn: saveAssessmentDraft, meta: { errorMessage: 'Failed to save draft' }, onSuccess: changed });
+  return useMutation({ mutationFn: saveAssessmentDraft, meta: { errorMessage: 'Failed to save draft' }, onSuccess: changed, ...OFFLINE_COPY_NETWORK_MODE });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
 import { apiRequest, isApiError } from '@/lib/api-client';
 import type { PasskeyRequestChallenge } from '@/lib/passkeys';
+import { OFFLINE_COPY_NETWORK_MODE } from '@/lib/query-client';
 import type { CurrentUser, EmailBody, ResetPasswordBody, SecondFactorBody, SignInBody, SignUpBody } from './types';
 
 export const meQueryKey = queryKeys.me;
@@ -21,6 +22,7 @@ export const meQueryOptions = queryOptions({
   queryFn: ({ signal }) => getMe(signal),
   staleTime: 60_000,
   meta: { silent: true },
+  ...OFFLINE_COPY_NETWORK_MODE,
 });
 
 export function useMe() {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
+import { OFFLINE_COPY_NETWORK_MODE } from '@/lib/query-client';
 import type { ClientProfile } from './types';
 
 export const getClientProfile = (id: string, signal?: AbortSignal) => api.get<ClientProfile>(`/api/clients/${id}`, undefined, signal);
@@ -10,6 +11,7 @@ export function clientProfileQueryOptions(id: string) {
     queryKey: queryKeys.client(id),
     queryFn: ({ signal }) => getClientProfile(id, signal),
     meta: { errorMessage: 'Failed to load client details' },
+    ...OFFLINE_COPY_NETWORK_MODE,
   });
 }
 

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
 import type { Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
+import { OFFLINE_COPY_NETWORK_MODE } from '@/lib/query-client';
 
 export type ClientContext = Schemas['ClientProfile'];
 
@@ -12,6 +13,7 @@ export function clientContextQueryOptions(intakeId: string | null) {
   return queryOptions({
     queryKey: queryKeys.client(intakeId),
     queryFn: ({ signal }) => getClientContext(intakeId ?? '', signal),
+    ...OFFLINE_COPY_NETWORK_MODE,
     enabled: Boolean(intakeId),
     meta: { silent: true },
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { queryKeys, useInvalidate } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
+import { OFFLINE_COPY_NETWORK_MODE } from '@/lib/query-client';
 import type { Contact, ContactInput, ContactList } from './types';
 
 export function contactsQueryOptions(intakeId: string) {
@@ -8,6 +9,7 @@ export function contactsQueryOptions(intakeId: string) {
     queryKey: queryKeys.contacts(intakeId),
     queryFn: ({ signal }) => api.get<ContactList>(`/api/intakes/${intakeId}/contacts`, undefined, signal),
     meta: { errorMessage: 'Failed to load contacts' },
+    ...OFFLINE_COPY_NETWORK_MODE,
   });
 }
 

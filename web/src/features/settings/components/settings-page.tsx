@@ -360,6 +360,18 @@ export default function SettingsPage() {
                   value={String(values.signing_link_days)}
                   onChange={(text) => set({ signing_link_days: Number(text) })}
                 />
+                <TextField
+                  id="offline_retention_days"
+                  label="Devices keep offline visits for (days)"
+                  type="number"
+                  min={workflow.bounds('offline_retention_days')?.min}
+                  max={workflow.bounds('offline_retention_days')?.max}
+                  step={1}
+                  readOnly={workflow.locked('offline_retention_days')}
+                  hint={workflow.hint('offline_retention_days', "How long a tablet keeps the clients of its assessor's coming visits and unsent assessments, encrypted, before erasing them.")}
+                  value={String(values.offline_retention_days)}
+                  onChange={(text) => set({ offline_retention_days: Number(text) })}
+                />
                 <SelectField
                   id="second_factor_required"
                   label="Require a second factor"
