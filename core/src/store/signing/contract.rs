@@ -4,7 +4,7 @@
 use rusqlite::params;
 
 use super::evidence::{NewSignature, record_signature};
-use super::{SignedContract, family, intake_str, use_link};
+use super::{FamilyAct, SignedContract, record_family_act, use_link};
 use crate::error::{Error, Result};
 use crate::model::{
     ContractForSigning, ContractStatus, LinkPurpose, RequestOrigin, SignatureEvidence,
@@ -15,8 +15,7 @@ use crate::rules::signing::{
     AGREEMENT_CHANGED, ESIGN_CONSENT, printable_user_agent, sha256_hex, signed_entry,
     validate_signature,
 };
-use crate::store::communications::log_description;
-use crate::store::{self, Store, audit, position, ts};
+use crate::store::{self, Store, ts};
 
 impl Store {
     /// The signing page: the contract as it will be signed, its hash and the consent.
@@ -145,40 +144,18 @@ impl Store {
                 },
             )?;
             store::handoff::start_checklist(tx, &contract_id, contract.intake_id.as_ref(), &now)?;
-            if let Some(intake_id) = &link.intake_id {
-                position::refresh(tx, intake_id, &clock)?;
-            }
-            let actor = family();
-            audit(
+            record_family_act(
                 tx,
-                &actor,
-                clock.now(),
-                "use",
-                "signing_link",
-                &link.id,
-                intake_str(&link.intake_id),
-                &["used_at"],
-            )?;
-            audit(
-                tx,
-                &actor,
-                clock.now(),
-                "signed",
-                "contract",
-                contract_id.as_str(),
-                intake_str(&link.intake_id),
-                &["status", "signed_at"],
-            )?;
-            // In the same transaction, so a family never gets an error for a contract that
-            // was signed.
-            log_description(
-                tx,
-                &actor,
-                clock.now(),
-                &link.parents(),
-                &signed_entry(&evidence.signer_name, &evidence.relationship),
-            )?;
-            Ok(())
+                &link,
+                &clock,
+                &FamilyAct {
+                    action: "signed",
+                    entity: "contract",
+                    entity_id: contract_id.as_str(),
+                    fields: &["status", "signed_at"],
+                    entry: &signed_entry(&evidence.signer_name, &evidence.relationship),
+                },
+            )
         })?;
         let coordinator_email = match &link.created_by {
             Some(user) => self.get_user(user).ok().map(|user| user.email),

@@ -134,6 +134,56 @@ fn intake_str(intake_id: &Option<IntakeId>) -> Option<&str> {
     intake_id.as_ref().map(|id| id.as_str())
 }
 
+/// What the family did through a link, for the audit log and the timeline.
+struct FamilyAct<'a> {
+    /// The audit action on the record ("approved", "signed").
+    action: &'static str,
+    entity: &'static str,
+    entity_id: &'a str,
+    fields: &'a [&'a str],
+    /// The client's timeline line.
+    entry: &'a str,
+}
+
+/// Writes, in the transaction of the family's act, what follows it: the client's place in
+/// the pipeline, the link's use and the act in the audit log, and the act's line in the
+/// timeline. All in one transaction, so a family is never answered with an error for an
+/// act that was recorded, and no act is recorded without its line.
+fn record_family_act(
+    tx: &Connection,
+    link: &StoredLink,
+    clock: &crate::rules::clock::AgencyClock,
+    act: &FamilyAct<'_>,
+) -> Result<()> {
+    if let Some(intake_id) = &link.intake_id {
+        store::position::refresh(tx, intake_id, clock)?;
+    }
+    let actor = family();
+    let intake = intake_str(&link.intake_id);
+    audit(
+        tx,
+        &actor,
+        clock.now(),
+        "use",
+        "signing_link",
+        &link.id,
+        intake,
+        &["used_at"],
+    )?;
+    audit(
+        tx,
+        &actor,
+        clock.now(),
+        act.action,
+        act.entity,
+        act.entity_id,
+        intake,
+        act.fields,
+    )?;
+    store::communications::log_description(tx, &actor, clock.now(), &link.parents(), act.entry)?;
+    Ok(())
+}
+
 /// The hash of the proposal as it stands, when it still waits for the family's answer.
 fn waiting_proposal_sha256(plan: &CarePlan) -> Option<String> {
     (plan.deleted_at.is_none() && plan.status == CarePlanStatus::Sent)

@@ -4,7 +4,7 @@
 use rusqlite::params;
 
 use super::evidence::{NewSignature, record_signature};
-use super::{family, intake_str, use_link};
+use super::{FamilyAct, family, record_family_act, use_link};
 use crate::error::{Error, Result};
 use crate::model::{
     ApprovalInput, CarePlanService, LinkPurpose, ProposalLetter, ProposalService, PublicDone,
@@ -15,7 +15,7 @@ use crate::rules::signing::{
     TOO_MANY_QUESTIONS, approved_entry, question_entry, validate_approval, validate_question,
 };
 use crate::store::communications::log_description;
-use crate::store::{self, Store, audit, position, ts};
+use crate::store::{self, Store, ts};
 
 impl Store {
     /// The approval page: the proposal letter, and nothing else about the client.
@@ -110,40 +110,18 @@ impl Store {
                     signed_pdf: None,
                 },
             )?;
-            if let Some(intake_id) = &link.intake_id {
-                position::refresh(tx, intake_id, &clock)?;
-            }
-            let actor = family();
-            audit(
+            record_family_act(
                 tx,
-                &actor,
-                clock.now(),
-                "use",
-                "signing_link",
-                &link.id,
-                intake_str(&link.intake_id),
-                &["used_at"],
-            )?;
-            audit(
-                tx,
-                &actor,
-                clock.now(),
-                "approved",
-                "care_plan",
-                plan_id.as_str(),
-                intake_str(&link.intake_id),
-                &["status", "approved_at"],
-            )?;
-            // In the same transaction: an approval is never recorded without its line in
-            // the timeline, nor answered with an error once it is recorded.
-            log_description(
-                tx,
-                &actor,
-                clock.now(),
-                &link.parents(),
-                &approved_entry(&name),
-            )?;
-            Ok(())
+                &link,
+                &clock,
+                &FamilyAct {
+                    action: "approved",
+                    entity: "care_plan",
+                    entity_id: plan_id.as_str(),
+                    fields: &["status", "approved_at"],
+                    entry: &approved_entry(&name),
+                },
+            )
         })?;
         Ok(PublicDone {
             message: APPROVED_THANKS.to_owned(),
