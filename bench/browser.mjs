@@ -70,7 +70,7 @@ async function prepare() {
   const client = clients.items[0];
   if (!client) throw new Error('the agency has no clients');
   const family = {};
-  const drafts = (await json(await api.get('/api/care-plans?status=draft&limit=50'), 'care plans')).items.filter((plan) => plan.intake_id);
+  const drafts = (await json(await api.get('/api/care-plans?status=draft&limit=50'), 'care plans')).items.filter((plan) => plan.intake_id && plan.family_contact_email);
   const send = async (plan) => {
     const sentAt = Date.now() - 1000;
     await json(await api.post(`/api/care-plans/${plan.id}/send`, { data: { to: 'family@example.test', body: 'Here is the proposal.', version: plan.version } }), 'sending a proposal');

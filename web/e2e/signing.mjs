@@ -51,8 +51,9 @@ export function signingTests({ admin, staff }) {
         const baseURL = process.env.CAREPATH_URL;
         // A draft proposal of the demo agency, sent by the coordinator.
         const plans = await json(await page.request.get('/api/care-plans?status=draft&limit=50'), 'care plans');
-        const plan = plans.items.find((item) => item.intake_id);
-        expect(plan, 'the demo has a draft care plan with a client');
+        // The contract goes to the plan's family contact: a plan that names one.
+        const plan = plans.items.find((item) => item.intake_id && item.family_contact_email);
+        expect(plan, 'the demo has a draft care plan with a client and a family email');
         let sentAt = Date.now() - 1000;
         await json(
           await page.request.post(`/api/care-plans/${plan.id}/send`, { data: { to: 'family@example.test', body: `Dear family, here is the proposal for ${plan.client_name}.`, version: plan.version } }),

@@ -10,22 +10,25 @@ interface FormErrorSummaryProps {
   fallback: string;
   /** Leave a 409 to the form's own conflict banner. */
   hideConflict?: boolean;
+  /** Whether the form marks the fields the server named; when it does not (Settings),
+   * this summary is the only place the message shows, so it scrolls itself into view. */
+  fieldsMarked?: boolean;
   className?: string;
 }
 
 /**
  * A failed save's message at the top of a form, where it stays after the toast has gone:
  * the server's message, then each field message it named. Scrolls itself into view when
- * no field is highlighted (a refused permission, a lost connection), since then nothing
- * else on the form shows what went wrong.
+ * no field is highlighted (a refused permission, a lost connection, a form that marks no
+ * field), since then nothing else on the form shows what went wrong.
  */
-export function FormErrorSummary({ error, fallback, hideConflict = false, className }: FormErrorSummaryProps) {
+export function FormErrorSummary({ error, fallback, hideConflict = false, fieldsMarked = true, className }: FormErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
   const api = isApiError(error) ? error : null;
   const shown = error != null && !(hideConflict && api?.status === 409);
   const fieldMessages = api ? [...new Set(Object.values(api.fields))] : [];
   const message = api?.message || fallback;
-  const scroll = shown && fieldMessages.length === 0;
+  const scroll = shown && (fieldMessages.length === 0 || !fieldsMarked);
 
   useEffect(() => {
     const element = ref.current;

@@ -86,7 +86,7 @@ function TabForm<T extends SettingsTabName>({
             submit();
           }}
         >
-          <FormErrorSummary error={save.error} fallback="Failed to save settings" />
+          <FormErrorSummary error={save.error} fallback="Failed to save settings" fieldsMarked={false} />
           {children(values, set)}
           <div>
             <Button type="submit" disabled={save.isPending}>
