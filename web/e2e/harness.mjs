@@ -146,8 +146,17 @@ export async function runTests(tests, { baseURL, filter }) {
       const pageErrors = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
       const started = Date.now();
+      let timer;
       try {
-        await test.run(page);
+        // A test that hangs (a wait with no timeout of its own) fails with its name instead
+        // of holding up the whole run.
+        const limit = test.timeoutMs ?? 180_000;
+        await Promise.race([
+          test.run(page),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`did not finish within ${limit / 1000} s`)), limit);
+          }),
+        ]);
         if (pageErrors.length > 0) throw new Error(`uncaught page errors: ${pageErrors.join('; ')}`);
         const unexpected = consoleErrors.filter((text) => !(test.allowConsole ?? []).some((pattern) => pattern.test(text)));
         if (unexpected.length > 0) throw new Error(`console errors:\n  ${unexpected.join('\n  ')}`);
@@ -158,7 +167,8 @@ export async function runTests(tests, { baseURL, filter }) {
         console.log(`✗ ${test.name}\n  ${error instanceof Error ? error.message : String(error)}`);
         if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `test-results/${test.name.replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
       } finally {
-        await context.close();
+        clearTimeout(timer);
+        await Promise.race([context.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
       }
     }
   } finally {
