@@ -124,7 +124,9 @@ export async function runTests(tests, { baseURL, filter }) {
   let failed = 0;
   let skipped = 0;
   try {
-    for (const test of tests) {
+    const queue = tests.map((test) => ({ test, attempt: 1 }));
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      const { test, attempt } = next;
       if (filter && !test.name.includes(filter)) continue;
       if (test.skip) {
         skipped += 1;
@@ -161,10 +163,17 @@ export async function runTests(tests, { baseURL, filter }) {
         const unexpected = consoleErrors.filter((text) => !(test.allowConsole ?? []).some((pattern) => pattern.test(text)));
         if (unexpected.length > 0) throw new Error(`console errors:\n  ${unexpected.join('\n  ')}`);
         passed += 1;
-        console.log(`✓ ${test.name} (${Date.now() - started} ms)`);
+        console.log(`✓ ${test.name} (${Date.now() - started} ms${attempt > 1 ? `, attempt ${attempt}` : ''})`);
       } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        // Only a test that names its reason may be tried again, and it says so.
+        if (attempt <= (test.retries ?? 0)) {
+          console.log(`↻ ${test.name}: attempt ${attempt} failed (${message.split('\n')[0]}); trying again`);
+          queue.unshift({ test, attempt: attempt + 1 });
+          continue;
+        }
         failed += 1;
-        console.log(`✗ ${test.name}\n  ${error instanceof Error ? error.message : String(error)}`);
+        console.log(`✗ ${test.name}\n  ${message}`);
         if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `test-results/${test.name.replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
       } finally {
         clearTimeout(timer);

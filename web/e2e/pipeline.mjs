@@ -304,7 +304,8 @@ export function pipelineTests({ admin, staff }) {
         await page.getByLabel('Additional Notes').fill('First tab: prefers mornings.');
         await other.getByLabel('Additional Notes').fill('Second tab: call the son first.');
         await page.getByRole('button', { name: 'Save Care Plan' }).click();
-        await toast(page, 'Care Plan Saved').waitFor();
+        // One toast shows at a time: the saved one may wait behind another's five seconds.
+        await toast(page, 'Care Plan Saved').waitFor({ timeout: 20_000 });
         await other.getByRole('button', { name: 'Save Care Plan' }).click();
         await other.getByRole('alert').getByText(/changed by someone else/).waitFor();
         expect((await other.getByLabel('Additional Notes').inputValue()) === 'Second tab: call the son first.', 'the second tab lost its text');
