@@ -982,7 +982,9 @@ class WriteSide:
                 return src.execute(sql).fetchall()
             finally:
                 src.close()
-        out = self.side.psql(["-At", "-F", "\t", "-c", sql]).stdout.decode()
+        # Through standard input: a statement naming thousands of ids is longer than a
+        # command line may be.
+        out = self.side.psql(["-At", "-F", "\t", "-f", "-"], stdin=sql.encode()).stdout.decode()
         return [tuple(line.split("\t")) for line in out.splitlines() if line]
 
     def versions(self, ids):
