@@ -10,7 +10,7 @@ import { isApiError, onSignedOut } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/live-events';
 import { removeLocalDrafts } from '@/lib/local-drafts';
 import { confirmLeave } from '@/lib/unsaved-changes';
-import { prefetchLikelyScreens } from './screens';
+import { afterFirstScreen, prefetchLikelyScreens } from './screens';
 
 export function loginPath(pathname: string, search: string): string {
   const next = pathname + search;
@@ -38,13 +38,13 @@ export function RequireAuth() {
   useEffect(() => (signedIn ? prefetchLikelyScreens(queryClient) : undefined), [signedIn, queryClient]);
 
   // The assessor's coming visits are kept on the device, and drafts saved there are sent
-  // when the network is back (src/lib/offline). Loaded after the first screen.
+  // when the network is back (src/lib/offline). Started once the first screen has its data.
   const userId = me.data && !me.data.needs_second_factor ? me.data.id : null;
   useEffect(() => {
     if (!userId) return undefined;
     let stop = () => {};
     let cancelled = false;
-    void import('@/lib/offline/runtime').then(({ onSynced, startOfflineCopy }) => {
+    const start = () => void import('@/lib/offline/runtime').then(({ onSynced, startOfflineCopy }) => {
       if (cancelled) return;
       const stopCopy = startOfflineCopy(userId);
       const stopListening = onSynced((report) => {
@@ -60,8 +60,10 @@ export function RequireAuth() {
         stopListening();
       };
     });
+    const waiting = afterFirstScreen(queryClient, start);
     return () => {
       cancelled = true;
+      waiting();
       stop();
     };
   }, [userId, queryClient]);

@@ -151,25 +151,22 @@ let firstScreen: Promise<unknown> = Promise.resolve();
 const LIKELY_NEXT: readonly (keyof typeof screens)[] = ['ClientsPage', 'ClientProfilePage', 'IntakeFormPage'];
 
 /**
- * Fetches the likely next screens once the screen shown has its chunks and its data and
- * the browser is idle, so the first tap on them does not wait on the network (the chunks are cached and
- * `lazy` finds them there). Not before: a browser opens six connections to a server, and
- * forty chunk requests queued ahead of the screen's own answer would hold it back by
- * seconds on a phone's network.
+ * Runs `work` once the screen shown has its chunks and its data and the browser is idle,
+ * and never before: a browser opens six connections to a server, and requests queued
+ * ahead of the screen's own (the likely next screens' forty chunks, the offline copy of
+ * the coming visits) would hold it back by seconds on a phone's network. Returns a
+ * function that cancels it.
  */
-export function prefetchLikelyScreens(queryClient: QueryClient): () => void {
+export function afterFirstScreen(queryClient: QueryClient, work: () => void): () => void {
   let timer: number | undefined;
   let idle: number | undefined;
-  const load = () => {
-    for (const name of LIKELY_NEXT) void screens[name]().catch(() => undefined);
-  };
   const whenSettled = () => {
     if (queryClient.isFetching() > 0 || document.readyState !== 'complete') {
       timer = window.setTimeout(whenSettled, 500);
     } else if (typeof window.requestIdleCallback === 'function') {
-      idle = window.requestIdleCallback(load, { timeout: 5000 });
+      idle = window.requestIdleCallback(work, { timeout: 5000 });
     } else {
-      load();
+      work();
     }
   };
   let stopped = false;
@@ -181,4 +178,12 @@ export function prefetchLikelyScreens(queryClient: QueryClient): () => void {
     window.clearTimeout(timer);
     if (idle !== undefined) window.cancelIdleCallback(idle);
   };
+}
+
+/** Fetches the likely next screens after the first, so the first tap on them does not
+ * wait on the network (the chunks are cached and `lazy` finds them there). */
+export function prefetchLikelyScreens(queryClient: QueryClient): () => void {
+  return afterFirstScreen(queryClient, () => {
+    for (const name of LIKELY_NEXT) void screens[name]().catch(() => undefined);
+  });
 }
