@@ -58,8 +58,9 @@ export function pipelineTests({ admin, staff }) {
     const answer = await page.request.get(`/api/care-plans?status=${status}&limit=50`);
     expect(answer.ok(), `GET /api/care-plans answered ${answer.status()}`);
     const { items } = await answer.json();
-    const plan = items.find((item) => item.status === status);
-    expect(plan, `the demo has no ${status} care plan`);
+    // A plan that names its family contact: the form refuses to save one that does not.
+    const plan = items.find((item) => item.status === status && item.family_contact_email);
+    expect(plan, `the demo has no ${status} care plan with a family email`);
     return plan;
   }
 
