@@ -57,19 +57,19 @@ pub fn end_of_today(clock: &AgencyClock) -> Timestamp {
 
 /// Most late first: by the moment each fell due, then by kind (a visit before a
 /// follow-up due at the same moment), then by client and id so the order is stable.
-pub fn order(items: &mut [QueueItem]) {
-    items.sort_by(|a, b| {
+pub fn order(rows: &mut [QueueRow]) {
+    rows.sort_by(|a, b| {
         (
-            a.due_at.as_str(),
-            a.kind,
-            a.client_name.as_str(),
-            a.id.as_str(),
+            a.parts.due,
+            a.facts.kind(),
+            a.parts.client_name.as_str(),
+            a.parts.id.as_str(),
         )
             .cmp(&(
-                b.due_at.as_str(),
-                b.kind,
-                b.client_name.as_str(),
-                b.id.as_str(),
+                b.parts.due,
+                b.facts.kind(),
+                b.parts.client_name.as_str(),
+                b.parts.id.as_str(),
             ))
     });
 }
@@ -101,14 +101,14 @@ fn plural(n: i64, one: &str, many: &str) -> String {
 
 /// What makes a row's title: the facts each kind names.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RowFacts<'a> {
+pub enum RowFacts {
     FollowUp,
     Visit,
     Reply {
         unread: i64,
     },
     Task {
-        from: Option<&'a str>,
+        from: Option<String>,
     },
     /// Whole days since it was sent.
     Proposal {
@@ -118,12 +118,12 @@ pub enum RowFacts<'a> {
         days: i64,
     },
     StageAlert {
-        stage: &'a str,
+        stage: &'static str,
         days: i64,
     },
 }
 
-impl RowFacts<'_> {
+impl RowFacts {
     pub fn kind(&self) -> QueueKind {
         match self {
             RowFacts::FollowUp => QueueKind::FollowUp,
@@ -197,26 +197,39 @@ pub struct RowParts {
     pub phone: Option<String>,
 }
 
-/// A queue row from what the store read.
-pub fn item(facts: &RowFacts<'_>, parts: RowParts, clock: &AgencyClock) -> QueueItem {
-    let kind = facts.kind();
-    let (action, label) = action_of(kind);
-    QueueItem {
-        kind,
-        id: parts.id,
-        intake_id: parts.intake_id,
-        client_name: parts.client_name,
-        due_at: super::clock::format_timestamp(parts.due),
-        late: parts.due < clock.now(),
-        when: when_label(kind, parts.due, clock),
-        title: facts.title(),
-        detail: parts.detail.filter(|text| !text.trim().is_empty()),
-        action,
-        action_label: label.to_owned(),
-        route: parts.route,
-        can_snooze: can_snooze(kind),
-        can_mark_done: can_mark_done(kind),
-        phone: parts.phone.filter(|text| !text.trim().is_empty()),
+/// A row as the store read it: what the queue is ordered by. Only the rows the queue
+/// shows are worded ([`QueueRow::item`]): an owner of every client can have seven reads
+/// of 51 candidates for 50 places, and wording one (its moment in the agency's zone, its
+/// title) costs more than reading it.
+#[derive(Debug, Clone)]
+pub struct QueueRow {
+    pub facts: RowFacts,
+    pub parts: RowParts,
+}
+
+impl QueueRow {
+    /// The queue row as staff see it.
+    pub fn item(self, clock: &AgencyClock) -> QueueItem {
+        let QueueRow { facts, parts } = self;
+        let kind = facts.kind();
+        let (action, label) = action_of(kind);
+        QueueItem {
+            kind,
+            id: parts.id,
+            intake_id: parts.intake_id,
+            client_name: parts.client_name,
+            due_at: super::clock::format_timestamp(parts.due),
+            late: parts.due < clock.now(),
+            when: when_label(kind, parts.due, clock),
+            title: facts.title(),
+            detail: parts.detail.filter(|text| !text.trim().is_empty()),
+            action,
+            action_label: label.to_owned(),
+            route: parts.route,
+            can_snooze: can_snooze(kind),
+            can_mark_done: can_mark_done(kind),
+            phone: parts.phone.filter(|text| !text.trim().is_empty()),
+        }
     }
 }
 
@@ -397,10 +410,9 @@ mod tests {
         )
     }
 
-    fn row(facts: RowFacts<'_>, name: &str, due: &str) -> QueueItem {
-        item(
-            &facts,
-            RowParts {
+    fn row(facts: RowFacts, name: &str, due: &str) -> QueueRow {
+        QueueRow {
+            parts: RowParts {
                 id: format!("{name}-{}", facts.kind().as_str()),
                 intake_id: IntakeId::from(name),
                 client_name: name.to_owned(),
@@ -409,13 +421,19 @@ mod tests {
                 route: String::new(),
                 phone: None,
             },
-            &clock(),
-        )
+            facts,
+        }
+    }
+
+    /// The rows in the queue's order, worded.
+    fn ordered(mut rows: Vec<QueueRow>) -> Vec<QueueItem> {
+        order(&mut rows);
+        rows.into_iter().map(|row| row.item(&clock())).collect()
     }
 
     #[test]
     fn the_most_late_row_comes_first_whatever_its_kind() {
-        let mut items = vec![
+        let items = ordered(vec![
             // Today's visit at 4 PM: not late yet.
             row(RowFacts::Visit, "Vera", "2026-11-26T22:00:00Z"),
             // A stage alert past its days since yesterday.
@@ -433,8 +451,7 @@ mod tests {
             row(RowFacts::Task { from: None }, "Tia", "2026-11-26T06:00:00Z"),
             // A reply unread since this morning.
             row(RowFacts::Reply { unread: 2 }, "Rae", "2026-11-26T15:30:00Z"),
-        ];
-        order(&mut items);
+        ]);
         let names: Vec<&str> = items.iter().map(|i| i.client_name.as_str()).collect();
         assert_eq!(names, ["Fay", "Sam", "Tia", "Rae", "Vera"]);
         let late: Vec<bool> = items.iter().map(|i| i.late).collect();
@@ -444,7 +461,7 @@ mod tests {
     #[test]
     fn rows_due_at_the_same_moment_put_the_family_first_then_the_name() {
         let due = "2026-11-26T16:00:00Z";
-        let mut items = vec![
+        let items = ordered(vec![
             row(
                 RowFacts::StageAlert {
                     stage: "Care Plan",
@@ -457,8 +474,7 @@ mod tests {
             row(RowFacts::FollowUp, "Cal", due),
             row(RowFacts::FollowUp, "Abe", due),
             row(RowFacts::Visit, "Dot", due),
-        ];
-        order(&mut items);
+        ]);
         let order: Vec<(&str, QueueKind)> = items
             .iter()
             .map(|i| (i.client_name.as_str(), i.kind))
@@ -544,7 +560,7 @@ mod tests {
             ),
             (
                 RowFacts::Task {
-                    from: Some("Jordan Lee"),
+                    from: Some("Jordan Lee".to_owned()),
                 },
                 "Task from Jordan Lee",
                 QueueAction::MarkDone,
@@ -577,7 +593,7 @@ mod tests {
             ),
         ];
         for (facts, title, action, snooze, done) in cases {
-            let item = row(facts.clone(), "Ann", "2026-11-25T16:00:00Z");
+            let item = row(facts.clone(), "Ann", "2026-11-25T16:00:00Z").item(&clock());
             assert_eq!(item.title, title);
             assert_eq!(item.action, action, "{title}");
             assert_eq!(item.can_snooze, snooze, "{title}");

@@ -35,7 +35,7 @@ impl Store {
     pub fn audit_since(&self, seq: i64, limit: u32) -> Result<Vec<AuditEntry>> {
         let mut statement = self.conn().prepare_cached(
             "SELECT seq, at, user_id, channel, action, entity, entity_id, intake_id, changed_fields
-             FROM audit_log WHERE seq > ?1 ORDER BY seq LIMIT ?2",
+             FROM audit_log WHERE seq > ?1 ORDER BY seq LIMIT +?2",
         )?;
         let rows = statement.query_map(rusqlite::params![seq, limit], |row| {
             let fields: String = row.get(8)?;

@@ -590,7 +590,7 @@ impl Store {
             )?;
             let sql = format!(
                 "SELECT {SUMMARY_COLUMNS} FROM intakes WHERE {AWAITING_WHERE}
-                 ORDER BY created_at ASC LIMIT ?1"
+                 ORDER BY created_at ASC LIMIT +?1"
             );
             let mut statement = self.conn().prepare_cached(&sql)?;
             let items = statement

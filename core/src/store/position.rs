@@ -154,7 +154,7 @@ pub(crate) fn refresh_all_overdue(tx: &Connection, clock: &AgencyClock) -> Resul
     const SLICE: i64 = 1_000;
     let mut select = tx.prepare_cached(
         "SELECT seq, id, stage_entered_at, next_follow_up_date, latest_contract_status
-         FROM intakes WHERE seq > ?1 ORDER BY seq LIMIT ?2",
+         FROM intakes WHERE seq > ?1 ORDER BY seq LIMIT +?2",
     )?;
     let mut update = tx.prepare_cached("UPDATE intakes SET overdue_at = ?2 WHERE id = ?1")?;
     // Rowids are positive when SQLite picks them, but a row inserted by hand may not be.

@@ -145,7 +145,7 @@ impl Store {
                       ORDER BY a.seq DESC LIMIT 1)
              FROM deleted d
              ORDER BY d.deleted_at DESC, d.id DESC
-             LIMIT ?1",
+             LIMIT +?1",
         )?;
         let rows = statement.query_map([TRASH_LIMIT], |row| {
             Ok(TrashItem {

@@ -426,3 +426,58 @@ fn a_client_belongs_to_its_creator_or_the_named_coordinator_and_moves_with_a_tim
         "{refused:?}"
     );
 }
+
+#[test]
+fn a_full_queue_shows_the_fifty_most_late_rows_of_every_kind_and_says_there_are_more() {
+    let mut test = open();
+    let staff = test.staff.clone();
+    let sam = test.staff_id();
+    let store = &mut test.store;
+    // 60 clients made a day apart from 1 September (15:00 UTC), each with a stage alert
+    // due seven days later and a follow-up due thirty days later at 11:00 in New York:
+    // the stage alerts, read first, are more late, and the top fifty still takes the
+    // follow-ups due before the fiftieth stage alert.
+    let first = jiff::civil::date(2026, 9, 1);
+    let zone = jiff::tz::TimeZone::get("America/New_York").unwrap();
+    let now = at("2026-11-22T18:00:00Z");
+    let mut expected = Vec::new();
+    for n in 0..60 {
+        let day = first.checked_add(jiff::Span::new().days(n)).unwrap();
+        let follow_up_day = day.checked_add(jiff::Span::new().days(30)).unwrap();
+        let name = format!("Client {n:02}");
+        let made = at(&format!("{day}T15:00:00Z"));
+        store.set_now(Some(made));
+        let mut form = intake_form(&name);
+        form.next_follow_up_date = follow_up_day.to_string();
+        form.next_follow_up_time = "11:00".into();
+        store.create_intake(&staff, form).unwrap();
+        let follow_up = follow_up_day
+            .at(11, 0, 0, 0)
+            .to_zoned(zone.clone())
+            .unwrap()
+            .timestamp();
+        if follow_up < now {
+            expected.push((follow_up, QueueKind::FollowUp, name.clone()));
+        }
+        let alert = made
+            .checked_add(jiff::SignedDuration::from_hours(7 * 24))
+            .unwrap();
+        expected.push((alert, QueueKind::StageAlert, name));
+    }
+    store.set_now(Some(now));
+    expected.sort();
+    expected.truncate(50);
+    assert!(
+        expected.iter().any(|row| row.1 == QueueKind::FollowUp),
+        "the follow-ups are among the most late"
+    );
+
+    let queue = store.queue(&sam).unwrap();
+    let shown: Vec<(jiff::Timestamp, QueueKind, String)> = queue
+        .items
+        .iter()
+        .map(|item| (at(&item.due_at), item.kind, item.client_name.clone()))
+        .collect();
+    assert_eq!(shown, expected);
+    assert!(queue.more, "more rows are due than the queue shows");
+}

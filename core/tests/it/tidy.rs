@@ -155,6 +155,13 @@ fn check_tree(root: &Path) -> (Vec<String>, usize) {
                     }
                 }
             }
+            // SQLite plans a bare `LIMIT ?` with the value bound, so every new binding
+            // re-prepares the statement; `LIMIT +?` is planned once.
+            if name.starts_with("core/src/store/") && text.contains(concat!("LIMIT ", "?")) {
+                problems.push(format!(
+                    "{name}: a bare LIMIT parameter (write LIMIT +?N, or a literal)"
+                ));
+            }
             // The domain types are what rules compute with, so the dependency points from
             // rules to model, never back.
             if name.starts_with("core/src/model/") && text.contains("crate::rules") {
@@ -225,7 +232,7 @@ fn tidy_reports_each_planted_violation() {
     write(
         root,
         "core/src/store/intakes.rs",
-        "//! Intakes.\nconst Q: &str = \"SELECT id FROM intakes\";\n",
+        "//! Intakes.\nconst Q: &str = \"SELECT id FROM intakes LIMIT +?1\";\n",
     );
     let (problems, checked) = check_tree(root);
     assert!(problems.is_empty(), "a clean tree passes: {problems:?}");
@@ -267,6 +274,14 @@ fn tidy_reports_each_planted_violation() {
     );
     write(
         root,
+        "core/src/store/audit.rs",
+        &format!(
+            "//! Audit.\nconst Q: &str = \"SELECT seq FROM audit_log {}1\";\n",
+            concat!("LIMIT ", "?")
+        ),
+    );
+    write(
+        root,
         "server/src/api/public.rs",
         "//! The family's pages.\nconst T: &str = \"Thank you. It is recorded.\";\n",
     );
@@ -278,6 +293,7 @@ fn tidy_reports_each_planted_violation() {
         "core/src/rules/pricing.rs: todo! left in",
         "server/tests/it/api.rs: dbg! left in",
         "core/src/model/settings.rs: model depends on rules",
+        "core/src/store/audit.rs: a bare LIMIT parameter",
         "server/src/api/public.rs: the spec message \"Thank you. It is recorded.\" belongs to core",
     ] {
         assert!(
