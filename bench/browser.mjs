@@ -7,6 +7,9 @@
 // throttling. Prints one JSON document; bench/bench.py turns it into report.md.
 //
 //   node bench/browser.mjs --url http://127.0.0.1:PORT --outbox DATA_DIR/outbox [--runs 3]
+//
+// An https URL is the deployment's shape: Caddy in front (HTTP/2 over TLS), with the
+// certificate of its own local authority, which this browser is told to accept.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -27,6 +30,8 @@ const { values: options } = parseArgs({
 });
 if (!options.url || !options.outbox) throw new Error('usage: browser.mjs --url URL --outbox DIR [--runs N]');
 const BASE = options.url.replace(/\/$/, '');
+/** A local proxy's certificate is signed by its own authority, not a public one. */
+const ignoreHTTPSErrors = BASE.startsWith('https:');
 const RUNS = Math.max(1, Number(options.runs));
 
 /** Chrome DevTools' "Fast 3G" preset, and a mid-range phone's CPU. */
@@ -63,7 +68,7 @@ async function newestLink(kind, after) {
 
 /** Signs in, picks a client, and sends the family a proposal and a contract to open. */
 async function prepare() {
-  const api = await apiRequest.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
+  const api = await apiRequest.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE }, ignoreHTTPSErrors });
   await json(await api.post('/api/auth/sign-in', { data: { email: options.email, password: options.password } }), 'signing in');
   const { cookies } = await api.storageState();
   const clients = await json(await api.get('/api/clients?limit=1'), 'clients');
@@ -136,7 +141,7 @@ async function visit(page, cdp, screen) {
 }
 
 async function measureScreen(browser, prepared, screen, profile) {
-  const context = await browser.newContext({ viewport: profile.viewport, baseURL: BASE });
+  const context = await browser.newContext({ viewport: profile.viewport, baseURL: BASE, ignoreHTTPSErrors });
   if (screen.staff) await context.addCookies(prepared.cookies);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
