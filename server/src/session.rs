@@ -6,8 +6,8 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, header};
 use carepath_core::model::{Actor, Channel};
-
 use carepath_core::store::SessionUser;
+use cookie::{Cookie, SameSite};
 use jiff::SignedDuration;
 
 use crate::AppState;
@@ -42,25 +42,56 @@ impl AdminUser {
 
 /// The session token the request carries, if any.
 pub fn session_token(headers: &HeaderMap) -> Option<String> {
+    cookie_value(headers, COOKIE)
+}
+
+/// The value of the cookie `name` among those the request carries: none when empty or
+/// longer than any token Carepath hands out.
+fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .map(|(_, value)| value.trim().to_owned())
+        .flat_map(Cookie::split_parse)
+        .filter_map(Result::ok)
+        .find(|cookie| cookie.name() == name)
+        .map(|cookie| cookie.value().trim().to_owned())
         .filter(|value| !value.is_empty() && value.len() <= 128)
+}
+
+/// A Set-Cookie value: never readable by scripts, sent over https only when Carepath is
+/// reached over https.
+fn set_cookie(
+    (name, value): (&'static str, &str),
+    path: &'static str,
+    same_site: SameSite,
+    max_age: SignedDuration,
+    secure: bool,
+) -> HeaderValue {
+    let cookie = Cookie::build((name, value))
+        .path(path)
+        .http_only(true)
+        .same_site(same_site)
+        .max_age(cookie::time::Duration::seconds(max_age.as_secs()))
+        .secure(secure)
+        .build();
+    // A token is letters and digits; anything else would be a bug, answered by ending
+    // the cookie rather than a broken header.
+    HeaderValue::from_str(&cookie.to_string()).unwrap_or_else(|_| {
+        HeaderValue::from_str(&format!("{name}=; Path={path}; Max-Age=0"))
+            .unwrap_or(HeaderValue::from_static(""))
+    })
 }
 
 /// The Set-Cookie value that starts a session.
 pub fn session_cookie(token: &str, secure: bool) -> HeaderValue {
-    let secure = if secure { "; Secure" } else { "" };
-    let max_age = SESSION_LIFETIME.as_secs();
-    HeaderValue::from_str(&format!(
-        "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"
-    ))
-    .unwrap_or_else(|_| HeaderValue::from_static("carepath_session=; Path=/; Max-Age=0"))
+    set_cookie(
+        (COOKIE, token),
+        "/",
+        SameSite::Lax,
+        SESSION_LIFETIME,
+        secure,
+    )
 }
 
 /// The cookie of a pending sign-in (a right password, the code awaited): only the
@@ -68,37 +99,28 @@ pub fn session_cookie(token: &str, secure: bool) -> HeaderValue {
 pub const PENDING_COOKIE: &str = "carepath_pending";
 
 pub fn pending_cookie(token: &str, secure: bool) -> HeaderValue {
-    let secure = if secure { "; Secure" } else { "" };
-    let max_age = carepath_core::rules::second_factor::PENDING_LIFETIME.as_secs();
-    HeaderValue::from_str(&format!(
-        "{PENDING_COOKIE}={token}; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age={max_age}{secure}"
-    ))
-    .unwrap_or_else(|_| HeaderValue::from_static("carepath_pending=; Path=/api/auth; Max-Age=0"))
+    set_cookie(
+        (PENDING_COOKIE, token),
+        "/api/auth",
+        SameSite::Strict,
+        carepath_core::rules::second_factor::PENDING_LIFETIME,
+        secure,
+    )
 }
 
 pub fn cleared_pending_cookie(secure: bool) -> HeaderValue {
-    if secure {
-        HeaderValue::from_static(
-            "carepath_pending=; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age=0; Secure",
-        )
-    } else {
-        HeaderValue::from_static(
-            "carepath_pending=; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age=0",
-        )
-    }
+    set_cookie(
+        (PENDING_COOKIE, ""),
+        "/api/auth",
+        SameSite::Strict,
+        SignedDuration::ZERO,
+        secure,
+    )
 }
 
 /// The pending sign-in token the request carries, if any.
 pub fn pending_token(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == PENDING_COOKIE)
-        .map(|(_, value)| value.trim().to_owned())
-        .filter(|value| !value.is_empty() && value.len() <= 128)
+    cookie_value(headers, PENDING_COOKIE)
 }
 
 /// What a user who must set up a second factor and has none may reach: who they are,
@@ -128,13 +150,13 @@ fn enrolment_gate(parts: &Parts, user: &SessionUser) -> Result<(), ApiError> {
 
 /// The Set-Cookie value that ends it in the browser.
 pub fn cleared_cookie(secure: bool) -> HeaderValue {
-    if secure {
-        HeaderValue::from_static(
-            "carepath_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure",
-        )
-    } else {
-        HeaderValue::from_static("carepath_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
-    }
+    set_cookie(
+        (COOKIE, ""),
+        "/",
+        SameSite::Lax,
+        SignedDuration::ZERO,
+        secure,
+    )
 }
 
 impl FromRequestParts<AppState> for CurrentUser {
@@ -222,7 +244,19 @@ mod tests {
             session_cookie("t", true)
                 .to_str()
                 .unwrap()
-                .ends_with("; Secure")
+                .contains("; Secure")
         );
+        let cleared = cleared_pending_cookie(true);
+        let cleared = cleared.to_str().unwrap();
+        for part in [
+            "carepath_pending=",
+            "Path=/api/auth",
+            "HttpOnly",
+            "SameSite=Strict",
+            "Max-Age=0",
+            "Secure",
+        ] {
+            assert!(cleared.contains(part), "{part} missing from {cleared}");
+        }
     }
 }
