@@ -4,7 +4,8 @@
 // phone and on a tablet), survives a reload and a closed tab, and reaches the server (and
 // the client's timeline) when the network is back, its care plan asked for offline
 // generated then; an office edit made meanwhile is offered field by field; signing out
-// erases what the device kept; a new build waits for the user's reload.
+// erases what the device kept; a tab opened anew without a network opens the visits with
+// the password of the last sign-in; a new build waits for the user's reload.
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -108,6 +109,33 @@ async function offlineDrafts(page) {
         read.onsuccess = () => {
           db.close();
           resolve(read.result.map((row) => ({ target: row.target, text: new TextDecoder().decode(row.sealed.data) })));
+        };
+        read.onerror = () => reject(read.error);
+      };
+    });
+  });
+}
+
+/** The offline database's key records as the device keeps them (wrapped keys only). */
+async function offlineKeys(page) {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((database) => database.name);
+    if (!names.includes('carepath-offline')) return [];
+    return new Promise((resolve, reject) => {
+      const opening = indexedDB.open('carepath-offline');
+      opening.onerror = () => reject(opening.error);
+      opening.onsuccess = () => {
+        const db = opening.result;
+        const read = db.transaction('keys').objectStore('keys').getAll();
+        read.onsuccess = () => {
+          db.close();
+          resolve(
+            read.result.map((row) => ({
+              userId: row.userId,
+              userName: row.userName,
+              password: row.password ? { iterations: row.password.iterations, saltBytes: row.password.salt.byteLength, wrappedBytes: row.password.wrapped.byteLength } : null,
+            })),
+          );
         };
         read.onerror = () => reject(read.error);
       };
@@ -222,6 +250,10 @@ export function offlineTests({ staff }) {
         await page.close();
         await tab.goto(`/assessments/new?assessment_id=${client.assessmentId}`);
         await expectOnScreen(tab.getByRole('heading', { name: 'No network' }), 'the no-network notice in the reopened tab');
+        // The app never saw this session's password (it was signed in through the API): it
+        // says why the visits stay closed, and what to do next time.
+        await expectOnScreen(tab.getByText('Sign in with your password before you leave to open visits without a network.'), 'why the visits stay closed');
+        expect((await tab.getByLabel('Password').count()) === 0, 'a password prompt that could open nothing');
         expect(!tab.url().includes('/login'), `the reopened tab went to ${tab.url()}`);
         const waiting = await offlineDrafts(tab);
         expect(waiting?.length === 1 && waiting[0].target === client.assessmentId, `the device holds ${JSON.stringify(waiting?.map((draft) => draft.target))}`);
@@ -246,6 +278,77 @@ export function offlineTests({ staff }) {
         await tab.goto(`/clients/${client.intakeId}`);
         await tab.getByRole('tab', { name: 'Communications' }).click();
         await expectOnScreen(tab.getByRole('tabpanel').getByText('Assessment completed').first(), "the client's timeline on a phone");
+      },
+    },
+    {
+      name: 'offline: a tab opened anew without a network opens the visits with the password of the last sign-in, and the change syncs when the network is back',
+      viewport: PHONE,
+      allowConsole: OFFLINE_CONSOLE,
+      async run(page) {
+        // Signed in through the page with a password, as an assessor does before leaving.
+        await page.goto('/login');
+        await page.getByLabel('Email').fill(staff.email);
+        await page.locator('#password').fill(staff.password);
+        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+        await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+        const me = await json(await page.request.get('/api/auth/me'), 'me');
+        // The copy taken after the sign-in wraps the device key by that password too.
+        const [key] = await until(async () => {
+          const keys = await offlineKeys(page);
+          return keys.some((row) => row.password) ? keys : null;
+        }, 'the key wrapped by the password');
+        expect(key.userId === me.id && key.userName === (me.full_name || me.email), `the key is kept for ${JSON.stringify(key)}`);
+        expect(key.password.iterations >= 600_000 && key.password.saltBytes === 16, `the password wrap: ${JSON.stringify(key.password)}`);
+        const client = await assignedClient(page, 'Password Client');
+        await installAndCopy(page, client.assessmentId);
+        expect((await offlineKeys(page)).every((row) => row.password), 'a later copy dropped the password wrap');
+
+        // The app is closed; at the client's home there is no signal.
+        const context = page.context();
+        await page.close();
+        await context.setOffline(true);
+        const tab = await context.newPage();
+        tab.setDefaultTimeout(10_000);
+        await tab.goto(`/assessments/new?assessment_id=${client.assessmentId}`);
+        const password = tab.getByLabel('Password');
+        await expectOnScreen(password, 'the password field');
+        await expectOnScreen(tab.getByText("Enter your password to open this device's visits."), 'the password prompt');
+        await expectOnScreen(tab.getByText(`Signed in as ${me.full_name || me.email}`), "the signed-in user's name");
+        await expectOnScreen(tab.getByRole('button', { name: 'Open Visits' }), 'the open button');
+        expect((await password.getAttribute('autocomplete')) === 'current-password', 'the password field is not marked as the current password');
+        expect(!tab.url().includes('/login'), `the reopened tab went to ${tab.url()}`);
+        await expectAccessible(tab, 'the password prompt offline');
+
+        await password.fill(`${staff.password}-wrong`);
+        await tab.getByRole('button', { name: 'Open Visits' }).click();
+        await expectOnScreen(tab.getByRole('alert').filter({ hasText: "That password does not open this device's visits." }), 'the wrong-password message');
+        expect((await tab.getByRole('heading', { name: 'Non-Medical Assessment Form' }).count()) === 0, 'a wrong password opened the visit');
+        await expectAccessible(tab, 'the wrong-password message');
+
+        await password.fill(staff.password);
+        await tab.getByRole('button', { name: 'Open Visits' }).click();
+        await tab.getByRole('heading', { name: 'Non-Medical Assessment Form' }).waitFor({ timeout: 20_000 });
+        await until(async () => (await tab.getByLabel('Client Name').inputValue()) === client.name, 'the kept assessment');
+        const note = `Written with no signal ${Date.now()}`;
+        await tab.getByLabel('Additional Notes').fill(note);
+        await tab.getByRole('button', { name: 'Update Assessment' }).click();
+        await expectOnScreen(tab.getByText(SAVED_ON_DEVICE), 'the saved-on-device notice');
+        const waiting = await offlineDrafts(tab);
+        expect(waiting?.length === 1 && !waiting[0].text.includes('no signal'), 'the draft is not kept sealed on the device');
+
+        // Back online, the session is checked and the draft reaches the server.
+        await context.setOffline(false);
+        const saved = await until(async () => {
+          const record = await json(await tab.request.get(`/api/assessments/${client.assessmentId}`), 'the assessment');
+          return record.form.additionalNotes === note ? record : null;
+        }, 'the server to hold the offline note');
+        expect(saved.status === 'completed', `the assessment is ${saved.status}`);
+        await tab.getByText(SAVED_ON_DEVICE).waitFor({ state: 'detached' });
+        const timeline = await json(await tab.request.get(`/api/communications?intake_id=${client.intakeId}`), 'the timeline');
+        expect(
+          timeline.items.some((item) => `${item.subject ?? ''} ${item.content ?? ''}`.includes('Assessment completed')),
+          'the timeline does not show the assessment completed',
+        );
       },
     },
     {
