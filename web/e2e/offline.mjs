@@ -144,6 +144,41 @@ async function offlineKeys(page) {
 }
 
 /**
+ * Waits, on the worker's own events, until the page is controlled by its registration's
+ * active worker, that worker is activated, and no other worker is installing or waiting.
+ */
+async function controlledByActiveWorker(page, what) {
+  const state = await page.evaluate(
+    (seconds) =>
+      new Promise((resolve) => {
+        const describe = (registration) =>
+          `controller ${navigator.serviceWorker.controller?.state ?? 'none'}, active ${registration?.active?.state ?? 'none'}, ` +
+          `waiting ${registration?.waiting ? 'yes' : 'no'}, installing ${registration?.installing ? 'yes' : 'no'}`;
+        let registration;
+        const check = () => {
+          const controller = navigator.serviceWorker.controller;
+          if (registration && controller && controller === registration.active && registration.active.state === 'activated' && !registration.waiting && !registration.installing) {
+            resolve({ ok: true });
+            return true;
+          }
+          return false;
+        };
+        const timer = setTimeout(() => resolve({ ok: false, seen: describe(registration) }), seconds * 1000);
+        const watch = (worker) => worker?.addEventListener('statechange', () => check() && clearTimeout(timer));
+        void navigator.serviceWorker.ready.then((ready) => {
+          registration = ready;
+          for (const worker of [ready.installing, ready.waiting, ready.active]) watch(worker);
+          ready.addEventListener('updatefound', () => watch(ready.installing));
+          navigator.serviceWorker.addEventListener('controllerchange', () => check() && clearTimeout(timer));
+          if (check()) clearTimeout(timer);
+        });
+      }),
+    30,
+  );
+  if (!state.ok) throw new Error(`${what}: the page is not controlled by the active worker (${state.seen})`);
+}
+
+/**
  * A loopback proxy in front of the server, standing in for it being upgraded while a tab
  * is open: `nextWorker` is the worker script it then serves, and with `oldFilesGone` it
  * answers 404 for the build's files (counted in `assetsRefused`).
@@ -478,10 +513,6 @@ export function offlineTests({ staff }) {
     {
       name: 'offline: a new build served while a tab is open waits for the reload, and the open tab keeps its own build',
       as: staff,
-      // The browser installs the next build's worker in its own time: after the reload
-      // the new build did not take the page within the waits below in about half the full
-      // runs (never alone). Skipped until the wait follows the worker's own state.
-      skip: 'the new worker does not always take the page after the reload in a full run',
       async run(page) {
         // The server the tab talks to, through a proxy that can serve the next build's
         // worker and forget this build's files, as an upgraded server would.
@@ -491,7 +522,10 @@ export function offlineTests({ staff }) {
           await page.waitForURL((url) => !url.pathname.startsWith('/login'));
           await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
           await page.reload();
-          await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+          await controlledByActiveWorker(page, 'the first build');
+          // Which build a worker is: only the next build's worker answers the question. The
+          // page is asked once its worker is settled (controlledByActiveWorker), so the
+          // silence of this build's worker is its answer, not a slow start.
           const build = () =>
             page.evaluate(
               () =>
@@ -501,7 +535,7 @@ export function offlineTests({ staff }) {
                   const channel = new MessageChannel();
                   channel.port1.onmessage = (event) => resolve(event.data);
                   worker.postMessage('which build?', [channel.port2]);
-                  setTimeout(() => resolve('this build'), 1000);
+                  setTimeout(() => resolve('this build'), 5000);
                 }),
             );
           const waiting = () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
@@ -509,8 +543,25 @@ export function offlineTests({ staff }) {
           // The next build's worker differs, and says which build it is.
           const current = await (await page.request.get(`${server.url}/sw.js`)).text();
           server.nextWorker = `${current}\nself.addEventListener('message', (event) => { if (event.data === 'which build?') event.ports[0].postMessage('next'); });\n`;
-          await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-          await expectOnScreen(page.getByText('A new version is available'), 'the new version notice');
+          // The browser finds it and installs it; it then waits, by the worker's own states.
+          await page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            if (!registration) throw new Error('the page has no service worker registration');
+            const found = new Promise((resolve) => registration.addEventListener('updatefound', () => resolve(registration.installing), { once: true }));
+            await registration.update();
+            const worker = registration.installing ?? registration.waiting ?? (await found);
+            if (!worker) throw new Error('the update found no new worker');
+            await new Promise((resolve, reject) => {
+              const settled = () => {
+                if (worker.state === 'installed' && registration.waiting === worker) resolve(undefined);
+                else if (worker.state === 'redundant') reject(new Error('the next build\'s worker failed to install'));
+                else if (worker.state === 'activating' || worker.state === 'activated') reject(new Error('the next build\'s worker took over without waiting'));
+              };
+              worker.addEventListener('statechange', settled);
+              settled();
+            });
+          });
+          await expectOnScreen(page.getByText('A new version is available'), 'the new version notice', { timeout: 10_000 });
           expect((await build()) === 'this build', 'the new build took over the open tab before its reload');
           expect(await waiting(), 'the new worker is not waiting');
 
@@ -522,11 +573,17 @@ export function offlineTests({ staff }) {
           expect(server.assetsRefused === 0, `the open tab asked the server for ${server.assetsRefused} file(s) of its build`);
           await expectOnScreen(page.getByText('A new version is available'), 'the notice after moving on');
 
+          // The reload the notice makes is the page's own navigation: wait for it, then for
+          // the worker that controls the reloaded page to be the registration's active one.
+          const reloaded = page.waitForEvent('load', { timeout: 30_000 });
           await page.getByRole('button', { name: 'Reload' }).click();
-          await until(async () => (await build().catch(() => null)) === 'next', 'the new build after the reload', 30);
+          await reloaded;
+          await controlledByActiveWorker(page, 'the reloaded page');
+          expect((await build()) === 'next', 'the reloaded page is not controlled by the new build');
+          expect(!(await waiting()), 'a worker still waits after the reload');
           await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
           await page.getByText('A new version is available').waitFor({ state: 'detached' });
-          expect(!(await waiting()), 'a worker still waits after the reload');
+          expect(server.assetsRefused === 0, `the reloaded page asked the server for ${server.assetsRefused} file(s) of the old build`);
         } finally {
           await server.close();
         }
