@@ -10,6 +10,8 @@ const device = vi.hoisted(() => ({
   opened: [] as string[],
 }));
 
+vi.mock('@/lib/offline/copy', () => ({ purgeExpired: () => Promise.resolve() }));
+
 vi.mock('@/lib/offline/session-key', () => ({
   deviceCopy: () => Promise.resolve(device.copy),
   unlockWithPassword: (userId: string, password: string) => {

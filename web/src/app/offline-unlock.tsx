@@ -31,8 +31,12 @@ export function OfflineUnlock({ onBack, onOpened }: { onBack: () => void; onOpen
 
   useEffect(() => {
     let live = true;
-    void import('@/lib/offline/session-key')
-      .then(({ deviceCopy }) => deviceCopy())
+    // The retention window runs out offline too: what it erases is not offered.
+    void Promise.all([import('@/lib/offline/copy'), import('@/lib/offline/session-key')])
+      .then(async ([copy, keys]) => {
+        await copy.purgeExpired().catch(() => undefined);
+        return keys.deviceCopy();
+      })
       .catch(() => null)
       .then((found) => {
         if (live) setCopy(found);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { purgeExpired, readRecord, saveRecord, wipeOfflineCopy } from './copy';
 import { PASSWORD_ITERATIONS, WRONG_PASSWORD } from './crypto';
 import { offlineDb } from './db';
@@ -13,6 +13,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeEach(async () => {
   await wipeOfflineCopy();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 describe('opening the copy without a network', () => {
@@ -71,6 +75,17 @@ describe('opening the copy without a network', () => {
   }, 60_000);
 
   it('erases the password wrap once the retention window has passed, and at sign-out', async () => {
+    rememberPassword(AVERY.email, 'kitchen table 42');
+    await unlock('u1', ACCESS, AVERY);
+    // Past the window, before anything purged it: the wrap opens nothing and the screen
+    // does not offer it.
+    const later = Date.now() + 8 * DAY_MS;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    lock();
+    expect(await deviceCopy()).toEqual({ userId: 'u1', userName: 'Avery Assessor', byPassword: false });
+    await expect(unlockWithPassword('u1', 'kitchen table 42')).rejects.toThrow(WRONG_PASSWORD);
+    vi.restoreAllMocks();
+    await unlockWithPassword('u1', 'kitchen table 42');
     rememberPassword(AVERY.email, 'kitchen table 42');
     await unlock('u1', ACCESS, AVERY);
     await purgeExpired(Date.now() + 6 * DAY_MS);

@@ -23,6 +23,12 @@ import {
 import { type OfflineDb, offlineDb, type StoredKey } from './db';
 
 const SESSION_ITEM = 'carepath.offline.key';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A password wrap older than the retention window opens nothing, purged yet or not. */
+function passwordWrapHolds(stored: StoredKey, now: number): stored is StoredKey & { password: NonNullable<StoredKey['password']> } {
+  return Boolean(stored.password) && (stored.password?.wrappedAt ?? 0) >= now - stored.retentionDays * DAY_MS;
+}
 
 export interface ActiveKey {
   userId: string;
@@ -151,7 +157,7 @@ export async function deviceCopy(db?: OfflineDb): Promise<DeviceCopy | null> {
   keys.sort((a, b) => (b.usedAt ?? 0) - (a.usedAt ?? 0));
   const last = keys[0];
   if (!last) return null;
-  return { userId: last.userId, userName: last.userName ?? '', byPassword: Boolean(last.password) };
+  return { userId: last.userId, userName: last.userName ?? '', byPassword: passwordWrapHolds(last, Date.now()) };
 }
 
 /**
@@ -162,7 +168,7 @@ export async function deviceCopy(db?: OfflineDb): Promise<DeviceCopy | null> {
 export async function unlockWithPassword(userId: string, password: string, db?: OfflineDb): Promise<ActiveKey> {
   const store = db ?? (await offlineDb());
   const stored = await store.get('keys', userId);
-  if (!stored?.password) throw new Error(WRONG_PASSWORD);
+  if (!stored || !passwordWrapHolds(stored, Date.now())) throw new Error(WRONG_PASSWORD);
   const key = await unwrapWithPassword(stored.password, password);
   await keep({ userId, key });
   return { userId, key };
