@@ -312,7 +312,11 @@ export function offlineTests({ staff }) {
         );
         await tab.goto(`/clients/${client.intakeId}`);
         await tab.getByRole('tab', { name: 'Communications' }).click();
-        await expectOnScreen(tab.getByRole('tabpanel').getByText('Assessment completed').first(), "the client's timeline on a phone");
+        // On a phone the timeline starts at the fold (below the client's header and tabs),
+        // how far down depending on what else the client has: the assessor scrolls to it.
+        const completed = tab.getByRole('tabpanel').getByText('Assessment completed').first();
+        await completed.scrollIntoViewIfNeeded();
+        await expectOnScreen(completed, "the client's timeline on a phone");
       },
     },
     {
