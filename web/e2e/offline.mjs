@@ -4,7 +4,8 @@
 // phone and on a tablet), survives a reload and a closed tab, and reaches the server (and
 // the client's timeline) when the network is back, its care plan asked for offline
 // generated then; an office edit made meanwhile is offered field by field; signing out
-// erases what the device kept; a new build waits for the user's reload.
+// erases what the device kept; a tab opened anew without a network opens the visits with
+// the password of the last sign-in; a new build waits for the user's reload.
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -115,6 +116,68 @@ async function offlineDrafts(page) {
   });
 }
 
+/** The offline database's key records as the device keeps them (wrapped keys only). */
+async function offlineKeys(page) {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((database) => database.name);
+    if (!names.includes('carepath-offline')) return [];
+    return new Promise((resolve, reject) => {
+      const opening = indexedDB.open('carepath-offline');
+      opening.onerror = () => reject(opening.error);
+      opening.onsuccess = () => {
+        const db = opening.result;
+        const read = db.transaction('keys').objectStore('keys').getAll();
+        read.onsuccess = () => {
+          db.close();
+          resolve(
+            read.result.map((row) => ({
+              userId: row.userId,
+              userName: row.userName,
+              password: row.password ? { iterations: row.password.iterations, saltBytes: row.password.salt.byteLength, wrappedBytes: row.password.wrapped.byteLength } : null,
+            })),
+          );
+        };
+        read.onerror = () => reject(read.error);
+      };
+    });
+  });
+}
+
+/**
+ * Waits, on the worker's own events, until the page is controlled by its registration's
+ * active worker, that worker is activated, and no other worker is installing or waiting.
+ */
+async function controlledByActiveWorker(page, what) {
+  const state = await page.evaluate(
+    (seconds) =>
+      new Promise((resolve) => {
+        const describe = (registration) =>
+          `controller ${navigator.serviceWorker.controller?.state ?? 'none'}, active ${registration?.active?.state ?? 'none'}, ` +
+          `waiting ${registration?.waiting ? 'yes' : 'no'}, installing ${registration?.installing ? 'yes' : 'no'}`;
+        let registration;
+        const check = () => {
+          const controller = navigator.serviceWorker.controller;
+          if (registration && controller && controller === registration.active && registration.active.state === 'activated' && !registration.waiting && !registration.installing) {
+            resolve({ ok: true });
+            return true;
+          }
+          return false;
+        };
+        const timer = setTimeout(() => resolve({ ok: false, seen: describe(registration) }), seconds * 1000);
+        const watch = (worker) => worker?.addEventListener('statechange', () => check() && clearTimeout(timer));
+        void navigator.serviceWorker.ready.then((ready) => {
+          registration = ready;
+          for (const worker of [ready.installing, ready.waiting, ready.active]) watch(worker);
+          ready.addEventListener('updatefound', () => watch(ready.installing));
+          navigator.serviceWorker.addEventListener('controllerchange', () => check() && clearTimeout(timer));
+          if (check()) clearTimeout(timer);
+        });
+      }),
+    30,
+  );
+  if (!state.ok) throw new Error(`${what}: the page is not controlled by the active worker (${state.seen})`);
+}
+
 /**
  * A loopback proxy in front of the server, standing in for it being upgraded while a tab
  * is open: `nextWorker` is the worker script it then serves, and with `oldFilesGone` it
@@ -222,6 +285,10 @@ export function offlineTests({ staff }) {
         await page.close();
         await tab.goto(`/assessments/new?assessment_id=${client.assessmentId}`);
         await expectOnScreen(tab.getByRole('heading', { name: 'No network' }), 'the no-network notice in the reopened tab');
+        // The app never saw this session's password (it was signed in through the API): it
+        // says why the visits stay closed, and what to do next time.
+        await expectOnScreen(tab.getByText('Sign in with your password before you leave to open visits without a network.'), 'why the visits stay closed');
+        expect((await tab.getByLabel('Password').count()) === 0, 'a password prompt that could open nothing');
         expect(!tab.url().includes('/login'), `the reopened tab went to ${tab.url()}`);
         const waiting = await offlineDrafts(tab);
         expect(waiting?.length === 1 && waiting[0].target === client.assessmentId, `the device holds ${JSON.stringify(waiting?.map((draft) => draft.target))}`);
@@ -245,7 +312,82 @@ export function offlineTests({ staff }) {
         );
         await tab.goto(`/clients/${client.intakeId}`);
         await tab.getByRole('tab', { name: 'Communications' }).click();
-        await expectOnScreen(tab.getByRole('tabpanel').getByText('Assessment completed').first(), "the client's timeline on a phone");
+        // On a phone the timeline starts at the fold (below the client's header and tabs),
+        // how far down depending on what else the client has: the assessor scrolls to it.
+        const completed = tab.getByRole('tabpanel').getByText('Assessment completed').first();
+        await completed.scrollIntoViewIfNeeded();
+        await expectOnScreen(completed, "the client's timeline on a phone");
+      },
+    },
+    {
+      name: 'offline: a tab opened anew without a network opens the visits with the password of the last sign-in, and the change syncs when the network is back',
+      viewport: PHONE,
+      allowConsole: OFFLINE_CONSOLE,
+      async run(page) {
+        // Signed in through the page with a password, as an assessor does before leaving.
+        await page.goto('/login');
+        await page.getByLabel('Email').fill(staff.email);
+        await page.locator('#password').fill(staff.password);
+        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+        await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+        const me = await json(await page.request.get('/api/auth/me'), 'me');
+        // The copy taken after the sign-in wraps the device key by that password too.
+        const [key] = await until(async () => {
+          const keys = await offlineKeys(page);
+          return keys.some((row) => row.password) ? keys : null;
+        }, 'the key wrapped by the password');
+        expect(key.userId === me.id && key.userName === (me.full_name || me.email), `the key is kept for ${JSON.stringify(key)}`);
+        expect(key.password.iterations >= 600_000 && key.password.saltBytes === 16, `the password wrap: ${JSON.stringify(key.password)}`);
+        const client = await assignedClient(page, 'Password Client');
+        await installAndCopy(page, client.assessmentId);
+        expect((await offlineKeys(page)).every((row) => row.password), 'a later copy dropped the password wrap');
+
+        // The app is closed; at the client's home there is no signal.
+        const context = page.context();
+        await page.close();
+        await context.setOffline(true);
+        const tab = await context.newPage();
+        tab.setDefaultTimeout(10_000);
+        await tab.goto(`/assessments/new?assessment_id=${client.assessmentId}`);
+        const password = tab.getByLabel('Password');
+        await expectOnScreen(password, 'the password field');
+        await expectOnScreen(tab.getByText("Enter your password to open this device's visits."), 'the password prompt');
+        await expectOnScreen(tab.getByText(`Signed in as ${me.full_name || me.email}`), "the signed-in user's name");
+        await expectOnScreen(tab.getByRole('button', { name: 'Open Visits' }), 'the open button');
+        expect((await password.getAttribute('autocomplete')) === 'current-password', 'the password field is not marked as the current password');
+        expect(!tab.url().includes('/login'), `the reopened tab went to ${tab.url()}`);
+        await expectAccessible(tab, 'the password prompt offline');
+
+        await password.fill(`${staff.password}-wrong`);
+        await tab.getByRole('button', { name: 'Open Visits' }).click();
+        await expectOnScreen(tab.getByRole('alert').filter({ hasText: "That password does not open this device's visits." }), 'the wrong-password message');
+        expect((await tab.getByRole('heading', { name: 'Non-Medical Assessment Form' }).count()) === 0, 'a wrong password opened the visit');
+        await expectAccessible(tab, 'the wrong-password message');
+
+        await password.fill(staff.password);
+        await tab.getByRole('button', { name: 'Open Visits' }).click();
+        await tab.getByRole('heading', { name: 'Non-Medical Assessment Form' }).waitFor({ timeout: 20_000 });
+        await until(async () => (await tab.getByLabel('Client Name').inputValue()) === client.name, 'the kept assessment');
+        const note = `Written with no signal ${Date.now()}`;
+        await tab.getByLabel('Additional Notes').fill(note);
+        await tab.getByRole('button', { name: 'Update Assessment' }).click();
+        await expectOnScreen(tab.getByText(SAVED_ON_DEVICE), 'the saved-on-device notice');
+        const waiting = await offlineDrafts(tab);
+        expect(waiting?.length === 1 && !waiting[0].text.includes('no signal'), 'the draft is not kept sealed on the device');
+
+        // Back online, the session is checked and the draft reaches the server.
+        await context.setOffline(false);
+        const saved = await until(async () => {
+          const record = await json(await tab.request.get(`/api/assessments/${client.assessmentId}`), 'the assessment');
+          return record.form.additionalNotes === note ? record : null;
+        }, 'the server to hold the offline note');
+        expect(saved.status === 'completed', `the assessment is ${saved.status}`);
+        await tab.getByText(SAVED_ON_DEVICE).waitFor({ state: 'detached' });
+        const timeline = await json(await tab.request.get(`/api/communications?intake_id=${client.intakeId}`), 'the timeline');
+        expect(
+          timeline.items.some((item) => `${item.subject ?? ''} ${item.content ?? ''}`.includes('Assessment completed')),
+          'the timeline does not show the assessment completed',
+        );
       },
     },
     {
@@ -375,10 +517,6 @@ export function offlineTests({ staff }) {
     {
       name: 'offline: a new build served while a tab is open waits for the reload, and the open tab keeps its own build',
       as: staff,
-      // The browser installs the next build's worker in its own time: after the reload
-      // the new build did not take the page within the waits below in about half the full
-      // runs (never alone). Skipped until the wait follows the worker's own state.
-      skip: 'the new worker does not always take the page after the reload in a full run',
       async run(page) {
         // The server the tab talks to, through a proxy that can serve the next build's
         // worker and forget this build's files, as an upgraded server would.
@@ -388,7 +526,10 @@ export function offlineTests({ staff }) {
           await page.waitForURL((url) => !url.pathname.startsWith('/login'));
           await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
           await page.reload();
-          await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+          await controlledByActiveWorker(page, 'the first build');
+          // Which build a worker is: only the next build's worker answers the question. The
+          // page is asked once its worker is settled (controlledByActiveWorker), so the
+          // silence of this build's worker is its answer, not a slow start.
           const build = () =>
             page.evaluate(
               () =>
@@ -398,7 +539,7 @@ export function offlineTests({ staff }) {
                   const channel = new MessageChannel();
                   channel.port1.onmessage = (event) => resolve(event.data);
                   worker.postMessage('which build?', [channel.port2]);
-                  setTimeout(() => resolve('this build'), 1000);
+                  setTimeout(() => resolve('this build'), 5000);
                 }),
             );
           const waiting = () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
@@ -406,8 +547,25 @@ export function offlineTests({ staff }) {
           // The next build's worker differs, and says which build it is.
           const current = await (await page.request.get(`${server.url}/sw.js`)).text();
           server.nextWorker = `${current}\nself.addEventListener('message', (event) => { if (event.data === 'which build?') event.ports[0].postMessage('next'); });\n`;
-          await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-          await expectOnScreen(page.getByText('A new version is available'), 'the new version notice');
+          // The browser finds it and installs it; it then waits, by the worker's own states.
+          await page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            if (!registration) throw new Error('the page has no service worker registration');
+            const found = new Promise((resolve) => registration.addEventListener('updatefound', () => resolve(registration.installing), { once: true }));
+            await registration.update();
+            const worker = registration.installing ?? registration.waiting ?? (await found);
+            if (!worker) throw new Error('the update found no new worker');
+            await new Promise((resolve, reject) => {
+              const settled = () => {
+                if (worker.state === 'installed' && registration.waiting === worker) resolve(undefined);
+                else if (worker.state === 'redundant') reject(new Error('the next build\'s worker failed to install'));
+                else if (worker.state === 'activating' || worker.state === 'activated') reject(new Error('the next build\'s worker took over without waiting'));
+              };
+              worker.addEventListener('statechange', settled);
+              settled();
+            });
+          });
+          await expectOnScreen(page.getByText('A new version is available'), 'the new version notice', { timeout: 10_000 });
           expect((await build()) === 'this build', 'the new build took over the open tab before its reload');
           expect(await waiting(), 'the new worker is not waiting');
 
@@ -419,11 +577,17 @@ export function offlineTests({ staff }) {
           expect(server.assetsRefused === 0, `the open tab asked the server for ${server.assetsRefused} file(s) of its build`);
           await expectOnScreen(page.getByText('A new version is available'), 'the notice after moving on');
 
+          // The reload the notice makes is the page's own navigation: wait for it, then for
+          // the worker that controls the reloaded page to be the registration's active one.
+          const reloaded = page.waitForEvent('load', { timeout: 30_000 });
           await page.getByRole('button', { name: 'Reload' }).click();
-          await until(async () => (await build().catch(() => null)) === 'next', 'the new build after the reload', 30);
+          await reloaded;
+          await controlledByActiveWorker(page, 'the reloaded page');
+          expect((await build()) === 'next', 'the reloaded page is not controlled by the new build');
+          expect(!(await waiting()), 'a worker still waits after the reload');
           await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
           await page.getByText('A new version is available').waitFor({ state: 'detached' });
-          expect(!(await waiting()), 'a worker still waits after the reload');
+          expect(server.assetsRefused === 0, `the reloaded page asked the server for ${server.assetsRefused} file(s) of the old build`);
         } finally {
           await server.close();
         }

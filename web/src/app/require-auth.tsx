@@ -10,6 +10,7 @@ import { isApiError, onSignedOut } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/live-events';
 import { removeLocalDrafts } from '@/lib/local-drafts';
 import { confirmLeave } from '@/lib/unsaved-changes';
+import { OfflineUnlock } from './offline-unlock';
 import { afterFirstScreen, prefetchLikelyScreens } from './screens';
 
 export function loginPath(pathname: string, search: string): string {
@@ -33,6 +34,15 @@ export function RequireAuth() {
 
   // A user who must set up a second factor reaches only Your Account until they do.
   useLiveEvents(Boolean(me.data) && !me.data?.needs_second_factor);
+
+  // A tab that started without a network read the user from the offline copy: back
+  // online, the server says whether the session still holds (TanStack Query's refetch on
+  // reconnect misses the first `online` of a page that started offline).
+  useEffect(() => {
+    const check = () => void invalidate(queryClient, [meQueryKey]);
+    window.addEventListener('online', check);
+    return () => window.removeEventListener('online', check);
+  }, [queryClient]);
 
   const signedIn = Boolean(me.data);
   useEffect(() => (signedIn ? prefetchLikelyScreens(queryClient) : undefined), [signedIn, queryClient]);
@@ -71,8 +81,9 @@ export function RequireAuth() {
   if (me.isPending) return <Loading text="Loading Carepath..." />;
   // Not signed out: the server is out of reach and this tab holds no key to the offline
   // copy (a tab opened anew without a network). Sending the user to sign in would help
-  // nothing; the session still holds, so the user is asked again when the network is back.
-  if (!me.data && me.isError && isApiError(me.error) && me.error.status === 0) return <OfflineWithoutCopy onBack={() => void me.refetch()} />;
+  // nothing: the password of the last sign-in here opens the copy, and the session is
+  // checked again when the network is back.
+  if (!me.data && me.isError && isApiError(me.error) && me.error.status === 0) return <OfflineUnlock onBack={() => void me.refetch()} onOpened={() => void me.refetch()} />;
   if (!me.data) return <Navigate to={loginPath(location.pathname, location.search)} replace />;
 
   const user = me.data;
@@ -98,20 +109,4 @@ export function RequireAuth() {
   };
 
   return <AppLayout userName={user.full_name || user.email} isAdmin={user.is_admin} onSignOut={() => void handleSignOut()} />;
-}
-
-/** What a tab opened without a network shows until it is back. */
-function OfflineWithoutCopy({ onBack }: { onBack: () => void }) {
-  // TanStack Query's own refetch on reconnect misses this: it assumes a page starts
-  // online, so the first `online` event changes nothing for it.
-  useEffect(() => {
-    window.addEventListener('online', onBack);
-    return () => window.removeEventListener('online', onBack);
-  }, [onBack]);
-  return (
-    <div role="status" className="mx-auto flex max-w-prose flex-col gap-2 p-8 text-sm">
-      <h1 className="text-lg font-semibold">No network</h1>
-      <p>Carepath opens here as soon as the network is back. Assessments saved on this device are kept, encrypted, and are sent then.</p>
-    </div>
-  );
 }

@@ -4,14 +4,30 @@
  * (app-update.ts) tells it to take over, and the page reloads once it has.
  */
 import { registerSW } from 'virtual:pwa-register';
-import { newVersionReady } from './app-update';
+import { newVersionReady, switchToWaitingWorker } from './app-update';
+
+let reloading = false;
+
+/** One reload, whichever sign that the new worker took over comes first. */
+function reloadOnce(): void {
+  if (reloading) return;
+  reloading = true;
+  window.location.reload();
+}
 
 export function registerAppWorker(): void {
-  const update = registerSW({
+  let registration: ServiceWorkerRegistration | undefined;
+  registerSW({
     immediate: true,
-    onNeedRefresh() {
-      newVersionReady(() => void update(true));
+    onRegisteredSW(_url: string, registered: ServiceWorkerRegistration | undefined) {
+      registration = registered;
     },
+    onNeedRefresh() {
+      newVersionReady(() => switchToWaitingWorker(registration, navigator.serviceWorker, reloadOnce));
+    },
+    // Another tab's reload switched the worker under this one: its build's files may be
+    // gone from the cache, so it reloads into the new build too.
+    onNeedReload: reloadOnce,
     onRegisterError(error: unknown) {
       console.warn('The offline app could not be installed', error);
     },

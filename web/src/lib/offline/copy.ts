@@ -21,6 +21,11 @@ interface VisitRow {
   status: string;
 }
 
+interface MeAnswer {
+  email: string;
+  full_name?: string | null;
+}
+
 interface ClientProfileAnswer {
   assessment?: { id: string } | null;
 }
@@ -58,7 +63,8 @@ export async function readRecord<T>(path: string): Promise<T | undefined> {
  */
 export async function prepareOfflineCopy(userId: string, get: Fetch, now = new Date()): Promise<string[]> {
   const access = await get<OfflineAccessAnswer>('/api/account/offline');
-  await unlock(userId, access);
+  const me = await get<MeAnswer>(ME_PATH);
+  await unlock(userId, access, { email: me.email, name: me.full_name || me.email });
   await purgeExpired(now.getTime());
   const kept: string[] = [];
   const keep = async (path: string) => {
@@ -67,7 +73,8 @@ export async function prepareOfflineCopy(userId: string, get: Fetch, now = new D
     kept.push(path);
     return value;
   };
-  await keep(ME_PATH);
+  await saveRecord(ME_PATH, me);
+  kept.push(ME_PATH);
   const to = new Date(now.getTime() + access.visit_days * DAY_MS);
   const visits = await get<{ items: VisitRow[] }>(`/api/visits?from=${isoDate(now)}&to=${isoDate(to)}&assessor_id=${encodeURIComponent(userId)}&limit=200`);
   const intakes = [...new Set(visits.items.filter((visit) => visit.status === 'scheduled').map((visit) => visit.intake_id))];
@@ -97,12 +104,16 @@ async function dropOthers(userId: string, kept: string[]): Promise<void> {
   await tx.done;
 }
 
-/** Erases records and drafts older than each user's retention window. */
+/**
+ * Erases records and drafts older than each user's retention window, and the key's
+ * password wrap made longer ago than that (the copy is no longer opened offline by it).
+ */
 export async function purgeExpired(now = Date.now()): Promise<void> {
   const db = await offlineDb();
   const tx = db.transaction(['keys', 'records', 'drafts'], 'readwrite');
   for (const key of await tx.objectStore('keys').getAll()) {
     const cutoff = now - key.retentionDays * DAY_MS;
+    if (key.password && key.password.wrappedAt < cutoff) await tx.objectStore('keys').put({ ...key, password: null });
     for (const record of await tx.objectStore('records').index('byUser').getAll(key.userId)) {
       if (record.savedAt < cutoff) await tx.objectStore('records').delete(record.id);
     }

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { exportDataKey, newDataKey, open, seal, unwrapDataKey, wrapDataKey, wrappingKey } from './crypto';
+import { exportDataKey, newDataKey, open, PASSWORD_ITERATIONS, passwordLock, seal, unwrapDataKey, unwrapWithPassword, wrapDataKey, wrappingKey, wrapWithPassword, WRONG_PASSWORD } from './crypto';
 
 const SECRET = 'ab'.repeat(32);
 const OTHER = 'cd'.repeat(32);
@@ -29,4 +29,33 @@ describe('offline copy encryption', () => {
   it('refuses a secret that is not hexadecimal', async () => {
     await expect(wrappingKey('not hex', 'u1')).rejects.toThrow('hexadecimal');
   });
+
+  it('wraps the data key by a password: the right password opens it, a wrong one fails with the message', async () => {
+    const key = await newDataKey();
+    const raw = new Uint8Array(await exportDataKey(key));
+    const wrap = await wrapWithPassword(key, await passwordLock('correct horse battery'));
+    expect(wrap.iterations).toBe(600_000);
+    expect(PASSWORD_ITERATIONS).toBeGreaterThanOrEqual(600_000);
+    expect(wrap.salt.byteLength).toBe(16);
+    expect(new Uint8Array(wrap.wrapped)).not.toEqual(raw);
+    const back = await unwrapWithPassword(wrap, 'correct horse battery');
+    expect(new Uint8Array(await exportDataKey(back))).toEqual(raw);
+    await expect(unwrapWithPassword(wrap, 'correct horse batterY')).rejects.toThrow(WRONG_PASSWORD);
+    expect(WRONG_PASSWORD).toBe("That password does not open this device's visits.");
+  }, 30_000);
+
+  it('derives the password key from the stored salt and rounds: another salt or count opens nothing', async () => {
+    const key = await newDataKey();
+    const first = await wrapWithPassword(key, await passwordLock('same password'));
+    const second = await wrapWithPassword(key, await passwordLock('same password'));
+    // A fresh random salt at each wrap: the same password gives another wrapping key.
+    expect(first.salt).not.toEqual(second.salt);
+    expect(new Uint8Array(first.wrapped)).not.toEqual(new Uint8Array(second.wrapped));
+    await expect(unwrapWithPassword({ ...first, salt: second.salt }, 'same password')).rejects.toThrow(WRONG_PASSWORD);
+    await expect(unwrapWithPassword({ ...first, iterations: first.iterations - 1 }, 'same password')).rejects.toThrow(WRONG_PASSWORD);
+    await expect(unwrapWithPassword({ ...first, iterations: 0 }, 'same password')).rejects.toThrow(WRONG_PASSWORD);
+    // The same text in another Unicode form (é as one code point or as e + accent) opens it.
+    const accented = await wrapWithPassword(key, await passwordLock('caf\u00e9 au lait'));
+    expect(new Uint8Array(await exportDataKey(await unwrapWithPassword(accented, 'cafe\u0301 au lait')))).toEqual(new Uint8Array(await exportDataKey(key)));
+  }, 60_000);
 });

@@ -4,7 +4,7 @@
  * readable without the data key, which is stored only wrapped.
  */
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
-import type { Sealed } from './crypto';
+import type { PasswordWrap, Sealed } from './crypto';
 
 export const OFFLINE_DB = 'carepath-offline';
 
@@ -51,6 +51,15 @@ export interface StoredKey {
   wrapped: ArrayBuffer;
   /** Days the copy may be kept (Settings), as the server last said. */
   retentionDays: number;
+  /**
+   * The user's name as the server last said, in clear: a tab opened without a network
+   * shows whose visits the device keeps before anything is unwrapped.
+   */
+  userName?: string;
+  /** When the copy was last taken for this user (the user a new tab offline asks for). */
+  usedAt?: number;
+  /** The data key wrapped by the password of the user's last password sign-in here. */
+  password?: (PasswordWrap & { wrappedAt: number }) | null;
 }
 
 interface OfflineSchema extends DBSchema {

@@ -22,6 +22,14 @@ const TITLES: Record<LoginMode, { title: string; description: string }> = {
   code: { title: 'Two-Step Verification', description: 'Enter the 6-digit code from your authenticator app or one of your recovery codes, or use a passkey' },
 };
 
+/**
+ * A password the server just accepted also wraps the offline copy's key (once the copy is
+ * taken), so the visits open on this device without a network. Loaded only then.
+ */
+function keepForOffline(email: string, password: string): void {
+  void import('@/lib/offline/session-key').then(({ rememberPassword }) => rememberPassword(email, password)).catch(() => undefined);
+}
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -87,8 +95,10 @@ export default function LoginPage() {
     const email = values.email.trim();
     if (mode === 'sign-in') {
       void run(async () => {
+        const user = await signIn({ email, password: values.password });
+        keepForOffline(email, values.password);
         // No user in the answer: the password was right and a code is asked next.
-        if (!(await signIn({ email, password: values.password }))) {
+        if (!user) {
           setCode('');
           return setMode('code');
         }
@@ -104,6 +114,7 @@ export default function LoginPage() {
       if (problem) return setError(problem);
       void run(async () => {
         await signUp({ email, password: values.password, full_name: values.fullName.trim(), token: invitationToken });
+        keepForOffline(email, values.password);
         await finishSignIn();
       }, 'Sign up failed');
     } else if (mode === 'forgot') {
@@ -123,6 +134,7 @@ export default function LoginPage() {
         const signedIn = await getMe();
         queryClient.setQueryData(meQueryKey, signedIn);
         if (signedIn) {
+          keepForOffline(signedIn.email, values.password);
           void navigate(next, { replace: true });
         } else {
           switchMode('sign-in');
