@@ -14,6 +14,19 @@ async function dayFromToday(page, days) {
   }, days);
 }
 
+/**
+ * Waits for the next day when fewer than two minutes of today are left: the test books a
+ * visit at 23:59 today, and a visit in the past is refused.
+ */
+async function awayFromMidnight(page) {
+  const wait = await page.evaluate(() => {
+    const now = new Date();
+    const left = 24 * 3600 - (now.getHours() * 3600 + now.getMinutes() * 60 + now.getSeconds());
+    return left <= 120 ? (left + 5) * 1000 : 0;
+  });
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
 /** The queue rows on screen whose client name carries `stamp`, as "title for client". */
 async function rowsOf(page, stamp) {
   const labels = await page.getByRole('list', { name: 'Queue' }).getByRole('listitem').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
@@ -40,6 +53,7 @@ export function queueTests({ staff }) {
       async run(page) {
         expect(process.env.CAREPATH_DB, 'CAREPATH_DB names the server’s database');
         const origin = { Origin: new URL(process.env.CAREPATH_URL).origin };
+        await awayFromMidnight(page);
         const stamp = String(Date.now());
         const today = await dayFromToday(page, 0);
         const tomorrow = await dayFromToday(page, 1);
@@ -72,10 +86,10 @@ export function queueTests({ staff }) {
           process.env.CAREPATH_DB,
           `PRAGMA busy_timeout = 5000; UPDATE intakes SET next_follow_up_date = strftime('%Y-%m-%dT%H:%M:%S.000Z', 'now', '-1 day') WHERE id IN ('${fay}', '${abe}'); UPDATE intakes SET next_follow_up_date = NULL WHERE id IN ('${vera}', '${tia}');`,
         ]);
-        // Vera's visit late today, with me as the assessor.
+        // Vera's visit at the last minute of today, with me as the assessor.
         const visit = await page.request.post(`/api/intakes/${vera}/visits`, {
           headers: origin,
-          data: { date: today, start_time: '23:45', duration_minutes: 15, place: '12 Oak St, Springfield', assessor_id: myId, notes: '' },
+          data: { date: today, start_time: '23:59', duration_minutes: 15, place: '12 Oak St, Springfield', assessor_id: myId, notes: '' },
         });
         expect(visit.ok(), `booking the visit answered ${visit.status()}: ${await visit.text()}`);
         const task = await page.request.post(`/api/clients/${tia}/tasks`, { headers: origin, data: { due_date: today, note: `Call her daughter ${stamp}` } });
