@@ -127,6 +127,10 @@ impl Store {
     /// Moves a tally's settled moment to `at`, in a transaction of its own that does not
     /// wait for another writer.
     fn settle(&self, moment: Moment, at: &str) -> Result<()> {
+        // A writer of this process holds the turn: settling waits for another count.
+        let Some(_turn) = self.gate.try_enter() else {
+            return Ok(());
+        };
         self.conn().busy_timeout(Duration::ZERO)?;
         let begun = self.conn().execute_batch("BEGIN IMMEDIATE");
         self.conn().busy_timeout(BUSY_TIMEOUT)?;
