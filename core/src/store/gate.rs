@@ -27,15 +27,6 @@ impl WriteGate {
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The turn when nobody holds it; for work that gives way to writers.
-    pub(crate) fn try_enter(&self) -> Option<Turn<'_>> {
-        match self.0.try_lock() {
-            Ok(turn) => Some(turn),
-            Err(std::sync::TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner()),
-            Err(std::sync::TryLockError::WouldBlock) => None,
-        }
-    }
-
     /// Whether two handles are the same gate.
     pub fn same_as(&self, other: &WriteGate) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
