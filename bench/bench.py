@@ -49,6 +49,15 @@ ADMIN = ("admin@carepath.test", "carepath-demo")
 SEARCH_TERMS = ["ma", "ll", "mar", "mari", "son", "555-17", "zq", "qqqq"]
 
 
+def only():
+    """BENCH_ONLY=W6,W7: the workloads to measure (all when unset)."""
+    return {w.strip().upper() for w in os.environ.get("BENCH_ONLY", "").split(",") if w.strip()}
+
+
+def wanted(workload):
+    return not only() or workload in only()
+
+
 def log(*parts):
     print("bench:", *parts, file=sys.stderr, flush=True)
 
@@ -508,6 +517,24 @@ class Peer:
         self.psql(["-c", PG_INDEXES])
         log(f"peer loaded in {time.time() - started:.1f} s")
 
+    def wait_idle(self, seconds=60):
+        """Waits until no PostgreSQL backend runs a query: a slow one (a search the round
+        asked for) goes on after wrk stops, and would run on the servers' core during the
+        next round (or be paused mid-query and finish in the peer's next one)."""
+        started = time.time()
+        while True:
+            active = int(self.psql(["-At", "-c", "SELECT count(*) FROM pg_stat_activity "
+                                    "WHERE state = 'active' AND pid <> pg_backend_pid()"]).stdout or 0)
+            if not active:
+                waited = time.time() - started
+                if waited >= 1:
+                    log(f"the peer's queries ended {waited:.1f} s after its round")
+                return
+            if time.time() - started > seconds:
+                log(f"the peer still runs {active} queries after {seconds} s; measuring anyway")
+                return
+            time.sleep(0.2)
+
     def pids(self):
         pids = [self.postmaster.pid, self.postgrest.pid]
         for pid in list(pids):
@@ -572,6 +599,8 @@ def read_headers(side):
 def measure(side, name, paths, seconds, wrk_cpu, work, connections=16, script=None):
     if script is None:
         script = lua_paths(work, f"{name}-{side.__class__.__name__}", paths, read_headers(side))
+    if isinstance(side, Peer):
+        side.wait_idle()
     pids = side.pids()
     before = cpu_ticks(pids)
     loadavg = load()
@@ -588,6 +617,8 @@ def paused(side):
     """The other server stopped (SIGSTOP) while one side is measured: both are pinned to
     the same core, and the idle one's background work (PostgreSQL's autovacuum and
     checkpoints after the load, a pool's memory keeper) would otherwise run on it."""
+    if isinstance(side, Peer):
+        side.wait_idle()
     pids = side.pids() if side else []
     stopped = []
     try:
@@ -1214,7 +1245,7 @@ def write_rounds(binary, db, work, peer, server_cpu, wrk_cpu, rounds, seconds, s
                 problems += probe_writes(peer, plan, theirs_stored, "probe")
         mine_paths, their_paths = reads
         mine, theirs = [], []
-        for n in range(rounds):
+        for n in range(rounds if wanted("W6") else 0):
             with paused(peer):
                 mine.append(w6_round(carepath, mine_stored, plan, mine_paths, f"round {n}", seconds, wrk_cpu,
                                      work, listeners))
@@ -1222,19 +1253,22 @@ def write_rounds(binary, db, work, peer, server_cpu, wrk_cpu, rounds, seconds, s
                 with paused(carepath):
                     theirs.append(w6_round(peer, theirs_stored, plan, their_paths, f"round {n}", seconds,
                                            wrk_cpu, work))
-        w6 = best(mine)
-        w6["listeners_ok"] = all(r["listeners_ok"] for r in mine)
-        w6["listen_rounds"] = [r["listen"] for r in mine]
-        found["W6"] = (w6, best(theirs) if theirs else None)
+        if mine:
+            w6 = best(mine)
+            w6["listeners_ok"] = all(r["listeners_ok"] for r in mine)
+            w6["listen_rounds"] = [r["listen"] for r in mine]
+            found["W6"] = (w6, best(theirs) if theirs else None)
         w7_seconds = 2 if smoke else W7_SECONDS
         mine, theirs = [], []
-        for n in range(rounds):
+        for n in range(rounds if wanted("W7") else 0):
             with paused(peer):
                 mine.append(w7_round(carepath, mine_stored, plan, f"burst {n}", w7_seconds, wrk_cpu, work))
             if peer:
                 with paused(carepath):
                     theirs.append(w7_round(peer, theirs_stored, plan, f"burst {n}", w7_seconds, wrk_cpu, work))
         # The round with the fewest acknowledged writes per second, and any loss in any round.
+        if not mine:
+            return found
         w7 = min(mine, key=lambda r: r["ack_rps"])
         w7["lost"] = sum(r["lost"] for r in mine)
         w7["errors"] = sum(r["errors"] for r in mine)
@@ -1246,10 +1280,10 @@ def write_rounds(binary, db, work, peer, server_cpu, wrk_cpu, rounds, seconds, s
         carepath.stop()
         for suffix in ("", "-wal", "-shm"):
             Path(str(copy) + suffix).unlink(missing_ok=True)
-    for side, result in zip(("Carepath", "peer"), found["W7"]):
+    for side, result in zip(("Carepath", "peer"), found.get("W7", ())):
         if result and result["lost"]:
             problems.append(f"W7 {side}: {result['lost']} acknowledged writes not stored")
-    if not found["W6"][0]["listeners_ok"]:
+    if "W6" in found and not found["W6"][0]["listeners_ok"]:
         problems.append("W6: not every live listener received every change: "
                         + "; ".join(json.dumps(r) for r in found["W6"][0]["listen_rounds"]))
     return found
@@ -1301,9 +1335,17 @@ def fmt(r):
 
 def writes_report(writes, smoke):
     """What the write rounds stored and what the event listeners received."""
-    mine, theirs = writes["W6"]
+    lines = ["", "## Writes"]
+    if "W6" in writes:
+        lines += w6_report(*writes["W6"], smoke)
+    if "W7" in writes:
+        lines += w7_report(*writes["W7"])
+    return lines
+
+
+def w6_report(mine, theirs, smoke):
     listen_ok = mine["listeners_ok"]
-    lines = ["", "## Writes", "",
+    lines = ["",
              f"W6 is 16 connections, one request in {WRITE_EVERY} a write (in turn: create an intake, update "
              "an intake with the version read just before the round, each update its own intake, log a call, "
              "save a care plan, quote it), the others W1-W5's reads in turn; a stale version is a 409 and counts as "
@@ -1319,8 +1361,11 @@ def writes_report(writes, smoke):
                  + (f"; the peer {theirs['writes_stored']:,}." if theirs else "."))
     verdict = "—" if smoke else ("pass" if listen_ok else "**fail**")
     lines.append(f"- Every live listener received every change (target): {verdict}.")
-    mine, theirs = writes["W7"]
-    lines += ["", f"W7 is {W7_CONNECTIONS} connections writing only (create an intake, log a call, in turn) for "
+    return lines
+
+
+def w7_report(mine, theirs):
+    lines = ["", f"W7 is {W7_CONNECTIONS} connections writing only (create an intake, log a call, in turn) for "
               f"{W7_SECONDS} s per round (2 s in the smoke run); the round with the fewest acknowledged writes "
               "per second is shown, losses and errors summed over the rounds. *Acknowledged*: answered 2xx; "
               "*stored*: new intakes and communications counted in the file or the database after the round "
@@ -1479,9 +1524,13 @@ def main():
             log("installing", package)
             run(["apt-get", "install", "-y", package], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     profile = "debug" if args.smoke else "release"
-    log(f"building the {profile} binary")
-    run(["cargo", "build", "--quiet", "--bin", "carepath"] + ([] if args.smoke else ["--release"]), cwd=ROOT)
     binary = ROOT / "target" / profile / "carepath"
+    if os.environ.get("BENCH_BINARY"):
+        # Another build measured on the same files (before and after a change).
+        binary = Path(os.environ["BENCH_BINARY"]).resolve()
+    else:
+        log(f"building the {profile} binary")
+        run(["cargo", "build", "--quiet", "--bin", "carepath"] + ([] if args.smoke else ["--release"]), cwd=ROOT)
     work = ROOT / "target" / "bench" / f"{clients}"
     work.mkdir(parents=True, exist_ok=True)
     db = work / "carepath.db"
@@ -1571,6 +1620,8 @@ def main():
             workloads.append(("Q1", f"coordinator's Today (the owner of all {clients:,} clients)", [queue_path], None))
         rows = []
         for workload, label, mine_paths, their_paths in workloads:
+            if not wanted(workload):
+                continue
             mine, theirs = [], []
             for _ in range(rounds):
                 with paused(peer):
@@ -1594,13 +1645,16 @@ def main():
             extra = extras(binary, work, peer, clients, server_cpu)
         # Last, on a copy of the demo file: the writes change what the rounds above and the
         # next run read.
-        log("measuring the writes (W6, W7)")
-        writes = write_rounds(binary, db, work, peer, server_cpu, wrk_cpu, rounds, seconds, args.smoke,
-                              mix_paths(workloads), problems)
-        rows.append(("W6", f"office day ({100 // WRITE_EVERY}% writes, {LISTENERS_LABEL})", *writes["W6"]))
-        rows.append(("W7", f"burst ({W7_CONNECTIONS} writers, writes only)", *writes["W7"]))
-        for workload, label, mine, theirs in rows[-2:]:
-            log(workload, label, "|", fmt(mine), "|", fmt(theirs))
+        writes = {}
+        if wanted("W6") or wanted("W7"):
+            log("measuring the writes (W6, W7)")
+            writes = write_rounds(binary, db, work, peer, server_cpu, wrk_cpu, rounds, seconds, args.smoke,
+                                  mix_paths(workloads), problems)
+        labels = {"W6": f"office day ({100 // WRITE_EVERY}% writes, {LISTENERS_LABEL})",
+                  "W7": f"burst ({W7_CONNECTIONS} writers, writes only)"}
+        for workload, (mine, theirs) in writes.items():
+            rows.append((workload, labels[workload], mine, theirs))
+            log(workload, labels[workload], "|", fmt(mine), "|", fmt(theirs))
     finally:
         if peer:
             peer.stop()
@@ -1612,6 +1666,9 @@ def main():
     out = ROOT / "bench" / ("report-smoke.md" if args.smoke else "report.md")
     if args.smoke:
         out = work / "report-smoke.md"
+    elif only():
+        # A partial run leaves the full report as it was.
+        out = work / "report-only.md"
     report(out, clients, rows, memory, extra, problems, args.smoke, started, browser, writes)
     log("wrote", out)
     if args.smoke and problems:

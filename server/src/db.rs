@@ -12,6 +12,16 @@
 //! interrupts its statement, so it can neither keep a core busy nor let more work pile
 //! up than the queue allows.
 //!
+//! Writes have a thread and a connection of their own ([`Db::write`]). SQLite writes one
+//! transaction at a time and makes each durable with a flush to disk, so writes handed
+//! to the pool's threads at once queued for the write lock (and slept in SQLite's busy
+//! handler, 100 ms at worst) and paid a flush each. The writer instead takes every write
+//! queued when it is free and runs them in one transaction, each in a savepoint of its
+//! own, then commits once: one flush for the group, and no sleeping. A call is answered
+//! only after the commit that stored it. The pool's connections and the writer share a
+//! write gate ([`carepath_core::store::WriteGate`]), so a write still made on a pool
+//! thread waits its turn in the process instead of in SQLite.
+//!
 //! When no call has come for a few seconds, each thread gives back its connection's page
 //! cache and the allocators their free memory, so an idle server stays small.
 
@@ -22,7 +32,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use carepath_core::store::{InterruptHandle, Store};
+use carepath_core::store::{InterruptHandle, Store, WriteGate};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -37,6 +47,12 @@ const QUEUED_PER_CONNECTION: usize = 8;
 /// How long without a call before a pool thread gives memory back.
 const IDLE_AFTER: Duration = Duration::from_secs(5);
 
+/// Write calls queued or running at most; more wait for their turn to queue.
+const QUEUED_WRITES: usize = 128;
+
+/// Write calls that share one commit at most, so a long queue is answered in steps.
+const GROUP_LIMIT: usize = 64;
+
 #[derive(Clone)]
 pub struct Db {
     inner: Arc<Inner>,
@@ -48,6 +64,9 @@ struct Inner {
     /// At most this many calls are queued or running at once; the rest wait their turn
     /// here, where an abandoned request simply stops waiting.
     permits: Arc<Semaphore>,
+    /// The writer's queue and its permits, as above.
+    writes: Sender<WriteCall>,
+    write_permits: Arc<Semaphore>,
     /// The longest one call may run before it is interrupted.
     deadline: Duration,
     /// The WAL size at which a connection checkpoints; 0 keeps SQLite's default.
@@ -60,6 +79,24 @@ type Call = Box<dyn FnOnce(&mut Option<Store>) + Send>;
 
 /// The running call's interrupt handle while it runs; None before and after.
 type RunningSlot = Arc<Mutex<Option<InterruptHandle>>>;
+
+/// One call for the writer: it runs inside its group's transaction (with the writer's
+/// connection, None when it has none open) and hands back how to answer its caller once
+/// the group has committed or failed; nothing when its caller went away before it ran.
+type WriteCall = Box<dyn FnOnce(Option<&mut Store>) -> Option<Ran> + Send>;
+
+/// A write call that ran, its answer held until its group's commit.
+struct Ran {
+    /// It ended in a way that must not reach the next call: interrupted, or a panic.
+    spoilt: bool,
+    /// A panic: nothing vouches for what it left in the transaction, so the whole
+    /// group is rolled back.
+    panicked: bool,
+    answer: Answer,
+}
+
+/// Answers a write's caller, given its group's failure (None when it committed).
+type Answer = Box<dyn FnOnce(Option<&carepath_core::Error>) + Send>;
 
 /// Interrupts the call's statement when dropped while the call still runs: that is when
 /// its caller went away (an abandoned request) or gave up (the deadline).
@@ -78,31 +115,49 @@ impl Db {
     /// start instead of at the first request, and starts the pool's threads.
     pub fn open(path: &Path, size: usize, deadline: Duration) -> carepath_core::Result<Self> {
         let first = Store::open(path)?;
+        let gate = first.write_gate();
         let size = size.max(1);
         let (calls, queue) = crossbeam_channel::bounded(size * QUEUED_PER_CONNECTION);
+        let (writes, write_queue) = crossbeam_channel::bounded(QUEUED_WRITES);
         let autocheckpoint = Arc::new(AtomicU32::new(0));
         let mut first = Some(first);
-        for n in 0..size {
-            let worker = Worker {
-                path: path.to_path_buf(),
-                store: first.take(),
-                applied_autocheckpoint: 0,
-                autocheckpoint: autocheckpoint.clone(),
-            };
-            let queue = queue.clone();
+        let worker = |store| Worker {
+            path: path.to_path_buf(),
+            store,
+            gate: gate.clone(),
+            applied_autocheckpoint: 0,
+            autocheckpoint: autocheckpoint.clone(),
+        };
+        let spawned = |name: String, work: Box<dyn FnOnce() + Send>| {
             std::thread::Builder::new()
-                .name(format!("carepath-db-{n}"))
-                .spawn(move || worker.run(queue))
+                .name(name)
+                .spawn(work)
+                .map(drop)
                 .map_err(|source| carepath_core::Error::Io {
                     context: "starting the database pool".to_owned(),
                     source,
-                })?;
+                })
+        };
+        for n in 0..size {
+            let worker = worker(first.take());
+            let queue = queue.clone();
+            spawned(
+                format!("carepath-db-{n}"),
+                Box::new(move || worker.run(queue)),
+            )?;
         }
+        let writer = worker(None);
+        spawned(
+            "carepath-db-writer".to_owned(),
+            Box::new(move || writer.write(write_queue)),
+        )?;
         Ok(Self {
             inner: Arc::new(Inner {
                 path: path.to_path_buf(),
                 calls,
                 permits: Arc::new(Semaphore::new(size * QUEUED_PER_CONNECTION)),
+                writes,
+                write_permits: Arc::new(Semaphore::new(QUEUED_WRITES)),
                 deadline,
                 autocheckpoint,
             }),
@@ -140,6 +195,38 @@ impl Db {
         self.run_within(Some(self.inner.deadline), f).await
     }
 
+    /// Runs a write with the writer's connection, within the deadline. Writes queued at
+    /// the same moment run one after another in one transaction, each in a savepoint of
+    /// its own (one that fails undoes only itself and answers its own error), and share
+    /// one commit and so one flush to disk. Each is answered only once that commit is
+    /// durable, so whatever its caller does next (an email, a notice) follows a stored
+    /// change; a failed commit answers every write of its group with the error. For
+    /// closures that only read and write the database: one that waits on the network or
+    /// writes files would hold up every write queued behind it, and its files would
+    /// outlive a failed commit.
+    pub async fn write<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Store) -> carepath_core::Result<T> + Send + 'static,
+    {
+        let permit = self
+            .inner
+            .write_permits
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(ApiError::internal)?;
+        let running: RunningSlot = Arc::default();
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        let call = write_call_of(permit, running.clone(), f, answer);
+        // A permit is free, so the queue has room and this never waits.
+        self.inner
+            .writes
+            .try_send(call)
+            .map_err(|_| ApiError::internal("the database writer has stopped"))?;
+        answer_within(Some(self.inner.deadline), running, answered).await
+    }
+
     /// Like [`Db::call`] with no deadline, for a streamed export: it stops when its
     /// reader goes away instead.
     pub async fn call_unbounded<T, F>(&self, f: F) -> Result<T, ApiError>
@@ -171,6 +258,18 @@ impl Db {
             .calls
             .try_send(call)
             .map_err(|_| ApiError::internal("the database pool has stopped"))?;
+        answer_within(deadline, running, answered).await
+    }
+}
+
+/// Awaits a queued call's answer; past `deadline`, or when the caller goes away, its
+/// statement is interrupted.
+async fn answer_within<T>(
+    deadline: Option<Duration>,
+    running: RunningSlot,
+    answered: tokio::sync::oneshot::Receiver<Result<T, ApiError>>,
+) -> Result<T, ApiError> {
+    {
         let guard = InterruptOnDrop(running);
         let answer = match deadline {
             Some(deadline) => match tokio::time::timeout(deadline, answered).await {
@@ -193,6 +292,54 @@ impl Db {
         drop(guard);
         answer.map_err(|_| ApiError::internal("a database call ended without an answer"))?
     }
+}
+
+/// `f` as the writer's call: it runs in a savepoint of the group's transaction and
+/// leaves its answer to be given after the group's commit; the slot is given back then.
+fn write_call_of<T, F>(
+    permit: OwnedSemaphorePermit,
+    running: RunningSlot,
+    f: F,
+    answer: tokio::sync::oneshot::Sender<Result<T, ApiError>>,
+) -> WriteCall
+where
+    T: Send + 'static,
+    F: FnOnce(&mut Store) -> carepath_core::Result<T> + Send + 'static,
+{
+    Box::new(move |connection: Option<&mut Store>| {
+        // Its caller went away while it waited: there is nobody to answer.
+        if answer.is_closed() {
+            return None;
+        }
+        let Some(store) = connection else {
+            let _ = answer.send(Err(ApiError::internal("no database connection")));
+            return None;
+        };
+        if let Ok(mut slot) = running.lock() {
+            *slot = Some(store.interrupt_handle());
+        }
+        let result = std::panic::catch_unwind(AssertUnwindSafe(|| store.apart(f)));
+        let interrupted = running
+            .lock()
+            .map(|mut slot| slot.take().is_none())
+            .unwrap_or(true);
+        let panicked = result.is_err();
+        Some(Ran {
+            spoilt: interrupted || panicked,
+            panicked,
+            answer: Box::new(move |failed: Option<&carepath_core::Error>| {
+                let _permit = permit;
+                let result = match (result, failed) {
+                    (Err(_), _) => Err(ApiError::internal("a database call panicked")),
+                    // Its own failure stands: its savepoint was undone either way.
+                    (Ok(Err(error)), _) => Err(ApiError::from(error)),
+                    (Ok(Ok(value)), None) => Ok(value),
+                    (Ok(Ok(_)), Some(error)) => Err(ApiError::failed_write(error)),
+                };
+                let _ = answer.send(result);
+            }),
+        })
+    })
 }
 
 /// `f` as a pool thread's call: it answers through `answer` and gives the slot back when
@@ -242,30 +389,80 @@ where
     })
 }
 
-/// A pool thread: its connection, opened when a call first needs it.
+/// A pool thread or the writer: its connection, opened when a call first needs it.
 struct Worker {
     path: PathBuf,
     store: Option<Store>,
+    /// Shared by the pool's connections and the writer's.
+    gate: WriteGate,
     applied_autocheckpoint: u32,
     autocheckpoint: Arc<AtomicU32>,
 }
 
 impl Worker {
     fn run(mut self, queue: Receiver<Call>) {
-        loop {
-            let call = match queue.recv_timeout(IDLE_AFTER) {
-                Ok(call) => call,
-                Err(RecvTimeoutError::Timeout) => {
-                    self.release_memory();
-                    match queue.recv() {
-                        Ok(call) => call,
-                        Err(_) => return,
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => return,
-            };
+        while let Some(call) = self.next(&queue) {
             self.connect();
             call(&mut self.store);
+        }
+    }
+
+    /// The writer's loop: the first write queued opens a group, which takes in every
+    /// write queued meanwhile (up to [`GROUP_LIMIT`]) and commits once.
+    fn write(mut self, queue: Receiver<WriteCall>) {
+        while let Some(first) = self.next(&queue) {
+            self.connect();
+            let Some(store) = self.store.as_mut() else {
+                first(None);
+                continue;
+            };
+            let mut ran: Vec<Ran> = Vec::new();
+            let mut next = Some(first);
+            let group = store.batch(|store| {
+                while let Some(call) = next.take() {
+                    if let Some(done) = call(Some(store)) {
+                        let panicked = done.panicked;
+                        ran.push(done);
+                        if panicked {
+                            return Err(carepath_core::Error::Rejected(
+                                "a write of the group panicked".to_owned(),
+                            ));
+                        }
+                    }
+                    // An error SQLite answered by rolling the transaction back ends
+                    // the group: the commit reports it to every write in it.
+                    if !store.in_transaction() || ran.len() >= GROUP_LIMIT {
+                        break;
+                    }
+                    next = queue.try_recv().ok();
+                }
+                Ok(())
+            });
+            let failed = group.err();
+            if let Some(error) = &failed {
+                tracing::error!(%error, writes = ran.len(), "a group of writes failed to commit");
+            }
+            let spoilt = failed.is_some() || ran.iter().any(|done| done.spoilt);
+            for done in ran {
+                (done.answer)(failed.as_ref());
+            }
+            // As in the pool: an interrupted or panicked connection is not reused.
+            if spoilt {
+                self.store = None;
+            }
+        }
+    }
+
+    /// The next call; after [`IDLE_AFTER`] without one, memory is given back first.
+    /// None when the queue has closed.
+    fn next<C>(&self, queue: &Receiver<C>) -> Option<C> {
+        match queue.recv_timeout(IDLE_AFTER) {
+            Ok(call) => Some(call),
+            Err(RecvTimeoutError::Timeout) => {
+                self.release_memory();
+                queue.recv().ok()
+            }
+            Err(RecvTimeoutError::Disconnected) => None,
         }
     }
 
@@ -275,7 +472,10 @@ impl Worker {
         if self.store.is_none() {
             self.applied_autocheckpoint = 0;
             match Store::open(&self.path) {
-                Ok(store) => self.store = Some(store),
+                Ok(mut store) => {
+                    store.share_write_gate(self.gate.clone());
+                    self.store = Some(store);
+                }
                 Err(error) => tracing::error!(%error, "opening a database connection failed"),
             }
         }
@@ -320,6 +520,8 @@ pub(crate) fn purge_mimalloc() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use carepath_core::model::{Actor, Channel};
+    use carepath_core::store::NewUser;
 
     fn pool(size: usize) -> (tempfile::TempDir, Db) {
         let dir = tempfile::tempdir().unwrap();
@@ -385,6 +587,126 @@ mod tests {
         assert!(busy.await.unwrap().is_ok());
         db.call(|store| store.data_version()).await.unwrap();
         assert!(!ran.load(Ordering::SeqCst));
+    }
+
+    fn new_user(name: &str) -> NewUser {
+        NewUser {
+            email: format!("{name}@agency.test"),
+            full_name: format!("User {name}"),
+            password: None,
+            is_admin: false,
+        }
+    }
+
+    /// Holds the writer for a moment, so the writes sent meanwhile queue behind it.
+    fn hold_the_writer(db: &Db) -> tokio::task::JoinHandle<Result<(), ApiError>> {
+        let db = db.clone();
+        tokio::spawn(async move {
+            db.write(|store| {
+                std::thread::sleep(Duration::from_millis(300));
+                store
+                    .create_user(&Actor::system(Channel::Cli), new_user("first"))
+                    .map(drop)
+            })
+            .await
+        })
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn writes_queued_together_share_a_transaction_and_a_refused_one_undoes_only_itself() {
+        let (_dir, db) = pool(2);
+        let held = hold_the_writer(&db);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let writes = (0..20).map(|n| {
+            let db = db.clone();
+            async move {
+                db.write(move |store| {
+                    let grouped = store.in_transaction();
+                    let system = Actor::system(Channel::Cli);
+                    store.create_user(&system, new_user(&format!("user{n}")))?;
+                    // The seventh writes its user, then is refused: its user goes too.
+                    if n == 7 {
+                        store.create_user(&system, new_user("user0"))?;
+                    }
+                    Ok(grouped)
+                })
+                .await
+            }
+        });
+        let answers = futures_util::future::join_all(writes).await;
+        held.await.unwrap().unwrap();
+        for (n, answer) in answers.iter().enumerate() {
+            match answer {
+                Ok(grouped) => assert!(*grouped, "write {n} ran outside a group"),
+                Err(error) => assert_eq!(n, 7, "write {n} failed: {}", error.message),
+            }
+        }
+        assert!(answers[7].is_err());
+        // Answered means committed: a pool connection sees every write but the refused.
+        let emails: Vec<String> = db
+            .call(|store| store.users())
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|user| user.email)
+            .collect();
+        assert_eq!(emails.len(), 20, "{emails:?}");
+        assert!(!emails.contains(&"user7@agency.test".to_owned()));
+        assert!(emails.contains(&"user19@agency.test".to_owned()));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn writes_on_the_pool_and_the_writer_at_once_all_land() {
+        let (_dir, db) = pool(3);
+        let writes = (0..30).map(|n| {
+            let db = db.clone();
+            async move {
+                let write = move |store: &mut Store| {
+                    store
+                        .create_user(&Actor::system(Channel::Cli), new_user(&format!("u{n}")))
+                        .map(drop)
+                };
+                if n % 2 == 0 {
+                    db.write(write).await
+                } else {
+                    db.call(write).await
+                }
+            }
+        });
+        for answer in futures_util::future::join_all(writes).await {
+            answer.unwrap();
+        }
+        assert_eq!(db.call(|store| store.users()).await.unwrap().len(), 30);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_write_that_panics_fails_its_group_and_the_writer_keeps_answering() {
+        let (_dir, db) = pool(1);
+        let held = hold_the_writer(&db);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let neighbour = db.write(|store| {
+            store
+                .create_user(&Actor::system(Channel::Cli), new_user("neighbour"))
+                .map(drop)
+        });
+        let panicking = db.write(|_store| -> carepath_core::Result<()> { panic!("a bug in core") });
+        let (neighbour, panicking) = tokio::join!(neighbour, panicking);
+        assert!(panicking.is_err());
+        // Nothing of a group with a panic is kept, and nobody is told it was: the
+        // holding write and the neighbour shared its transaction.
+        assert!(held.await.unwrap().is_err());
+        assert!(neighbour.is_err());
+        let after = db
+            .write(|store| {
+                store
+                    .create_user(&Actor::system(Channel::Cli), new_user("after"))
+                    .map(drop)
+            })
+            .await;
+        assert!(after.is_ok(), "{:?}", after.err());
+        let users = db.call(|store| store.users()).await.unwrap();
+        let emails: Vec<&str> = users.iter().map(|user| user.email.as_str()).collect();
+        assert_eq!(emails, ["after@agency.test"]);
     }
 
     #[tokio::test]

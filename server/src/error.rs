@@ -81,6 +81,16 @@ impl ApiError {
         error
     }
 
+    /// What each write of a group is answered when the group's commit failed (the
+    /// writer logs the failure once).
+    pub fn failed_write(error: &CoreError) -> Self {
+        if error.is_busy() {
+            Self::new(StatusCode::SERVICE_UNAVAILABLE, "busy", BUSY)
+        } else {
+            Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", INTERNAL)
+        }
+    }
+
     /// A failure of ours: logged with its detail, answered without it.
     pub fn internal(detail: impl std::fmt::Display) -> Self {
         tracing::error!(error = %detail, "internal error");

@@ -144,6 +144,8 @@ impl Store {
         let cache: i64 = self
             .conn
             .pragma_query_value(None, "cache_size", |row| row.get(0))?;
+        let gate = self.gate.clone();
+        let _turn = gate.enter();
         self.conn.execute_batch("BEGIN IMMEDIATE")?;
         let result = (|| {
             let existing: i64 = query_row(

@@ -412,6 +412,8 @@ impl Store {
         // readers, starting their snapshots meanwhile, read the very same data. A writer
         // holding the lock for long only costs the second reader.
         let lock = open_for_export(self.path(), OpenFlags::SQLITE_OPEN_READ_WRITE).ok()?;
+        let gate = self.write_gate();
+        let _turn = gate.enter();
         lock.busy_timeout(LOCK_WAIT).ok()?;
         lock.execute_batch("BEGIN IMMEDIATE").ok()?;
         self.conn().execute_batch("BEGIN").ok()?;

@@ -18,6 +18,7 @@ mod document_email;
 mod drafting;
 mod export;
 mod filled_fields;
+mod gate;
 mod handoff;
 mod import;
 mod inbound;
@@ -73,6 +74,7 @@ pub use document_email::{
     DocumentEmailRequest, EmailedDocument, PreparedDocumentEmail, SentDocument,
 };
 pub use drafting::EmailDraft;
+pub use gate::WriteGate;
 pub use import::{ImportBatch, ImportReport, UndoReport};
 pub use inbound::{ImapLogin, KeptReply, MailboxPosition};
 pub use intakes::{
@@ -125,6 +127,8 @@ pub struct Store {
     /// Tallies a count inside a read snapshot found worth settling; a read transaction
     /// cannot write, so they are settled when it ends.
     unsettled: RefCell<Vec<(tallies::Moment, String)>>,
+    /// Where this connection waits for its turn to write (see [`WriteGate`]).
+    gate: WriteGate,
 }
 
 impl Store {
@@ -153,6 +157,7 @@ impl Store {
             bulk: false,
             bulk_failed: false,
             unsettled: RefCell::default(),
+            gate: WriteGate::default(),
         };
         migrations::migrate(&mut store.conn)?;
         Ok(store)
@@ -173,6 +178,16 @@ impl Store {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// This connection's write gate, to hand to the other connections of the process.
+    pub fn write_gate(&self) -> WriteGate {
+        self.gate.clone()
+    }
+
+    /// Makes this connection take turns at writing with every connection holding `gate`.
+    pub fn share_write_gate(&mut self, gate: WriteGate) {
+        self.gate = gate;
     }
 
     /// Pins "now" for every operation until cleared (tests, demo data with history).
@@ -243,6 +258,8 @@ impl Store {
             savepoint.commit()?;
             return Ok(value);
         }
+        let gate = self.gate.clone();
+        let _turn = gate.enter();
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -258,17 +275,61 @@ impl Store {
         if !self.conn.is_autocommit() {
             return f(self);
         }
+        let gate = self.gate.clone();
+        let _turn = gate.enter();
         self.conn.execute_batch("BEGIN IMMEDIATE")?;
-        match f(self) {
+        let result = f(self).and_then(|value| {
+            self.conn.execute_batch("COMMIT")?;
+            Ok(value)
+        });
+        // A failed commit may leave the transaction open; the turn ends with it.
+        if result.is_err() && !self.conn.is_autocommit() {
+            let _ = self.conn.execute_batch("ROLLBACK");
+        }
+        result
+    }
+
+    /// Runs `f` inside the open transaction of a [`Store::batch`], in a savepoint of its
+    /// own: when it fails, what it wrote is undone and the transaction goes on without
+    /// it. For independent operations sharing one commit (a server's queued writes),
+    /// where one refused must not take its neighbours with it. Outside a transaction it
+    /// refuses to run.
+    pub fn apart<T, E: From<Error>>(
+        &mut self,
+        f: impl FnOnce(&mut Store) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
+        if self.conn.is_autocommit() {
+            return Err(Error::Rejected("no transaction is open to run this in".to_owned()).into());
+        }
+        exec(&self.conn, "SAVEPOINT apart", [])?;
+        let result = f(self);
+        // An error SQLite answers by rolling the whole transaction back (an interrupt
+        // may) leaves no savepoint to end.
+        if self.conn.is_autocommit() {
+            return result;
+        }
+        match result {
             Ok(value) => {
-                self.conn.execute_batch("COMMIT")?;
+                if let Err(error) = exec(&self.conn, "RELEASE apart", []) {
+                    if !self.conn.is_autocommit() {
+                        let _ = self.conn.execute_batch("ROLLBACK TO apart; RELEASE apart");
+                    }
+                    return Err(error.into());
+                }
                 Ok(value)
             }
             Err(error) => {
-                let _ = self.conn.execute_batch("ROLLBACK");
+                self.conn
+                    .execute_batch("ROLLBACK TO apart; RELEASE apart")
+                    .map_err(Error::from)?;
                 Err(error)
             }
         }
+    }
+
+    /// Whether a transaction is open on this connection.
+    pub fn in_transaction(&self) -> bool {
+        !self.conn.is_autocommit()
     }
 
     /// `PRAGMA data_version`: changes whenever another connection commits, so a process

@@ -93,3 +93,57 @@ fn another_process_sees_a_change_through_data_version() {
         .unwrap();
     assert_ne!(watcher.data_version().unwrap(), before);
 }
+
+#[test]
+fn a_refused_operation_kept_apart_leaves_its_neighbours_in_the_batch() {
+    let mut test = open();
+    let staff = test.staff.clone();
+    test.store
+        .batch(|store| {
+            store.apart(|store| store.create_intake(&staff, intake_form("Kept Before")))?;
+            // Writes a client, then is refused: the client goes with it.
+            let refused = store.apart(|store| {
+                store.create_intake(&staff, intake_form("Undone Client"))?;
+                store.create_intake(&staff, Default::default())
+            });
+            assert!(matches!(refused, Err(Error::Validation(_))));
+            store.apart(|store| store.create_intake(&staff, intake_form("Kept After")))?;
+            Ok(())
+        })
+        .unwrap();
+    let page = test.store.clients_page(&Default::default()).unwrap();
+    let mut names: Vec<_> = page
+        .items
+        .iter()
+        .map(|row| row.intake.client_full_name.clone())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["Kept After", "Kept Before"]);
+}
+
+#[test]
+fn connections_sharing_a_write_gate_write_at_once_and_all_land() {
+    let test = open();
+    let staff = test.staff.clone();
+    let path = test.store.path().to_path_buf();
+    let gate = test.store.write_gate();
+    let handles: Vec<_> = (0..4)
+        .map(|writer| {
+            let (path, staff, gate) = (path.clone(), staff.clone(), gate.clone());
+            thread::spawn(move || {
+                let mut store = carepath_core::store::Store::open(&path).unwrap();
+                store.share_write_gate(gate);
+                for index in 0..25 {
+                    store
+                        .create_intake(&staff, intake_form(&format!("Gated {writer} {index}")))
+                        .unwrap();
+                }
+            })
+        })
+        .collect();
+    for handle in handles {
+        handle.join().unwrap();
+    }
+    let page = test.store.clients_page(&Default::default()).unwrap();
+    assert_eq!(page.counts.total, 100);
+}

@@ -153,7 +153,7 @@ pub async fn create(
     Ok(ApiJson(
         state
             .db
-            .call(move |store| {
+            .write(move |store| {
                 store.create_care_plan(&actor, body.assessment_id.as_ref(), body.plan)
             })
             .await?,
@@ -186,7 +186,7 @@ pub async fn update(
     Ok(ApiJson(
         state
             .db
-            .call(move |store| store.update_care_plan(&actor, &id, body.version, body.plan))
+            .write(move |store| store.update_care_plan(&actor, &id, body.version, body.plan))
             .await?,
     ))
 }
@@ -296,7 +296,7 @@ pub async fn approve(
     Ok(ApiJson(
         state
             .db
-            .call(move |store| store.approve_care_plan(&actor, &id))
+            .write(move |store| store.approve_care_plan(&actor, &id))
             .await?,
     ))
 }
@@ -312,7 +312,7 @@ pub async fn delete(
     let actor = admin.actor();
     state
         .db
-        .call(move |store| store.delete_care_plan(&actor, &id))
+        .write(move |store| store.delete_care_plan(&actor, &id))
         .await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -329,7 +329,7 @@ pub async fn restore(
     Ok(ApiJson(
         state
             .db
-            .call(move |store| store.restore_care_plan(&actor, &id))
+            .write(move |store| store.restore_care_plan(&actor, &id))
             .await?,
     ))
 }

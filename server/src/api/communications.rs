@@ -163,7 +163,7 @@ pub async fn add_note(
     let actor = user.actor();
     let note = state
         .db
-        .call(move |store| store.add_note(&actor, &input))
+        .write(move |store| store.add_note(&actor, &input))
         .await?;
     notify_coordinator(&state, &note).await;
     Ok(ApiJson(note))
@@ -180,7 +180,7 @@ pub async fn log_call(
     let actor = user.actor();
     let call = state
         .db
-        .call(move |store| store.log_call(&actor, &input))
+        .write(move |store| store.log_call(&actor, &input))
         .await?;
     notify_coordinator(&state, &call).await;
     Ok(ApiJson(call))

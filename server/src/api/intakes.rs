@@ -105,7 +105,7 @@ pub async fn create(
     Ok(ApiJson(
         state
             .db
-            .call(move |store| store.create_intake_for(&actor, body.owner_id.as_ref(), body.form))
+            .write(move |store| store.create_intake_for(&actor, body.owner_id.as_ref(), body.form))
             .await?,
     ))
 }
@@ -122,7 +122,7 @@ pub async fn create_draft(
     Ok(ApiJson(
         state
             .db
-            .call(move |store| store.save_intake_draft(&actor, None, body.form))
+            .write(move |store| store.save_intake_draft(&actor, None, body.form))
             .await?,
     ))
 }
@@ -156,7 +156,7 @@ pub async fn update(
     Ok(ApiJson(
         state
             .db
-            .call(move |store| store.update_intake(&actor, &id, body.version, body.form))
+            .write(move |store| store.update_intake(&actor, &id, body.version, body.form))
             .await?,
     ))
 }
@@ -174,7 +174,7 @@ pub async fn update_draft(
     Ok(ApiJson(
         state
             .db
-            .call(move |store| {
+            .write(move |store| {
                 store.save_intake_draft(&actor, Some((&id, body.version)), body.form)
             })
             .await?,
@@ -192,7 +192,7 @@ pub async fn delete(
     let actor = admin.actor();
     state
         .db
-        .call(move |store| store.delete_intake(&actor, &id))
+        .write(move |store| store.delete_intake(&actor, &id))
         .await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -209,7 +209,7 @@ pub async fn restore(
     Ok(ApiJson(
         state
             .db
-            .call(move |store| store.restore_intake(&actor, &id))
+            .write(move |store| store.restore_intake(&actor, &id))
             .await?,
     ))
 }

@@ -31,3 +31,4 @@ mod support;
 mod visits;
 mod walk;
 mod web;
+mod writes;
