@@ -320,64 +320,52 @@ impl Store {
             let made = |row: &rusqlite::Row<'_>| -> rusqlite::Result<Timestamp> {
                 Ok(moment(&row.get::<_, String>(5)?))
             };
-            let proposal_days = workflow.proposal_follow_up_days;
-            let cutoff = ts(waiting_cutoff(now, proposal_days));
-            reads.read(
-                PROPOSALS,
-                (&now_text, &cutoff),
-                |row, _| {
-                    Ok(Due {
-                        soonest: waiting_due(made(row)?, proposal_days),
-                        at: waiting_due(sent(row)?, proposal_days),
-                    })
-                },
-                |row, due, clock| {
-                    let sent = sent(row)?;
-                    let id: IntakeId = row.get(0)?;
-                    let care_plan = CarePlanId::from(row.get::<_, String>(4)?);
-                    let route = furthest_form_route(&id, None, Some(&care_plan), None);
-                    Ok(self::row(
-                        RowFacts::Proposal {
-                            days: clock.days_since(sent),
-                        },
-                        (id.to_string(), id),
-                        row.get(1)?,
-                        due,
-                        None,
-                        route,
-                        row.get(2)?,
-                    ))
-                },
-            )?;
-            let contract_days = workflow.contract_follow_up_days;
-            let cutoff = ts(waiting_cutoff(now, contract_days));
-            reads.read(
-                CONTRACTS,
-                (&now_text, &cutoff),
-                |row, _| {
-                    Ok(Due {
-                        soonest: waiting_due(made(row)?, contract_days),
-                        at: waiting_due(sent(row)?, contract_days),
-                    })
-                },
-                |row, due, clock| {
-                    let sent = sent(row)?;
-                    let id: IntakeId = row.get(0)?;
-                    let contract = ContractId::from(row.get::<_, String>(4)?);
-                    let route = furthest_form_route(&id, None, None, Some(&contract));
-                    Ok(self::row(
-                        RowFacts::Contract {
-                            days: clock.days_since(sent),
-                        },
-                        (id.to_string(), id),
-                        row.get(1)?,
-                        due,
-                        None,
-                        route,
-                        row.get(2)?,
-                    ))
-                },
-            )?;
+            type Facts = fn(i64) -> RowFacts;
+            type Route = fn(&IntakeId, String) -> String;
+            let waiting: [(&str, u32, Facts, Route); 2] = [
+                (
+                    PROPOSALS,
+                    workflow.proposal_follow_up_days,
+                    |days| RowFacts::Proposal { days },
+                    |id, care_plan| {
+                        furthest_form_route(id, None, Some(&CarePlanId::from(care_plan)), None)
+                    },
+                ),
+                (
+                    CONTRACTS,
+                    workflow.contract_follow_up_days,
+                    |days| RowFacts::Contract { days },
+                    |id, contract| {
+                        furthest_form_route(id, None, None, Some(&ContractId::from(contract)))
+                    },
+                ),
+            ];
+            for (sql, days, facts, route) in waiting {
+                let cutoff = ts(waiting_cutoff(now, days));
+                reads.read(
+                    sql,
+                    (&now_text, &cutoff),
+                    |row, _| {
+                        Ok(Due {
+                            soonest: waiting_due(made(row)?, days),
+                            at: waiting_due(sent(row)?, days),
+                        })
+                    },
+                    |row, due, clock| {
+                        let id: IntakeId = row.get(0)?;
+                        let route = route(&id, row.get(4)?);
+                        Ok(self::row(
+                            facts(clock.days_since(sent(row)?)),
+                            (id.to_string(), id),
+                            row.get(1)?,
+                            due,
+                            None,
+                            route,
+                            row.get(2)?,
+                        ))
+                    },
+                )?;
+            }
             reads.read(
                 REPLIES,
                 (&now_text, &tomorrow),
