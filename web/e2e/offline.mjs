@@ -58,26 +58,45 @@ async function assignedClient(page, label) {
   return { name, intakeId: intake.id, assessmentId: assessment.id };
 }
 
-/** The offline database's record keys, read without creating the database. */
-async function offlineRecordKeys(page) {
-  return page.evaluate(async () => {
+/**
+ * One store of the offline database, read in the page without creating the database (null
+ * when there is none): the records' keys, the drafts (their sealed bytes as text) or the
+ * key records as the device keeps them (wrapped keys only, described by their sizes).
+ */
+async function readOffline(page, store) {
+  return page.evaluate(async (store) => {
     const names = (await indexedDB.databases()).map((database) => database.name);
     if (!names.includes('carepath-offline')) return null;
+    const plain = {
+      records: (keys) => keys.map(String),
+      drafts: (rows) => rows.map((row) => ({ target: row.target, text: new TextDecoder().decode(row.sealed.data) })),
+      keys: (rows) =>
+        rows.map((row) => ({
+          userId: row.userId,
+          userName: row.userName,
+          password: row.password ? { iterations: row.password.iterations, saltBytes: row.password.salt.byteLength, wrappedBytes: row.password.wrapped.byteLength } : null,
+        })),
+    }[store];
     return new Promise((resolve, reject) => {
       const opening = indexedDB.open('carepath-offline');
       opening.onerror = () => reject(opening.error);
       opening.onsuccess = () => {
         const db = opening.result;
-        const read = db.transaction('records').objectStore('records').getAllKeys();
+        const objects = db.transaction(store).objectStore(store);
+        const read = store === 'records' ? objects.getAllKeys() : objects.getAll();
         read.onsuccess = () => {
           db.close();
-          resolve(read.result.map(String));
+          resolve(plain(read.result));
         };
         read.onerror = () => reject(read.error);
       };
     });
-  });
+  }, store);
 }
+
+const offlineRecordKeys = (page) => readOffline(page, 'records');
+const offlineDrafts = (page) => readOffline(page, 'drafts');
+const offlineKeys = async (page) => (await readOffline(page, 'keys')) ?? [];
 
 /** Opens the app, lets its service worker take over, and waits for the visit's copy. */
 async function installAndCopy(page, assessmentId) {
@@ -93,54 +112,6 @@ async function installAndCopy(page, assessmentId) {
     if (Date.now() > deadline) throw new Error(`the device kept no copy of the assessment: ${keys.join(', ')}`);
     await page.waitForTimeout(250);
   }
-}
-
-/** The offline database's drafts (their sealed bytes as text), or null without the database. */
-async function offlineDrafts(page) {
-  return page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((database) => database.name);
-    if (!names.includes('carepath-offline')) return null;
-    return new Promise((resolve, reject) => {
-      const opening = indexedDB.open('carepath-offline');
-      opening.onerror = () => reject(opening.error);
-      opening.onsuccess = () => {
-        const db = opening.result;
-        const read = db.transaction('drafts').objectStore('drafts').getAll();
-        read.onsuccess = () => {
-          db.close();
-          resolve(read.result.map((row) => ({ target: row.target, text: new TextDecoder().decode(row.sealed.data) })));
-        };
-        read.onerror = () => reject(read.error);
-      };
-    });
-  });
-}
-
-/** The offline database's key records as the device keeps them (wrapped keys only). */
-async function offlineKeys(page) {
-  return page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((database) => database.name);
-    if (!names.includes('carepath-offline')) return [];
-    return new Promise((resolve, reject) => {
-      const opening = indexedDB.open('carepath-offline');
-      opening.onerror = () => reject(opening.error);
-      opening.onsuccess = () => {
-        const db = opening.result;
-        const read = db.transaction('keys').objectStore('keys').getAll();
-        read.onsuccess = () => {
-          db.close();
-          resolve(
-            read.result.map((row) => ({
-              userId: row.userId,
-              userName: row.userName,
-              password: row.password ? { iterations: row.password.iterations, saltBytes: row.password.salt.byteLength, wrappedBytes: row.password.wrapped.byteLength } : null,
-            })),
-          );
-        };
-        read.onerror = () => reject(read.error);
-      };
-    });
-  });
 }
 
 /**
