@@ -78,5 +78,19 @@ export default defineConfig({
     sourcemap: false,
     // scripts/check-budget.mjs reads which chunks the dashboard loads before it runs.
     manifest: true,
+    rolldownOptions: {
+      // Each screen shares small pieces (an icon, a field, a badge) with a different set of
+      // other screens, and left alone each set becomes a chunk of its own: the dashboard
+      // fetched 37 files. Over HTTP/1.1 a browser has six connections, so on a phone's
+      // network every wave of five costs a round trip (half a second on "Fast 3G"). Common
+      // chunks under 40 KB (source) are copied into the chunks that use them instead: the
+      // dashboard is 11 files and the cold phone load went from 6.1 s to 3.6 s.
+      // The option needs entry signatures left free; Rolldown then keeps modules in their
+      // source order (`strictExecutionOrder`), so a copied module never runs before its imports.
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 40_000 } },
+      },
+    },
   },
 });
