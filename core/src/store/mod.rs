@@ -445,6 +445,17 @@ impl Store {
         Ok(())
     }
 
+    /// Copies the WAL's committed pages into the database file, as far as no reader
+    /// still needs them, without waiting for anyone (a PASSIVE checkpoint). Answers the
+    /// WAL's frames and how many of them the file now holds.
+    pub fn checkpoint(&self) -> Result<(i64, i64)> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |row| {
+                Ok((row.get(1)?, row.get(2)?))
+            })?)
+    }
+
     pub(crate) fn conn(&self) -> &Connection {
         &self.conn
     }
