@@ -215,6 +215,7 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
          DROP TRIGGER intakes_first_contact_insert;
          DROP TRIGGER intakes_first_contact_delete;
          DROP TRIGGER intakes_first_contact_update;
+         DROP TRIGGER intakes_first_contact_lost;
          ALTER TABLE intakes DROP COLUMN first_assessment_at;
          ALTER TABLE intakes DROP COLUMN first_care_plan_at;
          ALTER TABLE intakes DROP COLUMN first_proposal_sent_at;

@@ -153,37 +153,39 @@ WHEN old.intake_id IS NOT NULL AND old.direction = 'outbound'
           AND m.communication_type IN ('email', 'sms', 'phone_log')
           AND m.status IN ('sent', 'delivered'));
 END;
--- A row that counted before is counted again only when it may have been the first
--- contact and no longer counts for the same client at the same moment or earlier (a
--- send that became delivered changes nothing).
+-- An update that makes a row count lowers the first contact like an insert. The two
+-- kinds of update are two triggers so that the common one (a send that went out or was
+-- delivered) runs only the lookup it needs.
 CREATE TRIGGER intakes_first_contact_update
 AFTER UPDATE OF intake_id, direction, communication_type, status, sent_at, created_at ON communications
-WHEN (old.intake_id IS NOT NULL AND old.direction = 'outbound'
-      AND old.communication_type IN ('email', 'sms', 'phone_log')
-      AND old.status IN ('sent', 'delivered'))
-  OR (new.intake_id IS NOT NULL AND new.direction = 'outbound'
-      AND new.communication_type IN ('email', 'sms', 'phone_log')
-      AND new.status IN ('sent', 'delivered')) BEGIN
+WHEN new.intake_id IS NOT NULL AND new.direction = 'outbound'
+  AND new.communication_type IN ('email', 'sms', 'phone_log')
+  AND new.status IN ('sent', 'delivered') BEGIN
+    UPDATE intakes SET first_contact_at = coalesce(new.sent_at, new.created_at)
+    WHERE id = new.intake_id
+      AND (first_contact_at IS NULL OR first_contact_at > coalesce(new.sent_at, new.created_at));
+END;
+-- A row that counted and no longer counts for the same client at the same moment or
+-- earlier (a failed send after all, a row moved to another client) recounts the client
+-- it counted for, when it was that client's first contact.
+CREATE TRIGGER intakes_first_contact_lost
+AFTER UPDATE OF intake_id, direction, communication_type, status, sent_at, created_at ON communications
+WHEN old.intake_id IS NOT NULL AND old.direction = 'outbound'
+  AND old.communication_type IN ('email', 'sms', 'phone_log')
+  AND old.status IN ('sent', 'delivered')
+  AND NOT (new.intake_id IS old.intake_id AND new.direction = 'outbound'
+           AND new.communication_type IN ('email', 'sms', 'phone_log')
+           AND new.status IN ('sent', 'delivered')
+           AND coalesce(new.sent_at, new.created_at) <= coalesce(old.sent_at, old.created_at)) BEGIN
     UPDATE intakes SET first_contact_at = (
         SELECT min(coalesce(m.sent_at, m.created_at)) FROM communications m
         WHERE m.intake_id = intakes.id AND m.direction = 'outbound'
           AND m.communication_type IN ('email', 'sms', 'phone_log')
           AND m.status IN ('sent', 'delivered'))
-    WHERE old.direction = 'outbound' AND old.communication_type IN ('email', 'sms', 'phone_log')
-      AND old.status IN ('sent', 'delivered')
-      AND NOT (new.intake_id IS old.intake_id AND new.direction = 'outbound'
-               AND new.communication_type IN ('email', 'sms', 'phone_log')
-               AND new.status IN ('sent', 'delivered')
-               AND coalesce(new.sent_at, new.created_at) <= coalesce(old.sent_at, old.created_at))
-      AND id = old.intake_id AND first_contact_at = coalesce(old.sent_at, old.created_at)
+    WHERE id = old.intake_id AND first_contact_at = coalesce(old.sent_at, old.created_at)
       AND first_contact_at IS NOT (
         SELECT min(coalesce(m.sent_at, m.created_at)) FROM communications m
         WHERE m.intake_id = intakes.id AND m.direction = 'outbound'
           AND m.communication_type IN ('email', 'sms', 'phone_log')
           AND m.status IN ('sent', 'delivered'));
-    UPDATE intakes SET first_contact_at = coalesce(new.sent_at, new.created_at)
-    WHERE new.direction = 'outbound' AND new.communication_type IN ('email', 'sms', 'phone_log')
-      AND new.status IN ('sent', 'delivered')
-      AND id = new.intake_id
-      AND (first_contact_at IS NULL OR first_contact_at > coalesce(new.sent_at, new.created_at));
 END;
