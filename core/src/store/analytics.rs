@@ -186,8 +186,8 @@ fn moment(text: &str) -> Option<Timestamp> {
 }
 
 /// Days from `from` to `to` (fractional), None when either is missing or unreadable.
-fn days(from: &str, to: Option<&String>) -> Option<f64> {
-    let from = moment(from)?;
+fn days(from: Option<Timestamp>, to: Option<&String>) -> Option<f64> {
+    let from = from?;
     let to = moment(to?)?;
     Some((to.as_second() - from.as_second()).max(0) as f64 / 86_400.0)
 }
@@ -212,31 +212,95 @@ impl Store {
     pub fn analytics(&self, range: AnalyticsRange) -> Result<Analytics> {
         let clock = self.clock()?;
         let rows = self.analytics_cohort(&clock, range)?;
+        let now = clock.now();
 
-        let reached =
-            |pick: &dyn Fn(&CohortRow) -> bool| rows.iter().filter(|r| pick(r)).count() as i64;
+        // The weeks the range touches, each from its Monday to the next one.
+        let mut weeks: Vec<(Date, Date)> = Vec::new();
+        let mut week = monday_of(range.from);
+        while week <= range.to {
+            let next = week.checked_add(Span::new().weeks(1)).unwrap_or(Date::MAX);
+            weeks.push((week, next));
+            if next == Date::MAX {
+                break;
+            }
+            week = next;
+        }
+        let mut per_week = vec![0_i64; weeks.len()];
+
+        // One pass over the cohort: each creation moment is read once.
+        let mut reached = [0_i64; 4];
+        let mut to_assessment = Vec::new();
+        let mut to_proposal = Vec::new();
+        let mut to_signed = Vec::new();
+        let mut contact_hours = Vec::new();
+        let mut sources: Vec<SourceStat> = Vec::new();
+        let mut waiting: Vec<WaitingClient> = Vec::new();
+        let mut declined_reasons: Vec<ReasonCount> = Vec::new();
+        for row in &rows {
+            let created = moment(&row.created_at);
+            for (count, first) in reached.iter_mut().zip([
+                &row.first_assessment_at,
+                &row.first_care_plan_at,
+                &row.first_contract_at,
+                &row.first_signed_at,
+            ]) {
+                *count += i64::from(first.is_some());
+            }
+            to_assessment.extend(days(created, row.first_assessment_at.as_ref()));
+            to_proposal.extend(days(created, row.first_proposal_sent_at.as_ref()));
+            to_signed.extend(days(created, row.first_signed_at.as_ref()));
+            contact_hours
+                .extend(days(created, row.first_contact_at.as_ref()).map(|days| days * 24.0));
+
+            let signed = i64::from(row.first_signed_at.is_some());
+            match sources.iter_mut().find(|s| s.source == row.source) {
+                Some(stat) => {
+                    stat.leads += 1;
+                    stat.signed += signed;
+                }
+                None => sources.push(SourceStat {
+                    source: row.source.clone(),
+                    leads: 1,
+                    signed,
+                }),
+            }
+
+            if let Some(at) = created {
+                let day = clock.local_date(at);
+                let after = weeks.partition_point(|(start, _)| *start <= day);
+                if let Some(index) = after.checked_sub(1)
+                    && day < weeks[index].1
+                {
+                    per_week[index] += 1;
+                }
+            }
+
+            if row.first_contact_at.is_none() && !row.archived {
+                waiting.push(WaitingClient {
+                    intake_id: row.intake_id.clone(),
+                    client_name: row.client_name.clone(),
+                    created_at: row.created_at.clone(),
+                    hours_waiting: created
+                        .map(|at| round1((now.as_second() - at.as_second()).max(0) as f64 / 3600.0))
+                        .unwrap_or(0.0),
+                });
+            }
+
+            if let Some(status) = row.declined_status.as_deref().filter(|_| row.archived) {
+                let reason = status_label(status);
+                match declined_reasons.iter_mut().find(|c| c.reason == reason) {
+                    Some(count) => count.count += 1,
+                    None => declined_reasons.push(ReasonCount { reason, count: 1 }),
+                }
+            }
+        }
+
         let steps: [(&str, &str, i64); 5] = [
             ("intake", "Intake", rows.len() as i64),
-            (
-                "assessment",
-                "Assessment",
-                reached(&|r| r.first_assessment_at.is_some()),
-            ),
-            (
-                "care_plan",
-                "Care Plan",
-                reached(&|r| r.first_care_plan_at.is_some()),
-            ),
-            (
-                "contract",
-                "Contract",
-                reached(&|r| r.first_contract_at.is_some()),
-            ),
-            (
-                "signed",
-                "Signed",
-                reached(&|r| r.first_signed_at.is_some()),
-            ),
+            ("assessment", "Assessment", reached[0]),
+            ("care_plan", "Care Plan", reached[1]),
+            ("contract", "Contract", reached[2]),
+            ("signed", "Signed", reached[3]),
         ];
         let mut funnel: Vec<FunnelStage> = Vec::new();
         for (stage, label, count) in steps {
@@ -253,84 +317,23 @@ impl Store {
             });
         }
 
-        let spans = |pick: &dyn Fn(&CohortRow) -> Option<&String>| -> Vec<f64> {
-            rows.iter()
-                .filter_map(|r| days(&r.created_at, pick(r)))
-                .collect()
-        };
         let durations = vec![
-            duration_stat(
-                "assessment",
-                "Intake to assessment",
-                &spans(&|r| r.first_assessment_at.as_ref()),
-            ),
-            duration_stat(
-                "proposal",
-                "Intake to proposal sent",
-                &spans(&|r| r.first_proposal_sent_at.as_ref()),
-            ),
-            duration_stat(
-                "signed",
-                "Intake to signed contract",
-                &spans(&|r| r.first_signed_at.as_ref()),
-            ),
+            duration_stat("assessment", "Intake to assessment", &to_assessment),
+            duration_stat("proposal", "Intake to proposal sent", &to_proposal),
+            duration_stat("signed", "Intake to signed contract", &to_signed),
         ];
 
-        let mut sources: Vec<SourceStat> = Vec::new();
-        for row in &rows {
-            let signed = i64::from(row.first_signed_at.is_some());
-            match sources.iter_mut().find(|s| s.source == row.source) {
-                Some(stat) => {
-                    stat.leads += 1;
-                    stat.signed += signed;
-                }
-                None => sources.push(SourceStat {
-                    source: row.source.clone(),
-                    leads: 1,
-                    signed,
-                }),
-            }
-        }
         sources.sort_by(|a, b| b.leads.cmp(&a.leads).then_with(|| a.source.cmp(&b.source)));
 
-        let mut intakes_per_week = Vec::new();
-        let mut week = monday_of(range.from);
-        while week <= range.to {
-            let next = week.checked_add(Span::new().weeks(1)).unwrap_or(Date::MAX);
-            let count = rows
-                .iter()
-                .filter_map(|r| moment(&r.created_at))
-                .map(|at| clock.local_date(at))
-                .filter(|day| *day >= week && *day < next)
-                .count() as i64;
-            intakes_per_week.push(WeekCount {
-                week_start: week.to_string(),
+        let intakes_per_week = weeks
+            .iter()
+            .zip(per_week)
+            .map(|((start, _), count)| WeekCount {
+                week_start: start.to_string(),
                 count,
-            });
-            if next == Date::MAX {
-                break;
-            }
-            week = next;
-        }
-
-        let contact_hours: Vec<f64> = rows
-            .iter()
-            .filter_map(|r| days(&r.created_at, r.first_contact_at.as_ref()))
-            .map(|days| days * 24.0)
-            .collect();
-        let now = clock.now();
-        let mut waiting: Vec<WaitingClient> = rows
-            .iter()
-            .filter(|r| r.first_contact_at.is_none() && !r.archived)
-            .map(|r| WaitingClient {
-                intake_id: r.intake_id.clone(),
-                client_name: r.client_name.clone(),
-                created_at: r.created_at.clone(),
-                hours_waiting: moment(&r.created_at)
-                    .map(|at| round1((now.as_second() - at.as_second()).max(0) as f64 / 3600.0))
-                    .unwrap_or(0.0),
             })
             .collect();
+
         waiting.sort_by(|a, b| a.created_at.cmp(&b.created_at));
         let waiting_count = waiting.len() as i64;
         waiting.truncate(WAITING_LIMIT);
@@ -342,18 +345,6 @@ impl Store {
             waiting,
         };
 
-        let mut declined_reasons: Vec<ReasonCount> = Vec::new();
-        for status in rows
-            .iter()
-            .filter(|r| r.archived)
-            .filter_map(|r| r.declined_status.as_deref())
-        {
-            let reason = status_label(status);
-            match declined_reasons.iter_mut().find(|c| c.reason == reason) {
-                Some(count) => count.count += 1,
-                None => declined_reasons.push(ReasonCount { reason, count: 1 }),
-            }
-        }
         declined_reasons
             .sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.reason.cmp(&b.reason)));
 
@@ -370,7 +361,8 @@ impl Store {
     }
 
     /// One row per client whose intake was created in the range, with the first moment it
-    /// reached each step. Deleted intakes and deleted records do not count.
+    /// reached each step (kept on the intake row, migration 22). Deleted intakes and
+    /// deleted records do not count.
     fn analytics_cohort(
         &self,
         clock: &AgencyClock,
@@ -387,15 +379,8 @@ impl Store {
         let sql = format!(
             "SELECT i.id, i.client_full_name, i.created_at,
                     coalesce(nullif(trim(i.referral_source), ''), 'Not recorded'), i.archived,
-                    (SELECT min(a.created_at) FROM assessments a WHERE a.intake_id = i.id AND a.deleted_at IS NULL),
-                    (SELECT min(c.created_at) FROM care_plan_proposals c WHERE c.intake_id = i.id AND c.deleted_at IS NULL),
-                    (SELECT min(c.sent_at) FROM care_plan_proposals c WHERE c.intake_id = i.id AND c.deleted_at IS NULL),
-                    (SELECT min(k.created_at) FROM contracts k WHERE k.intake_id = i.id AND k.deleted_at IS NULL),
-                    (SELECT min(k.signed_at) FROM contracts k WHERE k.intake_id = i.id AND k.deleted_at IS NULL),
-                    (SELECT min(coalesce(m.sent_at, m.created_at)) FROM communications m
-                      WHERE m.intake_id = i.id AND m.direction = 'outbound'
-                        AND m.communication_type IN ('email', 'sms', 'phone_log')
-                        AND m.status IN ('sent', 'delivered')),
+                    i.first_assessment_at, i.first_care_plan_at, i.first_proposal_sent_at,
+                    i.first_contract_at, i.first_signed_at, i.first_contact_at,
                     CASE
                       WHEN i.status IN ({declined_list}) THEN i.status
                       WHEN i.latest_assessment_status IN ({declined_list}) THEN i.latest_assessment_status

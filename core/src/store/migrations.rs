@@ -27,6 +27,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0019_owner_tasks.sql"),
     include_str!("migrations/0020_inbound_email.sql"),
     include_str!("migrations/0021_handoff.sql"),
+    include_str!("migrations/0022_milestones.sql"),
 ];
 
 /// The schema version this build writes.

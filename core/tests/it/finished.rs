@@ -199,10 +199,30 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
     // were, and the overdue moment the old rule wrote (the sixth day after the
     // contract); the migrations after 13 (visits, 14; visit reminders, 15; first run,
     // 16; the second factor, 17; passkeys, 18; owners and the queue, 19; inbound email,
-    // 20; the hand-off, 21) are undone too, so all of them run again.
+    // 20; the hand-off, 21; first milestones, 22) are undone too, so all of them run
+    // again.
     let conn = rusqlite::Connection::open(&path).unwrap();
     conn.execute_batch(&format!(
-        "DROP INDEX intakes_owner;
+        "DROP TRIGGER intakes_first_assessment_insert;
+         DROP TRIGGER intakes_first_assessment_delete;
+         DROP TRIGGER intakes_first_assessment_update;
+         DROP TRIGGER intakes_first_care_plan_insert;
+         DROP TRIGGER intakes_first_care_plan_delete;
+         DROP TRIGGER intakes_first_care_plan_update;
+         DROP TRIGGER intakes_first_contract_insert;
+         DROP TRIGGER intakes_first_contract_delete;
+         DROP TRIGGER intakes_first_contract_update;
+         DROP TRIGGER intakes_first_contact_insert;
+         DROP TRIGGER intakes_first_contact_delete;
+         DROP TRIGGER intakes_first_contact_update;
+         DROP TRIGGER intakes_first_contact_lost;
+         ALTER TABLE intakes DROP COLUMN first_assessment_at;
+         ALTER TABLE intakes DROP COLUMN first_care_plan_at;
+         ALTER TABLE intakes DROP COLUMN first_proposal_sent_at;
+         ALTER TABLE intakes DROP COLUMN first_contract_at;
+         ALTER TABLE intakes DROP COLUMN first_signed_at;
+         ALTER TABLE intakes DROP COLUMN first_contact_at;
+         DROP INDEX intakes_owner;
          DROP INDEX intakes_owner_follow_up;
          DROP INDEX intakes_owner_stage_alert;
          DROP INDEX intakes_owner_unread;
@@ -254,7 +274,7 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
          DROP TABLE start_of_care_items;
          ALTER TABLE contracts DROP COLUMN terms;
          PRAGMA user_version = {};",
-        carepath_core::store::SCHEMA_VERSION - 9
+        carepath_core::store::SCHEMA_VERSION - 10
     ))
     .unwrap();
     drop(conn);
@@ -273,6 +293,21 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
     assert_eq!(overdue, [WAITING]);
     assert_eq!(page.counts.overdue, 1);
     assert_eq!(store.dashboard().unwrap().stage_alert_count, 1);
+    // Migration 22 found each client's first steps in its records.
+    let range = carepath_core::store::AnalyticsRange::parse(
+        Some("2026-11-22"),
+        Some("2026-11-22"),
+        jiff::civil::date(2027, 6, 1),
+    )
+    .unwrap();
+    let funnel: Vec<i64> = store
+        .analytics(range)
+        .unwrap()
+        .funnel
+        .iter()
+        .map(|step| step.count)
+        .collect();
+    assert_eq!(funnel, [2, 2, 2, 2, 1]);
     // Migration 21 gave the contract signed before it its terms and its client the
     // default checklist.
     let handoff = store.handoff(&signed).unwrap();

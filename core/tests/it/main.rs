@@ -3,6 +3,7 @@
 mod support;
 
 mod analytics;
+mod analytics_milestones;
 mod assessments;
 mod bulk;
 mod clients;
