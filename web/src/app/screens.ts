@@ -43,6 +43,22 @@ export const screens = {
 
 export type ScreenName = keyof typeof screens;
 
+/** The screens whose chunk has arrived, by name. */
+const loadedScreens = new Map<ScreenName, ComponentType>();
+
+/** Fetches a screen's chunk (once; the browser keeps the module) and remembers the screen. */
+export function loadScreen(name: ScreenName): Promise<{ default: ComponentType }> {
+  return screens[name]().then((module) => {
+    loadedScreens.set(name, module.default);
+    return module;
+  });
+}
+
+/** The screen, when its chunk has already arrived. */
+export function loadedScreen(name: ScreenName): ComponentType | undefined {
+  return loadedScreens.get(name);
+}
+
 /**
  * The pages outside the signed-in shell: sign-in, the first run (reached by the one-time
  * link `carepath serve` prints) and the family's personal links.
@@ -141,7 +157,7 @@ export function preloadFirstScreen(location: { pathname: string; search: string 
   // time, and the screen's chunk brings a dozen more of its own.
   if (STAFF_SCREENS.has(found.name)) void queryClient.query(meQueryOptions).catch(() => undefined);
   preloadData(found.name, found.params, new URLSearchParams(location.search), queryClient);
-  firstScreen = screens[found.name]().catch(() => undefined);
+  firstScreen = loadScreen(found.name).catch(() => undefined);
 }
 
 /** The first screen's chunk (and every chunk it imports), once the app has asked for it. */
@@ -184,6 +200,6 @@ export function afterFirstScreen(queryClient: QueryClient, work: () => void): ()
  * wait on the network (the chunks are cached and `lazy` finds them there). */
 export function prefetchLikelyScreens(queryClient: QueryClient): () => void {
   return afterFirstScreen(queryClient, () => {
-    for (const name of LIKELY_NEXT) void screens[name]().catch(() => undefined);
+    for (const name of LIKELY_NEXT) void loadScreen(name).catch(() => undefined);
   });
 }
