@@ -93,4 +93,9 @@ export default tseslint.config(
     extends: [js.configs.recommended],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
+  {
+    // The build's configuration is TypeScript (its plugins are typed).
+    files: ['*.config.ts'],
+    languageOptions: { parser: tseslint.parser },
+  },
 );

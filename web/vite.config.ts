@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { PUBLIC_ROUTES, STAFF_ROUTES } from './src/app/routes';
 
 // sonner writes its stylesheet into a `<style>` element when it loads, which the server's
 // Content-Security-Policy blocks (toasts would render unstyled at the foot of the page).
@@ -13,6 +14,45 @@ const SONNER_MODULE = /[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/;
 const SONNER_INSERT_CSS = /^__insertCSS\(".*"\);$/m;
 
 const apiTarget = process.env.CAREPATH_API ?? 'http://127.0.0.1:8080';
+
+/** Where the build lists, for each route, the chunks its screen needs beyond the entry's. */
+export const FIRST_SCREENS_FILE = 'first-screens.json';
+
+/**
+ * Writes FIRST_SCREENS_FILE: for each route (as a path pattern the server matches,
+ * `/clients/{id}`), the files its screen's chunk needs that the page does not already
+ * name. The server names them in the page it sends for that path, so a phone fetches the
+ * screen alongside the entry instead of a round trip after the entry has run.
+ */
+function firstScreenFiles(): Plugin {
+  return {
+    name: 'carepath:first-screen-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (files: readonly string[], into = new Set<string>()): Set<string> => {
+        for (const file of files) {
+          if (into.has(file)) continue;
+          into.add(file);
+          closure(byFile.get(file)?.imports ?? [], into);
+        }
+        return into;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return this.error('the build has no entry chunk');
+      const initial = closure([entry.fileName]);
+      const fileName = (screen: string) => `/${screen.replace(/(?<!^)([A-Z])/g, '-$1').toLowerCase()}.tsx`;
+      const routes = [['/', 'DashboardPage'] as const, ...PUBLIC_ROUTES, ...STAFF_ROUTES.map(([path, screen]) => [`/${path}`, screen] as const)].map(([path, screen]) => {
+        const chunk = chunks.find((candidate) => candidate.isDynamicEntry && candidate.facadeModuleId?.endsWith(fileName(screen)));
+        if (!chunk) return this.error(`no chunk is the screen ${screen} (src/app/routes.ts)`);
+        const files = [...closure([chunk.fileName])].filter((file) => !initial.has(file));
+        return { path: path.replace(/:(\w+)/g, '{$1}'), files: files.map((file) => `/${file}`) };
+      });
+      this.emitFile({ type: 'asset', fileName: FIRST_SCREENS_FILE, source: JSON.stringify(routes) });
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -27,6 +67,7 @@ export default defineConfig({
     },
     react(),
     tailwindcss(),
+    firstScreenFiles(),
     // The service worker precaches this build's page and every hashed file, and serves the
     // page for the app's routes when there is no network. A new build's worker waits until
     // the user reloads from the "A new version is available" notice (src/lib/app-update.ts),

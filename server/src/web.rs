@@ -108,12 +108,67 @@ pub async fn fallback(uri: Uri) -> Response {
     }
     let relative = path.trim_start_matches('/');
     if let Some(response) = Some(relative)
-        .filter(|path| !path.is_empty() && *path != "index.html")
+        .filter(|path| !path.is_empty() && *path != "index.html" && *path != FIRST_SCREENS)
         .and_then(asset)
     {
         return response;
     }
-    index_page()
+    index_page(path)
+}
+
+/// Where the web build lists, for each of the app's routes, the files its screen needs
+/// beyond the page's own (`firstScreenFiles` in web/vite.config.ts). Read here only.
+const FIRST_SCREENS: &str = "first-screens.json";
+
+#[derive(serde::Deserialize)]
+struct FirstScreen {
+    /// The route as a pattern: `/clients/{id}`.
+    path: String,
+    files: Vec<String>,
+}
+
+/// For each route, the `<link rel="modulepreload">` tags naming its screen's files: the
+/// page sent for a path names them, so the browser fetches the screen alongside the
+/// app's entry instead of a round trip after the entry has run (half a second on a
+/// phone's network).
+static SCREEN_LINKS: LazyLock<matchit::Router<String>> = LazyLock::new(|| {
+    let mut routes = matchit::Router::new();
+    let Some(file) = WebAssets::get(FIRST_SCREENS) else {
+        return routes;
+    };
+    let screens: Vec<FirstScreen> = match serde_json::from_slice(&file.data) {
+        Ok(screens) => screens,
+        Err(error) => {
+            tracing::error!(%error, "the web build's list of screen files is unreadable");
+            return routes;
+        }
+    };
+    for screen in screens {
+        let links: String = screen
+            .files
+            .iter()
+            // Vite's own file names; anything else is never written into the page.
+            .filter(|file| {
+                file.starts_with("/assets/")
+                    && file
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b"/._-".contains(&b))
+            })
+            .map(|file| format!("<link rel=\"modulepreload\" crossorigin href=\"{file}\">"))
+            .collect();
+        if let Err(error) = routes.insert(screen.path, links) {
+            tracing::error!(%error, "a route of the web build's screen files was refused");
+        }
+    }
+    routes
+});
+
+/// The tags naming the files of the screen `path` opens; empty for any other path.
+fn screen_links(path: &str) -> &'static str {
+    SCREEN_LINKS
+        .at(path)
+        .map(|found| found.value.as_str())
+        .unwrap_or_default()
 }
 
 /// Where `index.html` names the page's style nonce (a `<meta name="csp-nonce">`).
@@ -126,7 +181,7 @@ const NONCE_PLACEHOLDER: &str = "CAREPATH_CSP_NONCE";
 /// one whose sizes are measured at run time, so no hash could name it, and it takes
 /// the nonce the app reads from the page. Style attributes and `<style>` elements
 /// without the nonce stay blocked.
-fn index_page() -> Response {
+fn index_page(path: &str) -> Response {
     let mut bytes = [0u8; 18];
     if SystemRandom::new().fill(&mut bytes).is_err() {
         return ApiError::new(
@@ -139,7 +194,9 @@ fn index_page() -> Response {
     let nonce = base64::engine::general_purpose::STANDARD.encode(bytes);
     let mut response = match WebAssets::get("index.html") {
         Some(file) => {
-            let page = String::from_utf8_lossy(&file.data).replace(NONCE_PLACEHOLDER, &nonce);
+            let page = String::from_utf8_lossy(&file.data)
+                .replace(NONCE_PLACEHOLDER, &nonce)
+                .replacen("</head>", &format!("{}</head>", screen_links(path)), 1);
             let mut response = Html(page).into_response();
             response
                 .headers_mut()

@@ -132,3 +132,55 @@ async fn a_list_of_fifty_clients_is_compressed_and_a_small_answer_is_not() {
     );
     serde_json::from_slice::<serde_json::Value>(&me).expect("plain JSON");
 }
+
+/// The `<link rel="modulepreload">` targets a page names.
+fn preloaded(page: &str) -> Vec<String> {
+    page.split("<link rel=\"modulepreload\"")
+        .skip(1)
+        .filter_map(|tag| {
+            let start = tag.find("href=\"")? + 6;
+            let end = start + tag[start..].find('"')?;
+            Some(tag[start..end].to_owned())
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_page_for_a_screen_names_that_screens_files_so_they_come_with_the_entry() {
+    let server = TestServer::start().await;
+    let anonymous = server.anonymous();
+    let mut named = Vec::new();
+    for path in [
+        "/",
+        "/clients/01a20000-0000-7000-8000-000000000000",
+        "/approve/some-token",
+        "/no-such-screen",
+    ] {
+        named.push(preloaded(&anonymous.get(path).await.text().await.unwrap()));
+    }
+    let [dashboard, profile, approve, unknown] = &named[..] else {
+        unreachable!()
+    };
+    let names = |files: &[String], part: &str| files.iter().any(|file| file.contains(part));
+    assert!(names(dashboard, "/dashboard-page-"), "{dashboard:?}");
+    assert!(names(profile, "/client-profile-page-"), "{profile:?}");
+    assert!(names(approve, "/approve-page-"), "{approve:?}");
+    // Each page names only its own screen: the other screens' chunks are not fetched.
+    assert!(!names(profile, "/dashboard-page-"), "{profile:?}");
+    assert!(!names(unknown, "-page-"), "{unknown:?}");
+    // Every file named is one the server has.
+    for file in dashboard.iter().chain(profile).chain(approve) {
+        assert_eq!(anonymous.get(file).await.status(), StatusCode::OK, "{file}");
+    }
+    // The list itself is the server's, not a file it serves.
+    let list = anonymous
+        .get("/first-screens.json")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        !list.contains("\"files\""),
+        "the list of screen files is served"
+    );
+}

@@ -7,6 +7,7 @@ import { clientProfileQueryOptions } from '@/features/clients/api/get-client-pro
 import { clientsQueryFor, clientsQueryOptions } from '@/features/clients/api/get-clients';
 import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard';
 import { intakeQueryOptions } from '@/features/intake/api/get-intake';
+import { PUBLIC_ROUTES as ROUTES_OUTSIDE, STAFF_ROUTES as ROUTES_INSIDE } from './routes';
 
 /**
  * Every screen is its own chunk, fetched when its route is first shown, so the dashboard
@@ -59,41 +60,9 @@ export function loadedScreen(name: ScreenName): ComponentType | undefined {
   return loadedScreens.get(name);
 }
 
-/**
- * The pages outside the signed-in shell: sign-in, the first run (reached by the one-time
- * link `carepath serve` prints) and the family's personal links.
- */
-export const PUBLIC_ROUTES: readonly (readonly [string, ScreenName])[] = [
-  ['/login', 'LoginPage'],
-  ['/setup', 'SetupPage'],
-  ['/approve/:token', 'ApprovePage'],
-  ['/sign/:token', 'SignPage'],
-];
-
-/** The staff's screens, inside the signed-in shell (`/` is the dashboard too). */
-export const STAFF_ROUTES: readonly (readonly [string, ScreenName])[] = [
-  ['dashboard', 'DashboardPage'],
-  ['today', 'TodayPage'],
-  ['clients', 'ClientsPage'],
-  ['clients/:id', 'ClientProfilePage'],
-  ['intake', 'IntakeFormPage'],
-  ['intakes', 'IntakesPage'],
-  ['assessments', 'AssessmentsPage'],
-  ['assessments/new', 'AssessmentFormPage'],
-  ['care-plans', 'CarePlansPage'],
-  ['care-plans/new', 'CarePlanFormPage'],
-  ['contracts', 'ContractsPage'],
-  ['contracts/new', 'ContractFormPage'],
-  ['contracts/settings', 'ContractTemplatePage'],
-  ['communications', 'CommunicationsHubPage'],
-  ['analytics', 'AnalyticsPage'],
-  ['visits', 'VisitsPage'],
-  ['account', 'AccountPage'],
-  ['settings', 'SettingsPage'],
-  ['settings/pricing', 'PricingPage'],
-  ['settings/templates', 'MessageTemplatesPage'],
-  ['admin', 'AdminPage'],
-];
+/** The pages outside the signed-in shell and the staff's screens (see routes.ts). */
+export const PUBLIC_ROUTES: readonly (readonly [string, ScreenName])[] = ROUTES_OUTSIDE;
+export const STAFF_ROUTES: readonly (readonly [string, ScreenName])[] = ROUTES_INSIDE;
 
 const STAFF_SCREENS: ReadonlySet<ScreenName> = new Set(['DashboardPage', ...STAFF_ROUTES.map(([, name]) => name)]);
 

@@ -1,0 +1,40 @@
+// The app's routes and the screen each opens, as plain data: the router reads them, and so
+// does the build (vite.config.ts), which writes for each route the chunks its screen
+// needs, for the server to name in the page it sends (`<link rel="modulepreload">`).
+// Screen names are the screens' file names in PascalCase (`ClientsPage`: clients-page.tsx).
+
+/**
+ * The pages outside the signed-in shell: sign-in, the first run (reached by the one-time
+ * link `carepath serve` prints) and the family's personal links.
+ */
+export const PUBLIC_ROUTES = [
+  ['/login', 'LoginPage'],
+  ['/setup', 'SetupPage'],
+  ['/approve/:token', 'ApprovePage'],
+  ['/sign/:token', 'SignPage'],
+] as const;
+
+/** The staff's screens, inside the signed-in shell (`/` is the dashboard too). */
+export const STAFF_ROUTES = [
+  ['dashboard', 'DashboardPage'],
+  ['today', 'TodayPage'],
+  ['clients', 'ClientsPage'],
+  ['clients/:id', 'ClientProfilePage'],
+  ['intake', 'IntakeFormPage'],
+  ['intakes', 'IntakesPage'],
+  ['assessments', 'AssessmentsPage'],
+  ['assessments/new', 'AssessmentFormPage'],
+  ['care-plans', 'CarePlansPage'],
+  ['care-plans/new', 'CarePlanFormPage'],
+  ['contracts', 'ContractsPage'],
+  ['contracts/new', 'ContractFormPage'],
+  ['contracts/settings', 'ContractTemplatePage'],
+  ['communications', 'CommunicationsHubPage'],
+  ['analytics', 'AnalyticsPage'],
+  ['visits', 'VisitsPage'],
+  ['account', 'AccountPage'],
+  ['settings', 'SettingsPage'],
+  ['settings/pricing', 'PricingPage'],
+  ['settings/templates', 'MessageTemplatesPage'],
+  ['admin', 'AdminPage'],
+] as const;
