@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PUBLIC_ROUTES, STAFF_ROUTES } from './src/app/routes';
+import { FIRST_DATA, PUBLIC_ROUTES, SESSION_CHECK, STAFF_ROUTES } from './src/app/routes';
 
 // sonner writes its stylesheet into a `<style>` element when it loads, which the server's
 // Content-Security-Policy blocks (toasts would render unstyled at the foot of the page).
@@ -21,8 +21,10 @@ export const FIRST_SCREENS_FILE = 'first-screens.json';
 /**
  * Writes FIRST_SCREENS_FILE: for each route (as a path pattern the server matches,
  * `/clients/{id}`), the files its screen's chunk needs that the page does not already
- * name. The server names them in the page it sends for that path, so a phone fetches the
- * screen alongside the entry instead of a round trip after the entry has run.
+ * name, and the data it asks first (routes.ts; a staff screen's session check first,
+ * with `staff` so the server names those only to a visitor with a session). The server
+ * names them in the page it sends for that path, so a phone fetches the screen and its
+ * data alongside the entry instead of round trips after the entry has run.
  */
 function firstScreenFiles(): Plugin {
   return {
@@ -43,12 +45,17 @@ function firstScreenFiles(): Plugin {
       if (!entry) return this.error('the build has no entry chunk');
       const initial = closure([entry.fileName]);
       const fileName = (screen: string) => `/${screen.replace(/(?<!^)([A-Z])/g, '-$1').toLowerCase()}.tsx`;
-      const routes = [['/', 'DashboardPage'] as const, ...PUBLIC_ROUTES, ...STAFF_ROUTES.map(([path, screen]) => [`/${path}`, screen] as const)].map(([path, screen]) => {
+      const pattern = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+      const staff = [['/', 'DashboardPage'] as const, ...STAFF_ROUTES.map(([path, screen]) => [`/${path}`, screen] as const)];
+      const routes = [...PUBLIC_ROUTES.map((route) => [...route, false] as const), ...staff.map((route) => [...route, true] as const)].map(([path, screen, isStaff]) => {
         const chunk = chunks.find((candidate) => candidate.isDynamicEntry && candidate.facadeModuleId?.endsWith(fileName(screen)));
         if (!chunk) return this.error(`no chunk is the screen ${screen} (src/app/routes.ts)`);
         const files = [...closure([chunk.fileName])].filter((file) => !initial.has(file));
-        return { path: path.replace(/:(\w+)/g, '{$1}'), files: files.map((file) => `/${file}`) };
+        const data = [...(isStaff ? [SESSION_CHECK] : []), ...(FIRST_DATA[path] ?? [])].map(pattern);
+        return { path: pattern(path), staff: isStaff, files: files.map((file) => `/${file}`), data };
       });
+      const known = new Set(routes.map((route) => route.path));
+      for (const path of Object.keys(FIRST_DATA)) if (!known.has(pattern(path))) return this.error(`FIRST_DATA names ${path}, which is no route (src/app/routes.ts)`);
       this.emitFile({ type: 'asset', fileName: FIRST_SCREENS_FILE, source: JSON.stringify(routes) });
     },
   };

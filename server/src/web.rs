@@ -10,7 +10,7 @@
 use std::sync::LazyLock;
 
 use axum::Router;
-use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{Html, IntoResponse, Response};
 use base64::Engine as _;
 use ring::rand::{SecureRandom, SystemRandom};
@@ -101,7 +101,7 @@ fn asset(path: &str) -> Option<Response> {
 }
 
 /// Everything the API router does not answer.
-pub async fn fallback(uri: Uri) -> Response {
+pub async fn fallback(uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();
     if path == "/api" || path.starts_with("/api/") {
         return ApiError::not_found("No such API route.").into_response();
@@ -113,7 +113,7 @@ pub async fn fallback(uri: Uri) -> Response {
     {
         return response;
     }
-    index_page(path)
+    index_page(path, crate::session::session_token(&headers).is_some())
 }
 
 /// Where the web build lists, for each of the app's routes, the files its screen needs
@@ -124,14 +124,33 @@ const FIRST_SCREENS: &str = "first-screens.json";
 struct FirstScreen {
     /// The route as a pattern: `/clients/{id}`.
     path: String,
+    /// A staff screen: its data is named only to a visitor with a session.
+    staff: bool,
     files: Vec<String>,
+    /// The data the screen asks first, as patterns with the route's parameters.
+    data: Vec<String>,
 }
 
-/// For each route, the `<link rel="modulepreload">` tags naming its screen's files: the
-/// page sent for a path names them, so the browser fetches the screen alongside the
-/// app's entry instead of a round trip after the entry has run (half a second on a
-/// phone's network).
-static SCREEN_LINKS: LazyLock<matchit::Router<String>> = LazyLock::new(|| {
+/// What the page sent for one route names beyond the app's entry.
+struct ScreenLinks {
+    /// `<link rel="modulepreload">` tags for the screen's files.
+    files: String,
+    staff: bool,
+    data: Vec<String>,
+}
+
+/// Vite's own file names; anything else is never written into the page.
+fn is_asset_path(file: &str) -> bool {
+    file.starts_with("/assets/")
+        && file
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"/._-".contains(&b))
+}
+
+/// For each route, what the page sent for it names: the screen's files and its first
+/// data, so the browser fetches them alongside the app's entry instead of in round trips
+/// after the entry has run (half a second each on a phone's network).
+static SCREEN_LINKS: LazyLock<matchit::Router<ScreenLinks>> = LazyLock::new(|| {
     let mut routes = matchit::Router::new();
     let Some(file) = WebAssets::get(FIRST_SCREENS) else {
         return routes;
@@ -144,18 +163,17 @@ static SCREEN_LINKS: LazyLock<matchit::Router<String>> = LazyLock::new(|| {
         }
     };
     for screen in screens {
-        let links: String = screen
+        let files = screen
             .files
             .iter()
-            // Vite's own file names; anything else is never written into the page.
-            .filter(|file| {
-                file.starts_with("/assets/")
-                    && file
-                        .bytes()
-                        .all(|b| b.is_ascii_alphanumeric() || b"/._-".contains(&b))
-            })
+            .filter(|file| is_asset_path(file))
             .map(|file| format!("<link rel=\"modulepreload\" crossorigin href=\"{file}\">"))
             .collect();
+        let links = ScreenLinks {
+            files,
+            staff: screen.staff,
+            data: screen.data,
+        };
         if let Err(error) = routes.insert(screen.path, links) {
             tracing::error!(%error, "a route of the web build's screen files was refused");
         }
@@ -163,12 +181,43 @@ static SCREEN_LINKS: LazyLock<matchit::Router<String>> = LazyLock::new(|| {
     routes
 });
 
-/// The tags naming the files of the screen `path` opens; empty for any other path.
-fn screen_links(path: &str) -> &'static str {
-    SCREEN_LINKS
-        .at(path)
-        .map(|found| found.value.as_str())
-        .unwrap_or_default()
+/// A route parameter that may be written into a data address: a token or an id.
+fn is_plain_parameter(value: &str) -> bool {
+    !value.is_empty()
+        && value.len() <= 128
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The tags the page for `path` names: the screen's files, then its first data (a staff
+/// screen's only with a session, which would otherwise answer 401s to nobody). Empty for
+/// a path that is no screen.
+fn screen_links(path: &str, has_session: bool) -> String {
+    let Ok(found) = SCREEN_LINKS.at(path) else {
+        return String::new();
+    };
+    let mut links = found.value.files.clone();
+    if found.value.staff && !has_session {
+        return links;
+    }
+    'data: for pattern in &found.value.data {
+        let mut address = pattern.clone();
+        for (name, value) in found.params.iter() {
+            if !is_plain_parameter(value) {
+                continue 'data;
+            }
+            address = address.replace(&format!("{{{name}}}"), value);
+        }
+        // The app asks with `fetch`, in CORS mode with same-origin credentials: the
+        // preload must be the same request for the browser to hand it over.
+        if address.starts_with("/api/") && !address.contains(['{', '"', '<', '>']) {
+            links.push_str(&format!(
+                "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"{address}\">"
+            ));
+        }
+    }
+    links
 }
 
 /// Where `index.html` names the page's style nonce (a `<meta name="csp-nonce">`).
@@ -181,7 +230,7 @@ const NONCE_PLACEHOLDER: &str = "CAREPATH_CSP_NONCE";
 /// one whose sizes are measured at run time, so no hash could name it, and it takes
 /// the nonce the app reads from the page. Style attributes and `<style>` elements
 /// without the nonce stay blocked.
-fn index_page(path: &str) -> Response {
+fn index_page(path: &str, has_session: bool) -> Response {
     let mut bytes = [0u8; 18];
     if SystemRandom::new().fill(&mut bytes).is_err() {
         return ApiError::new(
@@ -196,7 +245,11 @@ fn index_page(path: &str) -> Response {
         Some(file) => {
             let page = String::from_utf8_lossy(&file.data)
                 .replace(NONCE_PLACEHOLDER, &nonce)
-                .replacen("</head>", &format!("{}</head>", screen_links(path)), 1);
+                .replacen(
+                    "</head>",
+                    &format!("{}</head>", screen_links(path, has_session)),
+                    1,
+                );
             let mut response = Html(page).into_response();
             response
                 .headers_mut()

@@ -184,3 +184,48 @@ async fn the_page_for_a_screen_names_that_screens_files_so_they_come_with_the_en
         "the list of screen files is served"
     );
 }
+
+/// The data addresses the page for `path` names, as `session` gets it.
+async fn data_of(session: &crate::support::Session, path: &str) -> Vec<String> {
+    data_named(&session.get(path).await.text().await.unwrap())
+}
+
+/// The data addresses a page asks the browser to fetch ahead (`rel="preload" as="fetch"`).
+fn data_named(page: &str) -> Vec<String> {
+    page.split("<link rel=\"preload\" as=\"fetch\"")
+        .skip(1)
+        .filter_map(|tag| {
+            let start = tag.find("href=\"")? + 6;
+            let end = start + tag[start..].find('"')?;
+            Some(tag[start..end].to_owned())
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_page_for_a_screen_names_its_first_data_to_a_visitor_who_may_read_it() {
+    let server = TestServer::start().await;
+    let admin = server.admin().await;
+    let anonymous = server.anonymous();
+
+    assert_eq!(
+        data_of(&admin, "/").await,
+        ["/api/auth/me", "/api/dashboard"],
+        "the dashboard and the session check travel with the page"
+    );
+    let id = "01a20000-0000-7000-8000-000000000000";
+    assert_eq!(
+        data_of(&admin, "/clients/01a20000-0000-7000-8000-000000000000").await,
+        ["/api/auth/me".to_owned(), format!("/api/clients/{id}")]
+    );
+    assert_eq!(data_of(&admin, "/settings").await, ["/api/auth/me"]);
+    // Without a session a staff screen's data would only be refused: none is named.
+    assert!(data_of(&anonymous, "/").await.is_empty());
+    // The family's pages need no session: the letter travels with the page.
+    assert_eq!(
+        data_of(&anonymous, "/approve/AbC_d-9").await,
+        ["/api/public/approve/AbC_d-9"]
+    );
+    // A parameter that is not a plain token or id is never written into the page.
+    assert!(data_of(&anonymous, "/sign/a%22%3Cb").await.is_empty());
+}

@@ -38,3 +38,21 @@ export const STAFF_ROUTES = [
   ['settings/templates', 'MessageTemplatesPage'],
   ['admin', 'AdminPage'],
 ] as const;
+
+/** What every staff screen asks first: who is signed in. */
+export const SESSION_CHECK = '/api/auth/me';
+
+/**
+ * The data a screen asks for first when it opens from its address, as paths with the
+ * route's parameters (`:id`): the server names them in the page too, so they travel
+ * while the scripts load. Only data whose address the route alone decides (a list
+ * filtered by the address's query, or a range from the device's clock, is not here);
+ * screens.test.ts checks that each is exactly what the screen then asks.
+ */
+export const FIRST_DATA: Readonly<Record<string, readonly string[]>> = {
+  '/': ['/api/dashboard'],
+  '/dashboard': ['/api/dashboard'],
+  '/clients/:id': ['/api/clients/:id'],
+  '/approve/:token': ['/api/public/approve/:token'],
+  '/sign/:token': ['/api/public/sign/:token'],
+};

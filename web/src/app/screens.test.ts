@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/api/query-keys';
 import { defaultAnalyticsRange } from '@/features/analytics/api/analytics';
+import { FIRST_DATA, SESSION_CHECK, STAFF_ROUTES } from './routes';
 import { preloadFirstScreen, screenFor } from './screens';
 
 describe('screenFor', () => {
@@ -50,7 +51,23 @@ describe('preloadFirstScreen', () => {
 
   it('asks only for the session on a staff screen it does not know the data of, and nothing elsewhere', () => {
     expect(preloaded('/settings')).toEqual([queryKeys.me]);
-    expect(preloaded('/approve/abc')).toEqual([]);
     expect(preloaded('/nowhere')).toEqual([]);
+  });
+
+  it('asks a family page’s letter or agreement with the page', () => {
+    expect(preloaded('/approve/abc')).toEqual([queryKeys.proposalLetter('abc')]);
+    expect(preloaded('/sign/abc')).toEqual([queryKeys.contractForSigning('abc')]);
+  });
+
+  it('asks exactly the data routes.ts says, so the page the server sends names what the screen uses', () => {
+    const staff = new Set(['/', ...STAFF_ROUTES.map(([path]) => `/${path}`)]);
+    for (const [route, data] of Object.entries(FIRST_DATA)) {
+      const fill = (path: string) => path.replace(/:(\w+)/g, (_, name: string) => `${name}-01a2`);
+      const fetched = vi.fn((_url: string) => new Promise<Response>(() => undefined));
+      vi.stubGlobal('fetch', fetched);
+      preloadFirstScreen({ pathname: fill(route), search: '' }, new QueryClient());
+      const asked = fetched.mock.calls.map(([url]) => url);
+      expect(asked, route).toEqual([...(staff.has(route) ? [SESSION_CHECK] : []), ...data.map(fill)]);
+    }
   });
 });

@@ -7,6 +7,7 @@ import { clientProfileQueryOptions } from '@/features/clients/api/get-client-pro
 import { clientsQueryFor, clientsQueryOptions } from '@/features/clients/api/get-clients';
 import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard';
 import { intakeQueryOptions } from '@/features/intake/api/get-intake';
+import { contractForSigningQueryOptions, proposalLetterQueryOptions } from '@/features/signing/api/public';
 import { PUBLIC_ROUTES as ROUTES_OUTSIDE, STAFF_ROUTES as ROUTES_INSIDE } from './routes';
 
 /**
@@ -104,6 +105,12 @@ function preloadData(name: ScreenName, params: Record<string, string | undefined
       if (id) void client.query({ ...intakeQueryOptions(id), ...quiet }).catch(() => undefined);
       break;
     }
+    case 'ApprovePage':
+      if (params.token) void client.query({ ...proposalLetterQueryOptions(params.token), ...quiet }).catch(() => undefined);
+      break;
+    case 'SignPage':
+      if (params.token) void client.query({ ...contractForSigningQueryOptions(params.token), ...quiet }).catch(() => undefined);
+      break;
     case 'AnalyticsPage': {
       const { from, to } = defaultAnalyticsRange();
       void client.query({ ...analyticsQueryOptions(from, to), ...quiet }).catch(() => undefined);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { ApprovalInput, ContractForSigning, LinkOutcome, ProposalLetter, PublicDone, QuestionInput, SignatureInput } from './types';
@@ -12,13 +12,18 @@ export function contractPath(token: string): string {
   return `/api/public/sign/${encodeURIComponent(token)}`;
 }
 
-export function useProposalLetter(token: string) {
-  return useQuery({
+/** The proposal the family's approval page shows (also asked as the page starts). */
+export function proposalLetterQueryOptions(token: string) {
+  return queryOptions({
     queryKey: queryKeys.proposalLetter(token),
     queryFn: ({ signal }) => api.get<ProposalLetter>(proposalPath(token), undefined, signal),
     retry: false,
     staleTime: Infinity,
   });
+}
+
+export function useProposalLetter(token: string) {
+  return useQuery(proposalLetterQueryOptions(token));
 }
 
 export function useApproveProposal(token: string) {
@@ -33,13 +38,18 @@ export function useAskQuestion(token: string) {
   });
 }
 
-export function useContractForSigning(token: string) {
-  return useQuery({
+/** The agreement the family's signing page shows (also asked as the page starts). */
+export function contractForSigningQueryOptions(token: string) {
+  return queryOptions({
     queryKey: queryKeys.contractForSigning(token),
     queryFn: ({ signal }) => api.get<ContractForSigning>(contractPath(token), undefined, signal),
     retry: false,
     staleTime: Infinity,
   });
+}
+
+export function useContractForSigning(token: string) {
+  return useQuery(contractForSigningQueryOptions(token));
 }
 
 export function useSignContract(token: string) {
