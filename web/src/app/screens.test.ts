@@ -63,7 +63,7 @@ describe('preloadFirstScreen', () => {
     const staff = new Set(['/', ...STAFF_ROUTES.map(([path]) => `/${path}`)]);
     for (const [route, data] of Object.entries(FIRST_DATA)) {
       const fill = (path: string) => path.replace(/:(\w+)/g, (_, name: string) => `${name}-01a2`);
-      const fetched = vi.fn((_url: string) => new Promise<Response>(() => undefined));
+      const fetched = vi.fn<(url: string) => Promise<Response>>(() => new Promise<Response>(() => undefined));
       vi.stubGlobal('fetch', fetched);
       preloadFirstScreen({ pathname: fill(route), search: '' }, new QueryClient());
       const asked = fetched.mock.calls.map(([url]) => url);
