@@ -460,10 +460,7 @@ fn demo_client(
         ..IntakeForm::default()
     };
     let intake = store.create_intake(staff, form)?;
-    let parents = Parents {
-        intake_id: Some(intake.id.clone()),
-        ..Parents::default()
-    };
+    let parents = Parents::of_intake(&intake.id);
 
     // Contacts and communications for a share of clients (all of a small demo).
     let talkative = total <= 2_000 || index.is_multiple_of(20);

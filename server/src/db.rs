@@ -234,22 +234,14 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&mut Store) -> carepath_core::Result<T> + Send + 'static,
     {
-        let permit = self
-            .inner
-            .write_permits
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(ApiError::internal)?;
-        let running: RunningSlot = Arc::default();
-        let (answer, answered) = tokio::sync::oneshot::channel();
-        let call = write_call_of(permit, running.clone(), f, answer);
-        // A permit is free, so the queue has room and this never waits.
-        self.inner
-            .writes
-            .try_send(call)
-            .map_err(|_| ApiError::internal("the database writer has stopped"))?;
-        answer_within(Some(self.inner.deadline), running, answered).await
+        let inner = &self.inner;
+        enqueue(
+            (&inner.write_permits, &inner.writes),
+            "the database writer has stopped",
+            Some(inner.deadline),
+            |permit, running, answer| write_call_of(permit, running, f, answer),
+        )
+        .await
     }
 
     /// Like [`Db::call`] with no deadline, for a streamed export: it stops when its
@@ -268,23 +260,41 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&mut Store) -> Result<T, ApiError> + Send + 'static,
     {
-        let permit = self
-            .inner
-            .permits
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(ApiError::internal)?;
-        let running: RunningSlot = Arc::default();
-        let (answer, answered) = tokio::sync::oneshot::channel();
-        let call = call_of(permit, running.clone(), f, answer);
-        // A slot is free (the permit says so), so the queue has room and this never waits.
-        self.inner
-            .calls
-            .try_send(call)
-            .map_err(|_| ApiError::internal("the database pool has stopped"))?;
-        answer_within(deadline, running, answered).await
+        let inner = &self.inner;
+        enqueue(
+            (&inner.permits, &inner.calls),
+            "the database pool has stopped",
+            deadline,
+            |permit, running, answer| call_of(permit, running, f, answer),
+        )
+        .await
     }
+}
+
+/// Queues a call made by `make` once a permit of its queue is free, and awaits its answer.
+async fn enqueue<T, C>(
+    (permits, queue): (&Arc<Semaphore>, &Sender<C>),
+    stopped: &'static str,
+    deadline: Option<Duration>,
+    make: impl FnOnce(
+        OwnedSemaphorePermit,
+        RunningSlot,
+        tokio::sync::oneshot::Sender<Result<T, ApiError>>,
+    ) -> C,
+) -> Result<T, ApiError> {
+    let permit = permits
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(ApiError::internal)?;
+    let running: RunningSlot = Arc::default();
+    let (answer, answered) = tokio::sync::oneshot::channel();
+    let call = make(permit, running.clone(), answer);
+    // A permit is free, so the queue has room and this never waits.
+    queue
+        .try_send(call)
+        .map_err(|_| ApiError::internal(stopped))?;
+    answer_within(deadline, running, answered).await
 }
 
 /// Awaits a queued call's answer; past `deadline`, or when the caller goes away, its

@@ -16,6 +16,16 @@ pub struct Parents {
     pub contract_id: Option<ContractId>,
 }
 
+impl Parents {
+    /// A communication about the client alone, under no record of theirs.
+    pub fn of_intake(intake_id: &IntakeId) -> Self {
+        Self {
+            intake_id: Some(intake_id.clone()),
+            ..Self::default()
+        }
+    }
+}
+
 /// A file named on an email. Attachments are checked and listed, not sent.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]

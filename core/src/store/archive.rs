@@ -48,10 +48,7 @@ impl Store {
                 params![id, input.status.intake_status(), reason, now],
             )?;
             position::refresh(tx, id, &clock)?;
-            let parents = Parents {
-                intake_id: Some(id.clone()),
-                ..Parents::default()
-            };
+            let parents = Parents::of_intake(id);
             let event = PipelineEvent::ClientArchived {
                 status: input.status,
                 reason,
@@ -99,10 +96,7 @@ impl Store {
                 params![id, back, now],
             )?;
             position::refresh(tx, id, &clock)?;
-            let parents = Parents {
-                intake_id: Some(id.clone()),
-                ..Parents::default()
-            };
+            let parents = Parents::of_intake(id);
             log_event(tx, actor, clock.now(), &parents, PipelineEvent::ClientReopened)?;
             audit(
                 tx,

@@ -114,10 +114,7 @@ pub(crate) fn move_client(
             params![intake_id, super::intakes::stored_form(&form)?],
         )?;
     }
-    let parents = Parents {
-        intake_id: Some(intake_id.clone()),
-        ..Parents::default()
-    };
+    let parents = Parents::of_intake(intake_id);
     log_description(
         tx,
         actor,

@@ -529,7 +529,7 @@ impl Store {
                 tx,
                 actor,
                 now,
-                &client(intake_id),
+                &Parents::of_intake(intake_id),
                 &timeline::task_added(&assignee_name, due, note),
             )?;
             audit(
@@ -631,7 +631,7 @@ impl Store {
                 tx,
                 actor,
                 now,
-                &client(&intake_id),
+                &Parents::of_intake(&intake_id),
                 &timeline::snoozed(kind, until, reason),
             )?;
             let entity = if kind == QueueKind::Task { "task" } else { "intake" };
@@ -666,7 +666,7 @@ impl Store {
                     tx,
                     actor,
                     now,
-                    &client(&intake_id),
+                    &Parents::of_intake(&intake_id),
                     timeline::FOLLOW_UP_DONE,
                 )?;
                 audit(
@@ -697,7 +697,7 @@ impl Store {
                     tx,
                     actor,
                     now,
-                    &client(&intake_id),
+                    &Parents::of_intake(&intake_id),
                     &timeline::task_done(&note),
                 )?;
                 audit(
@@ -736,7 +736,7 @@ impl Store {
                     tx,
                     actor,
                     now,
-                    &client(intake_id),
+                    &Parents::of_intake(intake_id),
                     &timeline::replies_read(n),
                 )?;
                 audit(
@@ -772,13 +772,6 @@ fn task_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Task> {
         created_at: row.get(8)?,
         done_at: row.get(9)?,
     })
-}
-
-fn client(intake_id: &IntakeId) -> Parents {
-    Parents {
-        intake_id: Some(intake_id.clone()),
-        ..Parents::default()
-    }
 }
 
 fn client_exists(tx: &Connection, intake_id: &IntakeId) -> Result<()> {

@@ -380,10 +380,7 @@ impl Store {
                     continue;
                 }
                 let subject = visit.visit_id.as_str();
-                let parents = Parents {
-                    intake_id: Some(visit.intake_id.clone()),
-                    ..Parents::default()
-                };
+                let parents = Parents::of_intake(&visit.intake_id);
                 if let Some(row) = stored(tx, ReminderKind::Family, subject, &visit.starts_at)? {
                     if state == Dueness::Due && reclaim(tx, &row, now)? {
                         let communication = row.communication_id.clone().ok_or_else(|| {

@@ -245,10 +245,7 @@ fn log_visit(
     intake_id: &IntakeId,
     event: VisitEvent<'_>,
 ) -> Result<()> {
-    let parents = Parents {
-        intake_id: Some(intake_id.clone()),
-        ..Parents::default()
-    };
+    let parents = Parents::of_intake(intake_id);
     log_description(tx, actor, now, &parents, &event.description())?;
     Ok(())
 }
@@ -819,10 +816,7 @@ impl Store {
         let visit = read_visit(self.conn(), id, &clock)?;
         let now = clock.now();
         self.write(|tx| {
-            let parents = Parents {
-                intake_id: Some(visit.intake_id.clone()),
-                ..Parents::default()
-            };
+            let parents = Parents::of_intake(&visit.intake_id);
             let mut recorded = Vec::new();
             for email in emails {
                 let to = email.to.join(", ");

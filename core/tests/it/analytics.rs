@@ -3,45 +3,16 @@
 
 use carepath_core::model::{Actor, CallLogInput, IntakeId, IntakeStatus, Parents, SmsInput};
 use carepath_core::model::{AttachmentInfo, EmailInput};
-use carepath_core::store::{AnalyticsRange, AssessmentSave, Store};
+use carepath_core::store::{AnalyticsRange, Store};
 use jiff::civil::date;
 
-use crate::support::{assessment_form, at, intake_form, now, open};
+use crate::support::{assess, at, intake_form, now, open};
 
 fn intake(store: &mut Store, actor: &Actor, when: &str, name: &str, source: &str) -> IntakeId {
     store.set_now(Some(at(when)));
     let mut form = intake_form(name);
     form.how_did_you_hear = source.into();
     store.create_intake(actor, form).unwrap().id
-}
-
-fn assess(
-    store: &mut Store,
-    actor: &Actor,
-    when: &str,
-    intake_id: &IntakeId,
-    name: &str,
-) -> carepath_core::model::AssessmentId {
-    store.set_now(Some(at(when)));
-    store
-        .save_assessment(
-            actor,
-            AssessmentSave {
-                existing: None,
-                intake_id: Some(intake_id.clone()),
-                form: assessment_form(name),
-                complete: true,
-            },
-        )
-        .unwrap()
-        .id
-}
-
-fn parents(intake_id: &IntakeId) -> Parents {
-    Parents {
-        intake_id: Some(intake_id.clone()),
-        ..Parents::default()
-    }
 }
 
 #[test]
@@ -63,7 +34,7 @@ fn analytics_figures_equal_a_hand_computation() {
         .log_call(
             &staff,
             &CallLogInput {
-                parents: parents(&a),
+                parents: Parents::of_intake(&a),
                 phone: "(217) 555-0101".into(),
                 notes: "First call".into(),
                 duration: String::new(),
@@ -102,7 +73,7 @@ fn analytics_figures_equal_a_hand_computation() {
         .record_sms(
             &staff,
             &SmsInput {
-                parents: parents(&b),
+                parents: Parents::of_intake(&b),
                 to: "(217) 555-0102".into(),
                 message: "Hello from the agency".into(),
             },
@@ -141,7 +112,7 @@ fn analytics_figures_equal_a_hand_computation() {
         .record_email(
             &staff,
             &EmailInput {
-                parents: parents(&d),
+                parents: Parents::of_intake(&d),
                 to: "dunn@example.com".into(),
                 subject: "Hello".into(),
                 body: "Hello".into(),

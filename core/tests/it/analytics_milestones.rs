@@ -11,13 +11,13 @@ use std::path::Path;
 use carepath_core::model::{
     Actor, AttachmentInfo, CallLogInput, EmailInput, IntakeId, NoteInput, Parents, Reply, SmsInput,
 };
-use carepath_core::store::{AnalyticsRange, AssessmentSave, Store};
+use carepath_core::store::{AnalyticsRange, Store};
 use jiff::civil::date;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use rusqlite::Connection;
 
-use crate::support::{assessment_form, at, intake_form, now, open};
+use crate::support::{assess, at, intake_form, now, open};
 
 /// What the records say: the analytics' own subqueries before the moments were kept.
 const FROM_THE_RECORDS: &str = "
@@ -91,35 +91,6 @@ fn intake(store: &mut Store, actor: &Actor, when: &str, name: &str, phone: &str)
     store.create_intake(actor, form).unwrap().id
 }
 
-fn assess(
-    store: &mut Store,
-    actor: &Actor,
-    when: &str,
-    intake_id: &IntakeId,
-    name: &str,
-) -> carepath_core::model::AssessmentId {
-    store.set_now(Some(at(when)));
-    store
-        .save_assessment(
-            actor,
-            AssessmentSave {
-                existing: None,
-                intake_id: Some(intake_id.clone()),
-                form: assessment_form(name),
-                complete: true,
-            },
-        )
-        .unwrap()
-        .id
-}
-
-fn parents(intake_id: &IntakeId) -> Parents {
-    Parents {
-        intake_id: Some(intake_id.clone()),
-        ..Parents::default()
-    }
-}
-
 #[test]
 fn analytics_first_steps_follow_records_created_deleted_moved_sent_and_signed() {
     let mut test = open();
@@ -149,7 +120,7 @@ fn analytics_first_steps_follow_records_created_deleted_moved_sent_and_signed() 
         .add_note(
             &staff,
             &NoteInput {
-                parents: parents(&alma),
+                parents: Parents::of_intake(&alma),
                 content: "Daughter prefers mornings".into(),
                 ..NoteInput::default()
             },
@@ -169,7 +140,7 @@ fn analytics_first_steps_follow_records_created_deleted_moved_sent_and_signed() 
         .record_email(
             &staff,
             &EmailInput {
-                parents: parents(&alma),
+                parents: Parents::of_intake(&alma),
                 to: "arden@example.com".into(),
                 subject: "Hello".into(),
                 body: "Hello".into(),
@@ -185,7 +156,7 @@ fn analytics_first_steps_follow_records_created_deleted_moved_sent_and_signed() 
         .record_sms(
             &staff,
             &SmsInput {
-                parents: parents(&alma),
+                parents: Parents::of_intake(&alma),
                 to: "(217) 555-0101".into(),
                 message: "Hello from the agency".into(),
             },
@@ -204,7 +175,7 @@ fn analytics_first_steps_follow_records_created_deleted_moved_sent_and_signed() 
         .log_call(
             &staff,
             &CallLogInput {
-                parents: parents(&alma),
+                parents: Parents::of_intake(&alma),
                 phone: "(217) 555-0101".into(),
                 notes: "Talked to the daughter".into(),
                 duration: String::new(),

@@ -1,6 +1,8 @@
 //! Shared test fixtures: a store on a temp file, actors, and valid forms.
 
-use carepath_core::model::{Actor, AssessmentForm, CarePlan, Channel, IntakeForm, UserId};
+use carepath_core::model::{
+    Actor, AssessmentForm, CarePlan, Channel, IntakeForm, IntakeId, UserId,
+};
 use carepath_core::store::{AssessmentSave, NewUser, Store};
 use jiff::Timestamp;
 use tempfile::TempDir;
@@ -160,4 +162,27 @@ pub fn sent_plan(test: &mut TestStore, name: &str) -> CarePlan {
         .create_care_plan(&staff, Some(&assessment.id), plan)
         .unwrap();
     test.store.mark_care_plan_sent(&staff, &plan.id).unwrap()
+}
+
+/// A complete assessment of `intake_id`, saved at `when`.
+pub fn assess(
+    store: &mut Store,
+    actor: &Actor,
+    when: &str,
+    intake_id: &IntakeId,
+    name: &str,
+) -> carepath_core::model::AssessmentId {
+    store.set_now(Some(at(when)));
+    store
+        .save_assessment(
+            actor,
+            AssessmentSave {
+                existing: None,
+                intake_id: Some(intake_id.clone()),
+                form: assessment_form(name),
+                complete: true,
+            },
+        )
+        .unwrap()
+        .id
 }

@@ -133,16 +133,21 @@ async fn a_list_of_fifty_clients_is_compressed_and_a_small_answer_is_not() {
     serde_json::from_slice::<serde_json::Value>(&me).expect("plain JSON");
 }
 
-/// The `<link rel="modulepreload">` targets a page names.
-fn preloaded(page: &str) -> Vec<String> {
-    page.split("<link rel=\"modulepreload\"")
+/// The addresses of the tags a page names that start with `tag` (`<link rel="modulepreload"`).
+fn linked(page: &str, tag: &str) -> Vec<String> {
+    page.split(tag)
         .skip(1)
-        .filter_map(|tag| {
-            let start = tag.find("href=\"")? + 6;
-            let end = start + tag[start..].find('"')?;
-            Some(tag[start..end].to_owned())
+        .filter_map(|rest| {
+            let start = rest.find("href=\"")? + 6;
+            let end = start + rest[start..].find('"')?;
+            Some(rest[start..end].to_owned())
         })
         .collect()
+}
+
+/// The scripts a page asks the browser to fetch with its entry.
+fn preloaded(page: &str) -> Vec<String> {
+    linked(page, "<link rel=\"modulepreload\"")
 }
 
 #[tokio::test]
@@ -192,14 +197,7 @@ async fn data_of(session: &crate::support::Session, path: &str) -> Vec<String> {
 
 /// The data addresses a page asks the browser to fetch ahead (`rel="preload" as="fetch"`).
 fn data_named(page: &str) -> Vec<String> {
-    page.split("<link rel=\"preload\" as=\"fetch\"")
-        .skip(1)
-        .filter_map(|tag| {
-            let start = tag.find("href=\"")? + 6;
-            let end = start + tag[start..].find('"')?;
-            Some(tag[start..end].to_owned())
-        })
-        .collect()
+    linked(page, "<link rel=\"preload\" as=\"fetch\"")
 }
 
 #[tokio::test]
