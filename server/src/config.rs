@@ -85,7 +85,9 @@ pub struct Config {
     pub connect_timeout: Duration,
     /// Whole outbound request, SMTP conversation included.
     pub outbound_timeout: Duration,
-    pub pool_size: usize,
+    /// Connections that answer requests' reads: one per core the server may run on
+    /// (see [`crate::db`]).
+    pub readers: usize,
     /// How often the live-update feed looks for changes.
     pub events_poll: Duration,
     /// Sign-in attempts a client address may make at once, then one per `auth_refill`.
@@ -205,7 +207,9 @@ impl Config {
             ai: None,
             connect_timeout: Duration::from_secs(5),
             outbound_timeout: Duration::from_secs(30),
-            pool_size: 4,
+            readers: std::thread::available_parallelism()
+                .map(|cores| cores.get())
+                .unwrap_or(1),
             events_poll: Duration::from_millis(250),
             auth_burst: 10,
             auth_refill: Duration::from_secs(60),

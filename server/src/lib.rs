@@ -104,7 +104,7 @@ impl AppState {
                  until it is, since their signatures cannot be checked"
             );
         }
-        let db = Db::open(&config.db_path, config.pool_size, config.query_deadline)?;
+        let db = Db::open(&config.db_path, config.readers, config.query_deadline)?;
         let outbound = Outbound::from_config(&config)?;
         let setup_pending = {
             let mut store = carepath_core::store::Store::open(&config.db_path)?;

@@ -119,7 +119,7 @@ pub async fn analytics(
     Ok(ApiJson(
         state
             .db
-            .call(move |store| {
+            .call_long(move |store| {
                 let today = store.clock()?.today();
                 let range =
                     AnalyticsRange::parse(query.from.as_deref(), query.to.as_deref(), today)?;

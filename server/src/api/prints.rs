@@ -26,7 +26,7 @@ async fn print(state: AppState, kind: PrintKind, id: String) -> ApiResult<Respon
     let file_name = format!("{}-{id}.pdf", kind.name());
     let pdf = state
         .db
-        .call(move |store| {
+        .call_long(move |store| {
             let mut pdf = Vec::new();
             store.print(kind, &id, &mut pdf)?;
             Ok(pdf)
