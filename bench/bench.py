@@ -1078,17 +1078,17 @@ class Listeners:
             if self.status[i] != 200:
                 return
             self.open[i] = True
-            # A marker split across two reads is counted once: the kept tail is shorter
-            # than a marker, so it never holds a whole one already counted.
-            tail = b""
+            # Each change of a `changes` event's array has a "seq". Only whole lines are
+            # counted; a line cut off at the end of a read waits for the rest.
+            unfinished = b""
             while True:
                 data = await reader.read(65536)
                 if not data:
                     break
-                chunk = tail + data
-                self.changes[i] += chunk.count(b"event: change")
-                self.resyncs[i] += chunk.count(b"event: resync")
-                tail = chunk[-12:]
+                *lines, unfinished = (unfinished + data).split(b"\n")
+                for line in lines:
+                    self.changes[i] += line.count(b'"seq":')
+                    self.resyncs[i] += line.count(b"event: resync")
         except (OSError, asyncio.IncompleteReadError, ValueError, IndexError):
             if self.status[i] is None:
                 self.status[i] = 0
@@ -1223,6 +1223,9 @@ def copy_database(db, copy):
     src.backup(dst)
     dst.close()
     src.close()
+    # On disk before the server opens it, as a file in service is: otherwise the first
+    # checkpoint's flush writes out the whole fresh copy, and the writes behind it wait.
+    os.sync()
 
 
 def write_rounds(binary, db, work, peer, server_cpu, wrk_cpu, rounds, seconds, smoke, reads, problems):
