@@ -1,6 +1,12 @@
-//! Live updates: one thread tails the audit log on its own connection and broadcasts each
-//! change; `GET /api/events` streams them to browsers as server-sent events. Changes made
-//! by other processes (the TUI, the CLI) on the same file arrive the same way.
+//! Live updates: one thread tails the audit log on its own connection and broadcasts the
+//! changes it finds in each look as one batch; `GET /api/events` streams each batch to
+//! browsers as one server-sent event. Changes made by other processes (the TUI, the CLI)
+//! on the same file arrive the same way.
+//!
+//! A batch is written as JSON once, in the feed thread, and every stream passes on the
+//! same text. One event per change, each written for each stream, cost 13,000 events
+//! every quarter second with 200 browsers open in a busy office, all on the threads that
+//! answer requests: the office day's p99 was 42 ms with 200 streams and 16 ms with 6.
 
 use std::collections::{HashMap, HashSet};
 use std::convert::Infallible;
@@ -30,6 +36,26 @@ pub struct ChangeEvent {
     pub intake_id: Option<String>,
 }
 
+/// The changes of one look at the log, in order, written as a JSON array of
+/// [`ChangeEvent`]s once for every stream.
+#[derive(Debug, Clone)]
+pub struct ChangeBatch {
+    /// The last change's sequence number: the event's id.
+    last_seq: i64,
+    json: Arc<str>,
+}
+
+impl ChangeBatch {
+    fn of(changes: &[ChangeEvent]) -> Option<Self> {
+        let last_seq = changes.last()?.seq;
+        let json = serde_json::to_string(changes).ok()?;
+        Some(Self {
+            last_seq,
+            json: json.into(),
+        })
+    }
+}
+
 /// Starts the feed thread. It polls `PRAGMA data_version` (cheap, no read transaction
 /// kept open between polls) and reads the audit rows after the last one it saw only when
 /// the file changed. Before it passes changes on, it checks the sessions of the open
@@ -39,7 +65,7 @@ pub struct ChangeEvent {
 pub fn start_feed(
     path: PathBuf,
     poll: Duration,
-    sender: broadcast::Sender<ChangeEvent>,
+    sender: broadcast::Sender<ChangeBatch>,
     streams: Arc<StreamCounts>,
     shutdown: watch::Receiver<bool>,
 ) -> carepath_core::Result<()> {
@@ -71,16 +97,20 @@ pub fn start_feed(
                     if !entries.is_empty() {
                         streams.check_sessions(&store);
                     }
-                    for entry in entries {
-                        seq = entry.seq;
-                        // No receiver is fine: nobody is watching right now.
-                        let _ = sender.send(ChangeEvent {
+                    let changes: Vec<ChangeEvent> = entries
+                        .into_iter()
+                        .map(|entry| ChangeEvent {
                             seq: entry.seq,
                             entity: entry.entity,
                             id: entry.entity_id,
                             action: entry.action,
                             intake_id: entry.intake_id,
-                        });
+                        })
+                        .collect();
+                    if let Some(batch) = ChangeBatch::of(&changes) {
+                        seq = batch.last_seq;
+                        // No receiver is fine: nobody is watching right now.
+                        let _ = sender.send(batch);
                     }
                     if !full_batch {
                         break;
@@ -211,7 +241,7 @@ async fn session_holds(state: &AppState, token: &str) -> bool {
 
 /// What an open stream carries between events.
 struct Open {
-    receiver: broadcast::Receiver<ChangeEvent>,
+    receiver: broadcast::Receiver<ChangeBatch>,
     shutdown: watch::Receiver<bool>,
     state: AppState,
     token: String,
@@ -238,16 +268,15 @@ fn changes(open: Open) -> impl Stream<Item = Result<Event, Infallible>> {
                     continue;
                 }
             };
-            // The feed checked every open stream's session before sending this change.
+            // The feed checked every open stream's session before sending these changes.
             if open.state.streams.has_ended(&open.token) {
                 return None;
             }
             let event = match message {
-                Ok(change) => Event::default()
-                    .event("change")
-                    .id(change.seq.to_string())
-                    .json_data(&change)
-                    .unwrap_or_else(|_| Event::default().comment("unreadable change")),
+                Ok(batch) => Event::default()
+                    .event("changes")
+                    .id(batch.last_seq.to_string())
+                    .data(&*batch.json),
                 // A slow browser missed some: tell it to refetch everything.
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     Event::default().event("resync").data("{}")
@@ -259,12 +288,13 @@ fn changes(open: Open) -> impl Stream<Item = Result<Event, Infallible>> {
     })
 }
 
-/// Server-sent events, one `change` event per change:
-/// `{"seq", "entity", "id", "action", "intake_id"}`; keep-alive comments every 15 s.
+/// Server-sent events: a `changes` event for the changes found together, its data an
+/// array of `{"seq", "entity", "id", "action", "intake_id"}` in order and its id the last
+/// `seq`; `resync` when a slow stream missed some; keep-alive comments every 15 s.
 /// A session may hold [`STREAMS_PER_SESSION`] streams, a user [`STREAMS_PER_USER`];
 /// one more is answered 429.
 #[utoipa::path(get, path = "/api/events", tag = "live",
-    responses((status = 200, description = "text/event-stream of `change` events", body = ChangeEvent, content_type = "text/event-stream"),
+    responses((status = 200, description = "text/event-stream of `changes` events, each an array of changes", body = Vec<ChangeEvent>, content_type = "text/event-stream"),
         (status = 429, body = crate::error::ErrorBody)))]
 pub async fn stream(
     State(state): State<AppState>,

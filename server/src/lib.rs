@@ -39,7 +39,7 @@ use tower::ServiceExt;
 
 pub use config::{AiConfig, Config, PublicUrl, SetupLinkSink, SmsConfig};
 use db::Db;
-use events::ChangeEvent;
+use events::ChangeBatch;
 /// The binary's global allocator. An answer of a list makes many small strings: with
 /// mimalloc the server answers 15-20% more timelines and clients pages per second than
 /// with glibc. Built without transparent huge pages, which would round its memory up to
@@ -80,7 +80,7 @@ pub struct Shared {
     hashing: Arc<Semaphore>,
     /// Bad family links per client address (same limits as sign-in).
     link_throttle: Arc<Throttle>,
-    events: broadcast::Sender<ChangeEvent>,
+    events: broadcast::Sender<ChangeBatch>,
     /// Event streams open per session and per user.
     streams: Arc<events::StreamCounts>,
     /// Turns true when the server is stopping; open event streams end on it.

@@ -58,15 +58,22 @@ async fn a_note_written_through_core_elsewhere_reaches_the_event_stream() {
             let chunk = stream.chunk().await.unwrap()?;
             text.push_str(&String::from_utf8_lossy(&chunk));
             for block in text.split("\n\n") {
-                if !block.contains("event: change") {
+                if !block.lines().any(|line| line == "event: changes") {
                     continue;
                 }
-                let data = block
-                    .lines()
-                    .find_map(|line| line.strip_prefix("data: "))
-                    .unwrap_or("{}");
-                let change: Value = serde_json::from_str(data).unwrap();
-                if change["entity"] == "communication" {
+                let Some(data) = block.lines().find_map(|line| line.strip_prefix("data: ")) else {
+                    continue;
+                };
+                // A block cut off at the chunk's end is read again whole with the next.
+                let Ok(Value::Array(changes)) = serde_json::from_str::<Value>(data) else {
+                    continue;
+                };
+                let last = changes.last().unwrap()["seq"].to_string();
+                assert!(
+                    block.lines().any(|line| line == format!("id: {last}")),
+                    "the event's id is its last change's: {block}"
+                );
+                if let Some(change) = changes.into_iter().find(|c| c["entity"] == "communication") {
                     return Some(change);
                 }
             }

@@ -1814,8 +1814,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Server-sent events, one `change` event per change:
-         *     `{"seq", "entity", "id", "action", "intake_id"}`; keep-alive comments every 15 s.
+         * Server-sent events: a `changes` event for the changes found together, its data an
+         *     array of `{"seq", "entity", "id", "action", "intake_id"}` in order and its id the last
+         *     `seq`; `resync` when a slow stream missed some; keep-alive comments every 15 s.
          *     A session may hold [`STREAMS_PER_SESSION`] streams, a user [`STREAMS_PER_USER`];
          *     one more is answered 429.
          */
@@ -10781,13 +10782,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/event-stream of `change` events */
+            /** @description text/event-stream of `changes` events, each an array of changes */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["ChangeEvent"];
+                    "text/event-stream": components["schemas"]["ChangeEvent"][];
                 };
             };
             429: {

@@ -1,24 +1,34 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { components } from '@/api/schema';
 import { invalidate, staleRoots } from '@/api/query-keys';
 
 /** One change as `GET /api/events` announces it. */
-export interface ChangeEvent {
-  entity: string;
-  id: string;
-  action: string;
-  intake_id?: string | null;
+export type ChangeEvent = components['schemas']['ChangeEvent'];
+
+/**
+ * The changes of one `changes` event (a JSON array, in order); those that cannot be read
+ * are left out, and a message that is not an array gives none.
+ */
+export function parseChanges(data: string): ChangeEvent[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (change): change is ChangeEvent =>
+      typeof change === 'object' && change !== null && typeof (change as Partial<ChangeEvent>).entity === 'string',
+  );
 }
 
-
-export function parseChangeEvent(data: string): ChangeEvent | null {
-  try {
-    const value = JSON.parse(data) as Partial<ChangeEvent>;
-    if (typeof value.entity !== 'string') return null;
-    return { entity: value.entity, id: value.id ?? '', action: value.action ?? '', intake_id: value.intake_id ?? null };
-  } catch {
-    return null;
-  }
+/** The query roots a batch of changes makes stale, each once. */
+export function staleRootsOf(changes: readonly ChangeEvent[]): QueryKey[] {
+  const roots = new Map<string, QueryKey>();
+  for (const change of changes) for (const root of staleRoots(change.entity)) roots.set(JSON.stringify(root), root);
+  return [...roots.values()];
 }
 
 /** Keeps open screens current: every change pushed by the server refreshes the queries it touches. */
@@ -28,12 +38,10 @@ export function useLiveEvents(enabled: boolean): void {
     if (!enabled || typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/events', { withCredentials: true });
     const handle = (message: MessageEvent<string>) => {
-      const change = parseChangeEvent(message.data);
-      if (!change) return;
-      void invalidate(queryClient, staleRoots(change.entity));
+      const roots = staleRootsOf(parseChanges(message.data));
+      if (roots.length > 0) void invalidate(queryClient, roots);
     };
-    source.addEventListener('message', handle);
-    source.addEventListener('change', handle as EventListener);
+    source.addEventListener('changes', handle as EventListener);
     // The server missed some changes for this stream: refresh everything on screen.
     source.addEventListener('resync', () => void invalidate(queryClient, 'everything'));
     return () => source.close();
