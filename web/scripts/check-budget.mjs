@@ -33,7 +33,11 @@ export function dashboardInitialJs(dist) {
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entry) throw new Error('the manifest names no entry chunk');
   if (!manifest[DASHBOARD_SOURCE]) throw new Error(`the manifest has no ${DASHBOARD_SOURCE}`);
-  return staticClosure(manifest, [entry, DASHBOARD_SOURCE]).map((file) => ({
+  // Scripts the page names outside the app's modules (the first-data script).
+  const page = readFileSync(new URL('index.html', dist), 'utf8');
+  const named = [...page.matchAll(/<script\b[^>]*\bsrc="\/([^"]+\.js)"/g)].map((match) => match[1]);
+  const files = new Set([...staticClosure(manifest, [entry, DASHBOARD_SOURCE]), ...named]);
+  return [...files].map((file) => ({
     file,
     brotli: brotliSize(readFileSync(new URL(file, dist))),
   }));

@@ -56,3 +56,32 @@ export const FIRST_DATA: Readonly<Record<string, readonly string[]>> = {
   '/approve/:token': ['/api/public/approve/:token'],
   '/sign/:token': ['/api/public/sign/:token'],
 };
+
+/** A route parameter the page's own script may put into an address: plain letters,
+ * digits, `-` and `_` (ids and link tokens), as the server also requires. */
+const PLAIN_PARAMETER = /^[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * The data the page at `pathname` asks first, session check included for a staff screen,
+ * with the route's parameters filled in: what the server names in the page it sends.
+ * None when the path is no route with first data, or a parameter is not plain.
+ */
+export function firstDataOf(pathname: string): string[] {
+  const parts = pathname.split('/');
+  for (const [route, data] of Object.entries(FIRST_DATA)) {
+    const pattern = route.split('/');
+    if (pattern.length !== parts.length) continue;
+    const params = new Map<string, string>();
+    const matches = pattern.every((part, i) => {
+      const value = parts[i] ?? '';
+      if (!part.startsWith(':')) return part === value;
+      params.set(part.slice(1), value);
+      return PLAIN_PARAMETER.test(value);
+    });
+    if (!matches) continue;
+    const filled = data.map((path) => path.replace(/:(\w+)/g, (_, name: string) => params.get(name) ?? ''));
+    const staff = !PUBLIC_ROUTES.some(([publicRoute]) => publicRoute === route);
+    return [...(staff ? [SESSION_CHECK] : []), ...filled];
+  }
+  return [];
+}

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/api/query-keys';
 import { defaultAnalyticsRange } from '@/features/analytics/api/analytics';
-import { FIRST_DATA, SESSION_CHECK, STAFF_ROUTES } from './routes';
+import { FIRST_DATA, firstDataOf, SESSION_CHECK, STAFF_ROUTES } from './routes';
 import { preloadFirstScreen, screenFor } from './screens';
 
 describe('screenFor', () => {
@@ -68,6 +68,18 @@ describe('preloadFirstScreen', () => {
       preloadFirstScreen({ pathname: fill(route), search: '' }, new QueryClient());
       const asked = fetched.mock.calls.map(([url]) => url);
       expect(asked, route).toEqual([...(staff.has(route) ? [SESSION_CHECK] : []), ...data.map(fill)]);
+      // The page's own first-data script (src/first-data.ts) asks the same.
+      expect(firstDataOf(fill(route)), route).toEqual(asked);
     }
+  });
+});
+
+describe('firstDataOf', () => {
+  it('names nothing for a path with no first data, or a parameter that is not plain', () => {
+    expect(firstDataOf('/settings')).toEqual([]);
+    expect(firstDataOf('/nowhere')).toEqual([]);
+    expect(firstDataOf('/clients/1/extra')).toEqual([]);
+    expect(firstDataOf('/clients/a%22b')).toEqual([]);
+    expect(firstDataOf('/approve/')).toEqual([]);
   });
 });

@@ -1,0 +1,20 @@
+// The page's first data, asked for the moment the page starts, before the app's scripts
+// have run. The server names it in the page it sends (`<link rel="preload">`), but a
+// repeat visit's page comes from the app's worker, which keeps one page for every
+// address: without this the data left only once the app had started, a quarter of a
+// second later on a phone. Loaded as an entry of its own (vite.config.ts), so it runs as
+// soon as it arrives.
+import { firstDataOf } from './app/routes';
+
+for (const href of firstDataOf(window.location.pathname)) {
+  const named = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.getAttribute('href') === href);
+  if (named) continue;
+  const link = document.createElement('link');
+  // The same request the app's own fetch makes (same address, mode and credentials), so
+  // the browser hands the app this answer instead of asking again.
+  link.rel = 'preload';
+  link.as = 'fetch';
+  link.crossOrigin = 'anonymous';
+  link.href = href;
+  document.head.append(link);
+}
