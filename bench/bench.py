@@ -1139,6 +1139,13 @@ def listener_sessions(side, count):
     return cookies
 
 
+def settle_disk():
+    """Writes out what the other side's last round left in the operating system's cache
+    before a write round: a flush to disk waits behind that writeback, and the idle side's
+    background work is not charged to the side measured (as its processes are paused)."""
+    os.sync()
+
+
 def w6_round(side, stored, plan, reads, tag, seconds, wrk_cpu, work, listeners=None):
     """One W6 round; the updates' versions are read just before it, so each is valid."""
     ids = [i for i, _ in plan.updates]
@@ -1151,6 +1158,7 @@ def w6_round(side, stored, plan, reads, tag, seconds, wrk_cpu, work, listeners=N
     if listeners:
         opened = Listeners(side.port, listeners["cookies"], listeners["count"], wrk_cpu)
         seq = stored.audit_seq()
+    settle_disk()
     result = measure(side, "W6", None, seconds, wrk_cpu, work, 16, script)
     result["errors"] += result.pop("socket_errors")
     after = stored.counts()
@@ -1190,6 +1198,7 @@ def w7_round(side, stored, plan, tag, seconds, wrk_cpu, work):
     script = lua_mix(work, f"W7-{tag.replace(' ', '-')}-{side.__class__.__name__}", [], list(kinds.values()), 1,
                      read_headers(side), write_headers(side))
     before = stored.counts()
+    settle_disk()
     result = measure(side, "W7", None, seconds, wrk_cpu, work, W7_CONNECTIONS, script)
     after = stored.counts()
     stored_rows = (after[0] - before[0]) + (after[1] - before[1])
