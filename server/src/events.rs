@@ -107,8 +107,10 @@ pub fn start_feed(
                             intake_id: entry.intake_id,
                         })
                         .collect();
+                    if let Some(last) = changes.last() {
+                        seq = last.seq;
+                    }
                     if let Some(batch) = ChangeBatch::of(&changes) {
-                        seq = batch.last_seq;
                         // No receiver is fine: nobody is watching right now.
                         let _ = sender.send(batch);
                     }
