@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { rolldown } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { FIRST_DATA, PUBLIC_ROUTES, SESSION_CHECK, STAFF_ROUTES } from './src/app/routes';
+import { FIRST_DATA, firstDataOfRoute, PUBLIC_ROUTES, STAFF_ROUTES } from './src/app/routes';
 
 // sonner writes its stylesheet into a `<style>` element when it loads, which the server's
 // Content-Security-Policy blocks (toasts would render unstyled at the foot of the page).
@@ -53,7 +53,7 @@ function firstScreenFiles(): Plugin {
         const chunk = chunks.find((candidate) => candidate.isDynamicEntry && candidate.facadeModuleId?.endsWith(fileName(screen)));
         if (!chunk) return this.error(`no chunk is the screen ${screen} (src/app/routes.ts)`);
         const files = [...closure([chunk.fileName])].filter((file) => !initial.has(file));
-        const data = [...(isStaff ? [SESSION_CHECK] : []), ...(FIRST_DATA[path] ?? [])].map(pattern);
+        const data = firstDataOfRoute(path, isStaff).map(pattern);
         return { path: pattern(path), staff: isStaff, files: files.map((file) => `/${file}`), data };
       });
       const known = new Set(routes.map((route) => route.path));

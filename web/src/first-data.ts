@@ -2,8 +2,9 @@
 // have run. The server names it in the page it sends (`<link rel="preload">`), but a
 // repeat visit's page comes from the app's worker, which keeps one page for every
 // address: without this the data left only once the app had started, a quarter of a
-// second later on a phone. Loaded as an entry of its own (vite.config.ts), so it runs as
-// soon as it arrives.
+// second later on a phone. The build bundles it into a small script of its own with
+// nothing to import (vite.config.ts), named `async` ahead of the app, so it runs as soon
+// as it arrives.
 import { firstDataOf } from './app/routes';
 
 for (const href of firstDataOf(window.location.pathname)) {

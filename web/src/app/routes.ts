@@ -57,6 +57,12 @@ export const FIRST_DATA: Readonly<Record<string, readonly string[]>> = {
   '/sign/:token': ['/api/public/sign/:token'],
 };
 
+/** What the page of `route` asks first, as paths with its parameters: a staff screen's
+ * session check, then the route's first data. */
+export function firstDataOfRoute(route: string, staff: boolean): string[] {
+  return [...(staff ? [SESSION_CHECK] : []), ...(FIRST_DATA[route] ?? [])];
+}
+
 /** A route parameter the page's own script may put into an address: plain letters,
  * digits, `-` and `_` (ids and link tokens), as the server also requires. */
 const PLAIN_PARAMETER = /^[A-Za-z0-9_-]{1,128}$/;
@@ -68,7 +74,7 @@ const PLAIN_PARAMETER = /^[A-Za-z0-9_-]{1,128}$/;
  */
 export function firstDataOf(pathname: string): string[] {
   const parts = pathname.split('/');
-  for (const [route, data] of Object.entries(FIRST_DATA)) {
+  for (const route of Object.keys(FIRST_DATA)) {
     const pattern = route.split('/');
     if (pattern.length !== parts.length) continue;
     const params = new Map<string, string>();
@@ -79,9 +85,8 @@ export function firstDataOf(pathname: string): string[] {
       return PLAIN_PARAMETER.test(value);
     });
     if (!matches) continue;
-    const filled = data.map((path) => path.replace(/:(\w+)/g, (_, name: string) => params.get(name) ?? ''));
     const staff = !PUBLIC_ROUTES.some(([publicRoute]) => publicRoute === route);
-    return [...(staff ? [SESSION_CHECK] : []), ...filled];
+    return firstDataOfRoute(route, staff).map((path) => path.replace(/:(\w+)/g, (_, name: string) => params.get(name) ?? ''));
   }
   return [];
 }
