@@ -2,6 +2,7 @@
 //! leaves the screen empty and says so on the message line (as the spec logs and shows
 //! an empty list).
 
+use carepath_core::rules::queue::QUEUE_PAGE;
 use carepath_core::rules::stage::ClientUrgency;
 use carepath_core::store::{
     AssessmentQuery, CarePlanQuery, ClientQuery, ContractQuery, StageFilter, Store, VisitQuery,
@@ -32,7 +33,7 @@ pub fn reload(app: &mut App) {
             let rows = state.rows().len();
             state.selected = state.selected.min(rows.saturating_sub(1));
             state.visits = todays_visits(&app.store)?;
-            state.queue = app.store.queue(&app.user.id)?.items;
+            state.queue = app.store.queue(&app.user.id, QUEUE_PAGE)?.items;
             Ok(())
         }),
         Screen::List(list) => reload_list(&app.store, list),

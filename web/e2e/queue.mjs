@@ -141,5 +141,47 @@ export function queueTests({ staff }) {
         await expectOnScreen(card, 'the My Queue card');
       },
     },
+    {
+      name: 'queue: a long Today shows its 25 most late rows, and Show more the rest',
+      as: staff,
+      async run(page) {
+        expect(process.env.CAREPATH_DB, 'CAREPATH_DB names the server’s database');
+        const origin = { Origin: new URL(process.env.CAREPATH_URL).origin };
+        const stamp = String(Date.now());
+        const users = await (await page.request.get('/api/users')).json();
+        const me = await (await page.request.get('/api/auth/me')).json();
+        const colleague = users.items.find((user) => user.email !== staff.email && user.id !== (me.user ?? me).id);
+        const ids = [];
+        for (let n = 0; n < 27; n += 1) {
+          const response = await page.request.post('/api/intakes', {
+            headers: origin,
+            data: {
+              form: { staffMemberTakingCall: 'Coordinator', callerName: 'Grace Hopper', callerPhone: '(217) 555-0188', relationshipToClient: 'Daughter', clientFullName: `Long ${String(n).padStart(2, '0')} ${stamp}`, servicesRequired: ['Companionship'] },
+              owner_id: colleague.id,
+            },
+          });
+          expect(response.ok(), `creating client ${n} answered ${response.status()}`);
+          ids.push((await response.json()).id);
+        }
+        // Their follow-ups fell due a month ago, a minute apart in the order they were made,
+        // so they are the colleague's most late rows.
+        const updates = ids.map((id, n) => `UPDATE intakes SET next_follow_up_date = strftime('%Y-%m-%dT%H:%M:%S.000Z', 'now', '-30 days', '+${n} minutes') WHERE id = '${id}';`);
+        execFileSync('sqlite3', [process.env.CAREPATH_DB, `PRAGMA busy_timeout = 5000; ${updates.join(' ')}`]);
+
+        await page.goto(`/today?user=${colleague.id}`);
+        await page.getByRole('heading', { name: 'Today', exact: true }).waitFor();
+        const names = (count) => Array.from({ length: count }, (_, n) => `Follow-up due for Long ${String(n).padStart(2, '0')} ${stamp}`);
+        await expectRows(page, stamp, names(25), 'the first page');
+        const more = page.getByRole('button', { name: 'Show more' });
+        await more.scrollIntoViewIfNeeded();
+        await expectOnScreen(page.getByText('The 25 most late are shown; more are due.'), 'the note that more are due');
+        await expectOnScreen(more, 'Show more');
+        await expectAccessible(page, 'a long Today');
+        await more.click();
+        await expectRows(page, stamp, names(27), 'after Show more');
+        await page.getByRole('listitem', { name: names(27)[26] }).scrollIntoViewIfNeeded();
+        await expectOnScreen(page.getByRole('listitem', { name: names(27)[26] }), 'the last row');
+      },
+    },
   ];
 }

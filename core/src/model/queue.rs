@@ -113,10 +113,14 @@ pub struct Queue {
     pub owner_name: String,
     /// The agency's today, YYYY-MM-DD.
     pub today: String,
-    /// Most late first, at most 50 (the most late ones).
+    /// Most late first: the most late ones, as many as were asked for (25 unless asked).
     pub items: Vec<QueueItem>,
     /// More rows are due than the queue shows; the oldest are shown.
     pub more: bool,
+    /// The `limit` "Show more" asks for (a page more), while more are due and the queue
+    /// may show more.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub more_limit: Option<u32>,
 }
 
 /// Puts a queue row off until a later day, with the reason staff give.

@@ -8,8 +8,21 @@ use crate::error::{Error, ValidationErrors};
 use crate::model::{QueueAction, QueueItem, QueueKind, SnoozeInput, TaskInput};
 use crate::rules::validation::{DATE_IN_PAST, INVALID_DATE};
 
-/// The most rows a queue shows; the most late ones.
-pub const QUEUE_LIMIT: usize = 50;
+/// The rows a queue shows at first, the most late ones; "Show more" asks for this many
+/// more at a time, up to [`QUEUE_MAX`]. A page a phone shows in a few screens, and
+/// what the queue reads grows with it.
+pub const QUEUE_PAGE: usize = 25;
+pub const QUEUE_MAX: usize = 200;
+
+/// The rows a queue asked for with `requested` shows: [`QUEUE_PAGE`] when none is asked,
+/// never fewer than one or more than [`QUEUE_MAX`] (as the lists' pages are bounded).
+pub fn queue_limit(requested: Option<u32>) -> usize {
+    requested.map_or(QUEUE_PAGE, |rows| {
+        usize::try_from(rows)
+            .unwrap_or(QUEUE_MAX)
+            .clamp(1, QUEUE_MAX)
+    })
+}
 
 /// Settings → Workflow: the days a proposal or contract may wait for the family before it
 /// joins the queue, and their bounds.

@@ -15,18 +15,20 @@ use crate::model::{
 use crate::rules::clock::{AgencyClock, parse_date, parse_timestamp};
 use crate::rules::journey::{furthest_form_route, profile_route};
 use crate::rules::queue::{
-    QUEUE_LIMIT, QueueRow, RowFacts, RowParts, SNOOZED_FOLLOW_UP_TIME, end_of_today, order,
-    timeline, validate_done, validate_snooze, validate_task, waiting_cutoff, waiting_due,
+    QUEUE_MAX, QUEUE_PAGE, QueueRow, RowFacts, RowParts, SNOOZED_FOLLOW_UP_TIME, end_of_today,
+    order, timeline, validate_done, validate_snooze, validate_task, waiting_cutoff, waiting_due,
 };
 use crate::rules::stage::stage_alert_cutoff;
 use crate::rules::validation::follow_up_timestamp;
 
 /// Each read asks for one row more than the queue shows, to know whether more are due.
-/// The statements write their limit `LIMIT +?4`: SQLite plans a limit that is a bare
+/// The statements write that limit `LIMIT +?4`: SQLite plans a limit that is a bare
 /// parameter with the value bound, so binding it again made it parse and plan the
 /// statement anew on every call (a quarter of a queue's cost). The `+` makes it an
 /// expression it does not read ahead of time. The tidy test refuses a bare one.
-const READ: i64 = QUEUE_LIMIT as i64 + 1;
+fn read_limit(shown: usize) -> i64 {
+    i64::try_from(shown).map_or(i64::MAX, |shown| shown.saturating_add(1))
+}
 
 /// Each read names its index: the agency-wide ones (`intakes_follow_up`,
 /// `intakes_stage_alert`) order the same rows and the planner, seeing no statistics, may
@@ -154,6 +156,8 @@ struct Reads<'a> {
     conn: &'a Connection,
     owner: &'a UserId,
     clock: &'a AgencyClock,
+    /// The rows the queue shows.
+    limit: usize,
     rows: Vec<QueueRow>,
     more: bool,
 }
@@ -175,11 +179,11 @@ impl Reads<'_> {
         let last_shown = self.last_shown();
         let after_last = |moment: Timestamp| last_shown.is_some_and(|last| moment > last);
         let mut statement = self.conn.prepare_cached(sql)?;
-        let mut rows = statement.query(params![self.owner, from, bound, READ])?;
+        let mut rows = statement.query(params![self.owner, from, bound, read_limit(self.limit)])?;
         let mut kept = 0;
         while let Some(row) = rows.next()? {
             let Due { soonest, at } = due(row, self.clock)?;
-            if kept == QUEUE_LIMIT || after_last(soonest) {
+            if kept == self.limit || after_last(soonest) {
                 self.more = true;
                 break;
             }
@@ -195,11 +199,11 @@ impl Reads<'_> {
 
     /// When the queue's last row so far falls due, once it has rows enough to fill it.
     fn last_shown(&self) -> Option<Timestamp> {
-        if self.rows.len() < QUEUE_LIMIT {
+        if self.rows.len() < self.limit {
             return None;
         }
         let mut dues: Vec<Timestamp> = self.rows.iter().map(|row| row.parts.due).collect();
-        Some(*dues.select_nth_unstable(QUEUE_LIMIT - 1).1)
+        Some(*dues.select_nth_unstable(self.limit - 1).1)
     }
 }
 
@@ -230,8 +234,10 @@ impl Store {
     /// A member of staff's queue for today, most late first: their clients' follow-ups
     /// due today or before, their assessment visits today, their clients' unread
     /// replies, proposals and contracts waiting past Settings → Workflow's days, stage
-    /// alerts, and the tasks given to them due today or before.
-    pub fn queue(&self, owner: &UserId) -> Result<Queue> {
+    /// alerts, and the tasks given to them due today or before. It shows the `limit` most
+    /// late ([`crate::rules::queue::queue_limit`] bounds what a caller asks).
+    pub fn queue(&self, owner: &UserId, limit: usize) -> Result<Queue> {
+        let limit = limit.clamp(1, QUEUE_MAX);
         self.snapshot(|| {
             let clock = self.clock()?;
             let workflow = self.settings()?.workflow;
@@ -251,6 +257,7 @@ impl Store {
                 conn: self.conn(),
                 owner,
                 clock: &clock,
+                limit,
                 rows: Vec::new(),
                 more: false,
             };
@@ -439,9 +446,9 @@ impl Store {
                 mut rows, mut more, ..
             } = reads;
             order(&mut rows);
-            if rows.len() > QUEUE_LIMIT {
+            if rows.len() > limit {
                 more = true;
-                rows.truncate(QUEUE_LIMIT);
+                rows.truncate(limit);
             }
             Ok(Queue {
                 owner_id: owner.clone(),
@@ -449,6 +456,10 @@ impl Store {
                 today: today.to_string(),
                 items: rows.into_iter().map(|row| row.item(&clock)).collect(),
                 more,
+                more_limit: more
+                    .then(|| (limit + QUEUE_PAGE).min(QUEUE_MAX))
+                    .filter(|next| *next > limit)
+                    .and_then(|next| u32::try_from(next).ok()),
             })
         })
     }
@@ -464,7 +475,7 @@ impl Store {
                     owner as &dyn rusqlite::ToSql,
                     &now,
                     &now,
-                    &READ as &dyn rusqlite::ToSql,
+                    &read_limit(QUEUE_PAGE) as &dyn rusqlite::ToSql,
                 ],
             )?;
             plans.push((name.to_owned(), plan));

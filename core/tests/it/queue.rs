@@ -6,6 +6,7 @@
 use carepath_core::model::{
     Actor, IntakeId, Parents, QueueDoneInput, QueueKind, Reply, SnoozeInput, TaskInput, UserId,
 };
+use carepath_core::rules::queue::{QUEUE_MAX, QUEUE_PAGE, queue_limit};
 use carepath_core::store::{AssessmentSave, ClientQuery, CommunicationFilter, OwnerFilter, Store};
 
 use crate::support::{TestStore, assessment_form, at, intake_form, open};
@@ -51,7 +52,7 @@ fn to_sent_proposal(
 
 fn rows(store: &Store, owner: &UserId) -> Vec<(QueueKind, String, String)> {
     store
-        .queue(owner)
+        .queue(owner, QUEUE_PAGE)
         .unwrap()
         .items
         .into_iter()
@@ -124,7 +125,7 @@ fn the_queue_holds_each_kind_of_due_work_of_its_owner_most_late_first() {
     // Sunday 22 November, 1 PM in New York.
     store.set_now(Some(at("2026-11-22T18:00:00Z")));
 
-    let queue = store.queue(&sam).unwrap();
+    let queue = store.queue(&sam, QUEUE_PAGE).unwrap();
     let due: Vec<&str> = queue.items.iter().map(|i| i.due_at.as_str()).collect();
     let mut sorted = due.clone();
     sorted.sort_unstable();
@@ -293,7 +294,7 @@ fn the_queue_holds_each_kind_of_due_work_of_its_owner_most_late_first() {
     assert_eq!(task.assignee_name, "Sam Staff");
     assert!(!rows(store, &sam).iter().any(|r| r.0 == QueueKind::Task));
     store.set_now(Some(at("2026-11-23T14:00:00Z")));
-    let queue = store.queue(&sam).unwrap();
+    let queue = store.queue(&sam, QUEUE_PAGE).unwrap();
     let row = queue
         .items
         .iter()
@@ -428,7 +429,7 @@ fn a_client_belongs_to_its_creator_or_the_named_coordinator_and_moves_with_a_tim
 }
 
 #[test]
-fn a_full_queue_shows_the_fifty_most_late_rows_of_every_kind_and_says_there_are_more() {
+fn a_full_queue_shows_the_most_late_rows_of_every_kind_a_page_at_a_time() {
     let mut test = open();
     let staff = test.staff.clone();
     let sam = test.staff_id();
@@ -466,18 +467,35 @@ fn a_full_queue_shows_the_fifty_most_late_rows_of_every_kind_and_says_there_are_
     }
     store.set_now(Some(now));
     expected.sort();
+    let every = expected.clone();
     expected.truncate(50);
     assert!(
         expected.iter().any(|row| row.1 == QueueKind::FollowUp),
         "the follow-ups are among the most late"
     );
 
-    let queue = store.queue(&sam).unwrap();
-    let shown: Vec<(jiff::Timestamp, QueueKind, String)> = queue
-        .items
-        .iter()
-        .map(|item| (at(&item.due_at), item.kind, item.client_name.clone()))
-        .collect();
-    assert_eq!(shown, expected);
-    assert!(queue.more, "more rows are due than the queue shows");
+    let shown = |queue: &carepath_core::model::Queue| -> Vec<(jiff::Timestamp, QueueKind, String)> {
+        queue
+            .items
+            .iter()
+            .map(|item| (at(&item.due_at), item.kind, item.client_name.clone()))
+            .collect()
+    };
+    // The first page, then "Show more" a page at a time: each the most late of all.
+    let first = store.queue(&sam, queue_limit(None)).unwrap();
+    assert_eq!(shown(&first), expected[..QUEUE_PAGE]);
+    assert!(first.more, "more rows are due than the queue shows");
+    assert_eq!(first.more_limit, Some(50));
+    let second = store.queue(&sam, queue_limit(first.more_limit)).unwrap();
+    assert_eq!(shown(&second), expected);
+    assert!(second.more);
+    assert_eq!(second.more_limit, Some(75));
+    // Every due row fits a queue of 200: nothing more, and no more to ask for.
+    let all = store.queue(&sam, QUEUE_MAX).unwrap();
+    assert_eq!(shown(&all), every);
+    assert!(!all.more);
+    assert_eq!(all.more_limit, None);
+    // Out of bounds asks are bounded, as the lists' pages are.
+    assert_eq!(queue_limit(Some(0)), 1);
+    assert_eq!(queue_limit(Some(5_000)), QUEUE_MAX);
 }

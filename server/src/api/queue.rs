@@ -6,6 +6,7 @@ use axum::http::StatusCode;
 use carepath_core::model::{
     IntakeId, OwnerInput, Queue, QueueDoneInput, SnoozeInput, Task, TaskId, TaskInput, UserId,
 };
+use carepath_core::rules::queue::queue_limit;
 use carepath_core::store::ClientProfile;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -34,6 +35,8 @@ pub fn routes(routes: ApiRoutes) -> ApiRoutes {
 pub struct QueueQuery {
     /// Whose queue; the signed-in user's when absent.
     pub user_id: Option<UserId>,
+    /// How many of the most late rows to show: 25 when absent, at most 200.
+    pub limit: Option<u32>,
 }
 
 /// A member of staff's queue for today, most late first: follow-ups due, today's visits,
@@ -46,8 +49,12 @@ pub async fn queue(
     ApiQuery(query): ApiQuery<QueueQuery>,
 ) -> ApiResult<ApiJson<Queue>> {
     let owner = query.user_id.unwrap_or(user.user.id);
+    let limit = queue_limit(query.limit);
     Ok(ApiJson(
-        state.db.call(move |store| store.queue(&owner)).await?,
+        state
+            .db
+            .call(move |store| store.queue(&owner, limit))
+            .await?,
     ))
 }
 

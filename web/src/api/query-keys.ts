@@ -77,9 +77,9 @@ export const queryKeys = {
   anyContacts: ['contacts'] as const,
   contacts: (intakeId: string) => ['contacts', intakeId] as const,
 
-  /** Each member of staff's queue for today; '' is the signed-in user's. */
+  /** Each member of staff's queue for today; '' is the signed-in user's, null the first page. */
   queueRoot: ['queue'] as const,
-  queue: (userId: string) => ['queue', userId] as const,
+  queue: (userId: string, limit: number | null) => ['queue', userId, limit] as const,
   tasks: ['tasks'] as const,
   clientTasks: (intakeId: string) => ['tasks', intakeId] as const,
 

@@ -5525,10 +5525,16 @@ export interface components {
         };
         /** @description A coordinator's queue for today. */
         Queue: {
-            /** @description Most late first, at most 50 (the most late ones). */
+            /** @description Most late first: the most late ones, as many as were asked for (25 unless asked). */
             items: components["schemas"]["QueueItem"][];
             /** @description More rows are due than the queue shows; the oldest are shown. */
             more: boolean;
+            /**
+             * Format: int32
+             * @description The `limit` "Show more" asks for (a page more), while more are due and the queue
+             *     may show more.
+             */
+            more_limit: number | null;
             owner_id: string;
             owner_name: string;
             /** @description The agency's today, YYYY-MM-DD. */
@@ -12310,6 +12316,8 @@ export interface operations {
             query?: {
                 /** @description Whose queue; the signed-in user's when absent. */
                 user_id?: components["schemas"]["UserId"];
+                /** @description How many of the most late rows to show: 25 when absent, at most 200. */
+                limit?: number;
             };
             header?: never;
             path?: never;

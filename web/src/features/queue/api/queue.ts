@@ -12,16 +12,20 @@ export type SnoozeBody = Schemas['SnoozeInput'];
 export type DoneBody = Schemas['QueueDoneInput'];
 export type ClientProfile = Schemas['ClientProfile'];
 
-/** A member of staff's queue for today (the signed-in user's when `userId` is empty). */
-export function queueQueryOptions(userId?: string) {
+/** A member of staff's queue for today (the signed-in user's when `userId` is empty): its
+ * first page, or the `limit` most late rows the server offered as `more_limit`. */
+export function queueQueryOptions(userId?: string, limit: number | null = null) {
   return queryOptions({
-    queryKey: queryKeys.queue(userId ?? ''),
-    queryFn: ({ signal }) => api.get<Queue>('/api/queue', { user_id: userId || undefined }, signal),
+    queryKey: queryKeys.queue(userId ?? '', limit),
+    queryFn: ({ signal }) => api.get<Queue>('/api/queue', { user_id: userId || undefined, limit: limit ?? undefined }, signal),
     meta: { errorPrefix: 'Failed to load the queue' },
+    // "Show more" keeps the rows on screen while the longer queue loads (not another
+    // coordinator's rows while theirs load).
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === (userId ?? '') ? previous : undefined),
   });
 }
 
-export const useQueue = (userId?: string) => useQuery(queueQueryOptions(userId));
+export const useQueue = (userId?: string, limit: number | null = null) => useQuery(queueQueryOptions(userId, limit));
 
 export function clientTasksQueryOptions(intakeId: string) {
   return queryOptions({

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { ToolbarFilter } from '@/components/data-table/data-table-toolbar';
 import { Loading } from '@/components/loading';
 import { PageHeader } from '@/components/page-header';
@@ -12,8 +14,13 @@ import { QueueList } from './queue-list';
 export default function TodayPage() {
   const [params, setParams] = useSearchParams();
   const userId = params.get('user') ?? '';
+  // The rows asked for, with the coordinator they were asked for: another coordinator's
+  // queue starts at its first page.
+  const [asked, setAsked] = useState<{ userId: string; limit: number } | null>(null);
+  const limit = asked?.userId === userId ? asked.limit : null;
   const profiles = useQuery(profilesQueryOptions);
-  const queue = useQueue(userId);
+  const queue = useQueue(userId, limit);
+  const moreLimit = queue.data?.more_limit ?? null;
   const options = [{ value: '', label: 'Mine' }, ...(profiles.data?.items ?? []).map((profile) => ({ value: profile.id, label: profile.full_name }))];
   const items = queue.data?.items ?? [];
   return (
@@ -39,7 +46,16 @@ export default function TodayPage() {
         }
       />
       {queue.isPending ? <Loading text="Loading the queue..." /> : <QueueList items={items} emptyText="Nothing is due. Well done." />}
-      {queue.data?.more && <p className="mt-3 text-sm text-muted-foreground">The {items.length} most late are shown; more are due.</p>}
+      {queue.data?.more && (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <p className="text-sm text-muted-foreground">The {items.length} most late are shown; more are due.</p>
+          {moreLimit !== null && (
+            <Button variant="outline" size="sm" disabled={queue.isPlaceholderData} onClick={() => setAsked({ userId, limit: moreLimit })}>
+              {queue.isPlaceholderData ? 'Loading...' : 'Show more'}
+            </Button>
+          )}
+        </div>
+      )}
     </>
   );
 }
