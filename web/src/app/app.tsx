@@ -1,21 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { NewVersionNotice } from '@/components/new-version-notice';
-import { createQueryClient } from '@/lib/query-client';
 import { createAppRouter } from './router';
-import { preloadFirstScreen } from './screens';
 
 /** Toasts dismiss after 5000 ms, one shown at a time. */
 export const TOAST_DURATION_MS = 5000;
 
-export function App() {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    preloadFirstScreen(window.location, client);
-    return client;
-  });
+/** The app, with the query client its first screen's data was asked through. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(createAppRouter);
   return (
     <QueryClientProvider client={queryClient}>

@@ -31,7 +31,7 @@ describe('preloadFirstScreen', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
     const client = new QueryClient();
     const { pathname, search } = new URL(url, 'http://localhost');
-    preloadFirstScreen({ pathname, search }, client);
+    void preloadFirstScreen({ pathname, search }, client);
     return client.getQueryCache().getAll().map((query) => query.queryKey);
   }
 
@@ -65,7 +65,7 @@ describe('preloadFirstScreen', () => {
       const fill = (path: string) => path.replace(/:(\w+)/g, (_, name: string) => `${name}-01a2`);
       const fetched = vi.fn<(url: string) => Promise<Response>>(() => new Promise<Response>(() => undefined));
       vi.stubGlobal('fetch', fetched);
-      preloadFirstScreen({ pathname: fill(route), search: '' }, new QueryClient());
+      void preloadFirstScreen({ pathname: fill(route), search: '' }, new QueryClient());
       const asked = fetched.mock.calls.map(([url]) => url);
       expect(asked, route).toEqual([...(staff.has(route) ? [SESSION_CHECK] : []), ...data.map(fill)]);
       // The page's own first-data script (src/first-data.ts) asks the same.

@@ -124,16 +124,18 @@ function preloadData(name: ScreenName, params: Record<string, string | undefined
  * Starts fetching the first screen's chunk and its data as the app starts, alongside the
  * session check, instead of after it: on a slow network each is a round trip the screen
  * would otherwise wait for in turn. A visitor without a session is sent to sign in as
- * before; the data's answer is then a quiet 401.
+ * before; the data's answer is then a quiet 401. Answers once the chunk is in (or failed:
+ * the screen then asks again and says so).
  */
-export function preloadFirstScreen(location: { pathname: string; search: string }, queryClient: QueryClient): void {
+export function preloadFirstScreen(location: { pathname: string; search: string }, queryClient: QueryClient): Promise<unknown> {
   const found = matchScreen(location.pathname);
-  if (!found) return;
+  if (!found) return firstScreen;
   // The answers first: the browser sends requests in the order they are made, six at a
   // time, and the screen's chunk brings a dozen more of its own.
   if (STAFF_SCREENS.has(found.name)) void queryClient.query(meQueryOptions).catch(() => undefined);
   preloadData(found.name, found.params, new URLSearchParams(location.search), queryClient);
   firstScreen = loadScreen(found.name).catch(() => undefined);
+  return firstScreen;
 }
 
 /** The first screen's chunk (and every chunk it imports), once the app has asked for it. */
