@@ -80,7 +80,7 @@ export default tseslint.config(
   {
     // The first screen's data is asked for with the session check (screens.ts): its query
     // options come from the feature's api module, never its components.
-    files: ['src/app/screens.ts', 'src/app/screens.test.ts'],
+    files: ['src/app/screens.ts', 'src/app/screens.test.ts', 'src/app/query-first-data.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -4,10 +4,12 @@
 // address: without this the data left only once the app had started, a quarter of a
 // second later on a phone. The build bundles it into a small script of its own with
 // nothing to import (vite.config.ts), named `async` ahead of the app, so it runs as soon
-// as it arrives.
+// as it arrives. Screens whose data the address's query names are in query-first-data.ts.
+import { queryFirstDataOf } from './app/query-first-data';
 import { firstDataOf } from './app/routes';
 
-for (const href of firstDataOf(window.location.pathname)) {
+const { pathname, search } = window.location;
+for (const href of [...firstDataOf(pathname), ...queryFirstDataOf(pathname, search)]) {
   const named = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.getAttribute('href') === href);
   if (named) continue;
   const link = document.createElement('link');

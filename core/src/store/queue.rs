@@ -856,7 +856,7 @@ fn write_follow_up(
 mod tests {
     use rusqlite::StatementStatus;
 
-    use super::{QUEUE_READS, READ};
+    use super::{QUEUE_READS, read_limit};
     use crate::model::UserId;
     use crate::store::Store;
 
@@ -893,15 +893,17 @@ mod tests {
     }
 
     #[test]
-    fn the_queue_reads_are_planned_once_however_the_day_moves() {
+    fn the_queue_reads_are_planned_once_however_the_day_moves_and_the_queue_grows() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(dir.path().join("queue.db")).unwrap();
         for (name, sql) in QUEUE_READS {
             let mut statement = store.conn().prepare_cached(sql).unwrap();
-            for day in ["2026-11-26", "2026-11-27", "2026-11-28"] {
+            // A new day, and "Show more" asking for a longer queue.
+            for (day, shown) in [("2026-11-26", 25), ("2026-11-27", 50), ("2026-11-28", 75)] {
                 let moment = format!("{day}T12:00:00.000Z");
+                let limit = read_limit(shown);
                 let rows = statement
-                    .query_map(rusqlite::params!["someone", moment, moment, READ], |_| {
+                    .query_map(rusqlite::params!["someone", moment, moment, limit], |_| {
                         Ok(())
                     })
                     .unwrap();

@@ -65,7 +65,7 @@ export function firstDataOfRoute(route: string, staff: boolean): string[] {
 
 /** A route parameter the page's own script may put into an address: plain letters,
  * digits, `-` and `_` (ids and link tokens), as the server also requires. */
-const PLAIN_PARAMETER = /^[A-Za-z0-9_-]{1,128}$/;
+export const PLAIN_PARAMETER = /^[A-Za-z0-9_-]{1,128}$/;
 
 /**
  * The data the page at `pathname` asks first, session check included for a staff screen,

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/api/query-keys';
 import { defaultAnalyticsRange } from '@/features/analytics/api/analytics';
+import { queryFirstDataOf } from './query-first-data';
 import { FIRST_DATA, firstDataOf, SESSION_CHECK, STAFF_ROUTES } from './routes';
 import { preloadFirstScreen, screenFor } from './screens';
 
@@ -71,6 +72,28 @@ describe('preloadFirstScreen', () => {
       // The page's own first-data script (src/first-data.ts) asks the same.
       expect(firstDataOf(fill(route)), route).toEqual(asked);
     }
+  });
+});
+
+describe('queryFirstDataOf', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('names what the clients list and the intake form ask first, as the app asks it', () => {
+    const urls = ['/clients', '/clients?filter=care-plan&owner=me', '/clients?owner=unassigned&filter=nonsense', '/intake?intake_id=01a2-b'];
+    for (const url of urls) {
+      const fetched = vi.fn<(url: string) => Promise<Response>>(() => new Promise<Response>(() => undefined));
+      vi.stubGlobal('fetch', fetched);
+      const { pathname, search } = new URL(url, 'http://localhost');
+      void preloadFirstScreen({ pathname, search }, new QueryClient());
+      expect(queryFirstDataOf(pathname, search), url).toEqual(fetched.mock.calls.map(([asked]) => asked));
+    }
+    expect(queryFirstDataOf('/clients', '?filter=care-plan&owner=me')).toEqual([SESSION_CHECK, '/api/clients?stage=care_plan&owner=me']);
+  });
+
+  it('names nothing elsewhere, or for an intake form with no intake or one whose id is not plain', () => {
+    expect(queryFirstDataOf('/', '?filter=intake')).toEqual([]);
+    expect(queryFirstDataOf('/intake', '')).toEqual([]);
+    expect(queryFirstDataOf('/intake', '?intake_id=a%22b')).toEqual([]);
   });
 });
 

@@ -12,7 +12,8 @@ import { Button } from '@/components/ui/button';
 import { profilesQueryOptions } from '@/features/communications/api/communications';
 import { useCursorPager } from '@/lib/cursor-pager';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { clientsExportUrl, clientsQueryFor, stageFromParam, useClients } from '../api/get-clients';
+import { clientsQueryFor, stageFromParam } from '../api/address';
+import { clientsExportUrl, useClients } from '../api/get-clients';
 import type { StageFilter } from '../api/types';
 import { clientsColumns } from './clients-columns';
 
