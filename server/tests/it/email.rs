@@ -31,6 +31,48 @@ fn free_port() -> u16 {
         .port()
 }
 
+/// A loopback port that turns every connection away (accepts and closes it) until
+/// dropped: a mail server that is down, while the port stays ours. A port left free
+/// instead was taken meanwhile by another test's server now and then, and the retry's
+/// email went there.
+struct DownServer {
+    port: u16,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl DownServer {
+    fn start() -> Self {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.set_nonblocking(true).unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopped = stop.clone();
+        let thread = std::thread::spawn(move || {
+            while !stopped.load(std::sync::atomic::Ordering::Relaxed) {
+                match listener.accept() {
+                    Ok((connection, _)) => drop(connection),
+                    Err(_) => std::thread::sleep(Duration::from_millis(5)),
+                }
+            }
+        });
+        Self {
+            port,
+            stop,
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for DownServer {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
 async fn start_smtp(port: u16) -> SmtpServer {
     let maildir = tempfile::tempdir().unwrap();
     let child = Command::new("python3")
@@ -144,8 +186,9 @@ async fn email_reaches_the_smtp_server_with_reply_to_and_blind_copies_from_setti
 
 #[tokio::test]
 async fn a_failed_send_is_marked_failed_with_its_reason_and_retry_sends_it() {
-    let port = free_port();
-    // Nothing listens yet: the send fails.
+    // The mail server is down: the send fails.
+    let down = DownServer::start();
+    let port = down.port;
     let server =
         TestServer::start_with(|config| config.smtp_url = Some(format!("smtp://127.0.0.1:{port}")))
             .await;
@@ -167,6 +210,7 @@ async fn a_failed_send_is_marked_failed_with_its_reason_and_retry_sends_it() {
     let hub = staff.ok("/api/communications/hub?status=failed").await;
     assert_eq!(hub["items"].as_array().unwrap().len(), 1);
 
+    drop(down);
     let smtp = start_smtp(port).await;
     let id = failed["id"].as_str().unwrap();
     let retried = expect_json(
@@ -256,8 +300,9 @@ async fn sign_in_links_never_reach_the_settings_copies() {
 #[tokio::test]
 async fn retrying_a_failed_proposal_email_sends_a_fresh_working_link() {
     use carepath_core::rules::signing::LINK_PLACEHOLDER;
-    let port = free_port();
-    // Nothing listens yet: the send fails.
+    // The mail server is down: the send fails.
+    let down = DownServer::start();
+    let port = down.port;
     let server =
         TestServer::start_with(|config| config.smtp_url = Some(format!("smtp://127.0.0.1:{port}")))
             .await;
@@ -276,6 +321,7 @@ async fn retrying_a_failed_proposal_email_sends_a_fresh_working_link() {
     assert_eq!(sent["communication"]["status"], "failed", "{sent}");
     let id = sent["communication"]["id"].as_str().unwrap().to_owned();
 
+    drop(down);
     let smtp = start_smtp(port).await;
     let retried = expect_json(
         staff
@@ -338,7 +384,8 @@ async fn retrying_a_failed_proposal_email_sends_a_fresh_working_link() {
 /// scheduler on its own.
 #[tokio::test]
 async fn failed_visit_invitations_are_in_the_timeline_and_sent_again_with_their_calendar() {
-    let port = free_port();
+    let down = DownServer::start();
+    let port = down.port;
     let server =
         TestServer::start_with(|config| config.smtp_url = Some(format!("smtp://127.0.0.1:{port}")))
             .await;
@@ -414,6 +461,7 @@ async fn failed_visit_invitations_are_in_the_timeline_and_sent_again_with_their_
         .to_owned();
 
     // Staff's Retry sends the family's again, with the calendar attached.
+    drop(down);
     let smtp = start_smtp(port).await;
     let retried = expect_json(
         staff
