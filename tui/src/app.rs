@@ -44,6 +44,8 @@ pub struct DashboardState {
     pub visits: Vec<carepath_core::model::AssessmentVisit>,
     /// The signed-in user's queue for today, most late first.
     pub queue: Vec<carepath_core::model::QueueItem>,
+    /// More rows are due than the queue holds (its title reads `(25+)`, as the web's card).
+    pub queue_more: bool,
     /// Index over the follow-ups, then the recent activity rows.
     pub selected: usize,
 }

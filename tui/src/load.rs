@@ -33,7 +33,9 @@ pub fn reload(app: &mut App) {
             let rows = state.rows().len();
             state.selected = state.selected.min(rows.saturating_sub(1));
             state.visits = todays_visits(&app.store)?;
-            state.queue = app.store.queue(&app.user.id, QUEUE_PAGE)?.items;
+            let queue = app.store.queue(&app.user.id, QUEUE_PAGE)?;
+            state.queue = queue.items;
+            state.queue_more = queue.more;
             Ok(())
         }),
         Screen::List(list) => reload_list(&app.store, list),

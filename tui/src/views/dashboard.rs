@@ -96,11 +96,11 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, state: &DashboardState) 
                 Constraint::Fill(3),
             ],
         )
-        .block(
-            Block::default()
-                .borders(Borders::ALL)
-                .title(format!(" My Queue ({}) ", state.queue.len())),
-        );
+        .block(Block::default().borders(Borders::ALL).title(format!(
+            " My Queue ({}{}) ",
+            state.queue.len(),
+            if state.queue_more { "+" } else { "" }
+        )));
         frame.render_widget(table, queue_area);
     }
 
