@@ -7,9 +7,11 @@
 // as it arrives. Screens whose data the address's query names are in query-first-data.ts.
 import { queryFirstDataOf } from './app/query-first-data';
 import { firstDataOf } from './app/routes';
+import { appStarted } from './lib/app-started';
 
 const { pathname, search } = window.location;
-for (const href of [...firstDataOf(pathname), ...queryFirstDataOf(pathname, search)]) {
+const hrefs = appStarted() ? [] : [...firstDataOf(pathname), ...queryFirstDataOf(pathname, search)];
+for (const href of hrefs) {
   const named = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.getAttribute('href') === href);
   if (named) continue;
   const link = document.createElement('link');

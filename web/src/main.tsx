@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadFirstScreen } from './app/screens';
+import { markAppStarted } from './lib/app-started';
 import { adoptCspNonce } from './lib/csp-nonce';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
@@ -17,6 +18,7 @@ if (!root) throw new Error('The page has no #root element.');
 // sooner than 300 ms after its fallback: the family's pages sat idle that long with their
 // letter in hand.
 const queryClient = createQueryClient();
+markAppStarted();
 void preloadFirstScreen(window.location, queryClient).then(() =>
   createRoot(root).render(
     <StrictMode>
