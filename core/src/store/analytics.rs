@@ -16,7 +16,7 @@ use crate::rules::analytics::{
     DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, conversion_percent, median, percentile_90, round1,
     status_label,
 };
-use crate::rules::clock::{AgencyClock, parse_date, parse_timestamp};
+use crate::rules::clock::{parse_date, parse_timestamp};
 
 /// At most this many clients waiting for a first contact are listed (the count covers all).
 pub const WAITING_LIMIT: usize = 50;
@@ -165,19 +165,19 @@ pub struct Analytics {
     pub declined_reasons: Vec<ReasonCount>,
 }
 
-/// What the report needs of one client of the range.
+/// What the report needs of one client of the range: when its intake was created and the
+/// first moment it reached each later step (None until reached), as Unix seconds.
 struct CohortRow {
-    intake_id: String,
-    client_name: String,
-    created_at: String,
+    created: Option<i64>,
     source: String,
     archived: bool,
-    first_assessment_at: Option<String>,
-    first_care_plan_at: Option<String>,
-    first_proposal_sent_at: Option<String>,
-    first_contract_at: Option<String>,
-    first_signed_at: Option<String>,
-    first_contact_at: Option<String>,
+    first_assessment: Option<i64>,
+    first_care_plan: Option<i64>,
+    first_proposal_sent: Option<i64>,
+    first_contract: Option<i64>,
+    first_signed: Option<i64>,
+    first_contact: Option<i64>,
+    /// The declined-type status of an archived client (None for the others).
     declined_status: Option<String>,
 }
 
@@ -185,11 +185,10 @@ fn moment(text: &str) -> Option<Timestamp> {
     parse_timestamp(text)
 }
 
-/// Days from `from` to `to` (fractional), None when either is missing or unreadable.
-fn days(from: Option<Timestamp>, to: Option<&String>) -> Option<f64> {
-    let from = from?;
-    let to = moment(to?)?;
-    Some((to.as_second() - from.as_second()).max(0) as f64 / 86_400.0)
+/// Days from `from` to `to` (fractional), None when either is missing; a step recorded
+/// before its intake counts as 0.
+fn days(from: Option<i64>, to: Option<i64>) -> Option<f64> {
+    Some((to? - from?).max(0) as f64 / 86_400.0)
 }
 
 fn duration_stat(step: &str, label: &str, values: &[f64]) -> DurationStat {
@@ -211,7 +210,11 @@ impl Store {
     /// The analytics of the clients whose intake was created in `range`.
     pub fn analytics(&self, range: AnalyticsRange) -> Result<Analytics> {
         let clock = self.clock()?;
-        let rows = self.analytics_cohort(&clock, range)?;
+        let (start, end) = (
+            clock.start_of_day(range.from),
+            clock.start_of_day(range.to.tomorrow().unwrap_or(range.to)),
+        );
+        let rows = self.analytics_cohort(start, end)?;
         let now = clock.now();
 
         // The weeks the range touches, each from its Monday to the next one.
@@ -234,25 +237,24 @@ impl Store {
         let mut to_signed = Vec::new();
         let mut contact_hours = Vec::new();
         let mut sources: Vec<SourceStat> = Vec::new();
-        let mut waiting: Vec<WaitingClient> = Vec::new();
+        let mut waiting_count = 0_i64;
         let mut declined_reasons: Vec<ReasonCount> = Vec::new();
         for row in &rows {
-            let created = moment(&row.created_at);
+            let created = row.created.and_then(|second| Timestamp::from_second(second).ok());
             for (count, first) in reached.iter_mut().zip([
-                &row.first_assessment_at,
-                &row.first_care_plan_at,
-                &row.first_contract_at,
-                &row.first_signed_at,
+                row.first_assessment,
+                row.first_care_plan,
+                row.first_contract,
+                row.first_signed,
             ]) {
                 *count += i64::from(first.is_some());
             }
-            to_assessment.extend(days(created, row.first_assessment_at.as_ref()));
-            to_proposal.extend(days(created, row.first_proposal_sent_at.as_ref()));
-            to_signed.extend(days(created, row.first_signed_at.as_ref()));
-            contact_hours
-                .extend(days(created, row.first_contact_at.as_ref()).map(|days| days * 24.0));
+            to_assessment.extend(days(row.created, row.first_assessment));
+            to_proposal.extend(days(row.created, row.first_proposal_sent));
+            to_signed.extend(days(row.created, row.first_signed));
+            contact_hours.extend(days(row.created, row.first_contact).map(|days| days * 24.0));
 
-            let signed = i64::from(row.first_signed_at.is_some());
+            let signed = i64::from(row.first_signed.is_some());
             match sources.iter_mut().find(|s| s.source == row.source) {
                 Some(stat) => {
                     stat.leads += 1;
@@ -275,18 +277,9 @@ impl Store {
                 }
             }
 
-            if row.first_contact_at.is_none() && !row.archived {
-                waiting.push(WaitingClient {
-                    intake_id: row.intake_id.clone(),
-                    client_name: row.client_name.clone(),
-                    created_at: row.created_at.clone(),
-                    hours_waiting: created
-                        .map(|at| round1((now.as_second() - at.as_second()).max(0) as f64 / 3600.0))
-                        .unwrap_or(0.0),
-                });
-            }
+            waiting_count += i64::from(row.first_contact.is_none() && !row.archived);
 
-            if let Some(status) = row.declined_status.as_deref().filter(|_| row.archived) {
+            if let Some(status) = row.declined_status.as_deref() {
                 let reason = status_label(status);
                 match declined_reasons.iter_mut().find(|c| c.reason == reason) {
                     Some(count) => count.count += 1,
@@ -334,9 +327,7 @@ impl Store {
             })
             .collect();
 
-        waiting.sort_by(|a, b| a.created_at.cmp(&b.created_at));
-        let waiting_count = waiting.len() as i64;
-        waiting.truncate(WAITING_LIMIT);
+        let waiting = self.analytics_waiting(start, end, now)?;
         let speed_to_lead = SpeedToLead {
             contacted: contact_hours.len() as i64,
             median_hours: median(&contact_hours).map(round1),
@@ -360,54 +351,88 @@ impl Store {
         })
     }
 
-    /// One row per client whose intake was created in the range, with the first moment it
-    /// reached each step (kept on the intake row, migration 22). Deleted intakes and
-    /// deleted records do not count.
-    fn analytics_cohort(
-        &self,
-        clock: &AgencyClock,
-        range: AnalyticsRange,
-    ) -> Result<Vec<CohortRow>> {
-        let start = clock.start_of_day(range.from);
-        let end = clock.start_of_day(range.to.tomorrow().unwrap_or(range.to));
-        let declined_list = ARCHIVED_STATUSES
-            .iter()
-            .map(|status| format!("'{status}'"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        // The declined list is the model's constant, never input.
+    /// One row per client whose intake was created in `[start, end)`, from the
+    /// `intakes_cohort` index alone (migration 23): the first moment it reached each step
+    /// is kept on the intake row (migration 22). Deleted intakes and deleted records do
+    /// not count.
+    fn analytics_cohort(&self, start: Timestamp, end: Timestamp) -> Result<Vec<CohortRow>> {
+        let declined_list = declined_list();
+        // The declined list is the model's constant, never input. Named, the index is
+        // used even where the planner, without statistics, would read the rows instead.
         let sql = format!(
-            "SELECT i.id, i.client_full_name, i.created_at,
+            "SELECT unixepoch(i.created_at),
                     coalesce(nullif(trim(i.referral_source), ''), 'Not recorded'), i.archived,
-                    i.first_assessment_at, i.first_care_plan_at, i.first_proposal_sent_at,
-                    i.first_contract_at, i.first_signed_at, i.first_contact_at,
-                    CASE
+                    unixepoch(i.first_assessment_at),
+                    unixepoch(i.first_care_plan_at),
+                    unixepoch(i.first_proposal_sent_at),
+                    unixepoch(i.first_contract_at),
+                    unixepoch(i.first_signed_at),
+                    unixepoch(i.first_contact_at),
+                    CASE WHEN i.archived THEN CASE
                       WHEN i.status IN ({declined_list}) THEN i.status
                       WHEN i.latest_assessment_status IN ({declined_list}) THEN i.latest_assessment_status
                       WHEN i.latest_care_plan_status IN ({declined_list}) THEN i.latest_care_plan_status
                       WHEN i.latest_contract_status IN ({declined_list}) THEN i.latest_contract_status
-                    END
-             FROM intakes i
-             WHERE i.deleted_at IS NULL AND i.created_at >= ?1 AND i.created_at < ?2
-             ORDER BY i.created_at, i.list_seq"
+                    END END
+             FROM intakes i INDEXED BY intakes_cohort
+             WHERE i.deleted_at IS NULL AND i.created_at >= ?1 AND i.created_at < ?2"
         );
-        let mut statement = self.conn().prepare(&sql)?;
+        let mut statement = self.conn().prepare_cached(&sql)?;
         let rows = statement.query_map(params![ts(start), ts(end)], |row| {
             Ok(CohortRow {
-                intake_id: row.get(0)?,
-                client_name: row.get(1)?,
-                created_at: row.get(2)?,
-                source: row.get(3)?,
-                archived: row.get(4)?,
-                first_assessment_at: row.get(5)?,
-                first_care_plan_at: row.get(6)?,
-                first_proposal_sent_at: row.get(7)?,
-                first_contract_at: row.get(8)?,
-                first_signed_at: row.get(9)?,
-                first_contact_at: row.get(10)?,
-                declined_status: row.get(11)?,
+                created: row.get(0)?,
+                source: row.get(1)?,
+                archived: row.get(2)?,
+                first_assessment: row.get(3)?,
+                first_care_plan: row.get(4)?,
+                first_proposal_sent: row.get(5)?,
+                first_contract: row.get(6)?,
+                first_signed: row.get(7)?,
+                first_contact: row.get(8)?,
+                declined_status: row.get(9)?,
             })
         })?;
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
+
+    /// The longest-waiting clients of `[start, end)` with no first contact yet (not
+    /// archived), at most `WAITING_LIMIT`: the index finds them in creation order, and only
+    /// their rows are read for the name.
+    fn analytics_waiting(
+        &self,
+        start: Timestamp,
+        end: Timestamp,
+        now: Timestamp,
+    ) -> Result<Vec<WaitingClient>> {
+        let mut statement = self.conn().prepare_cached(
+            "SELECT i.id, i.client_full_name, i.created_at
+             FROM intakes i INDEXED BY intakes_cohort
+             WHERE i.deleted_at IS NULL AND i.created_at >= ?1 AND i.created_at < ?2
+               AND i.first_contact_at IS NULL AND NOT i.archived
+             ORDER BY i.created_at, i.list_seq
+             LIMIT ?3",
+        )?;
+        let rows = statement.query_map(params![ts(start), ts(end), WAITING_LIMIT as i64], |row| {
+            let created_at: String = row.get(2)?;
+            let hours_waiting = moment(&created_at)
+                .map(|at| round1((now.as_second() - at.as_second()).max(0) as f64 / 3600.0))
+                .unwrap_or(0.0);
+            Ok(WaitingClient {
+                intake_id: row.get(0)?,
+                client_name: row.get(1)?,
+                created_at,
+                hours_waiting,
+            })
+        })?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+}
+
+/// The archived statuses as an SQL list of literals.
+fn declined_list() -> String {
+    ARCHIVED_STATUSES
+        .iter()
+        .map(|status| format!("'{status}'"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -28,6 +28,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0020_inbound_email.sql"),
     include_str!("migrations/0021_handoff.sql"),
     include_str!("migrations/0022_milestones.sql"),
+    include_str!("migrations/0023_analytics_cohort.sql"),
 ];
 
 /// The schema version this build writes.
