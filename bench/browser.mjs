@@ -113,7 +113,7 @@ function screens({ client, family }) {
       arg: client.client_full_name ?? client.full_name ?? client.name,
     },
     { name: 'intake form', path: `/intake?intake_id=${client.id}`, staff: true, ready: () => [...document.querySelectorAll('main input[type="text"], main input:not([type])')].some((input) => input.value.trim() !== '') && performance.now() },
-    { name: 'analytics', path: '/analytics', staff: true, ready: () => Boolean(document.querySelector('main .recharts-surface')) && performance.now() },
+    { name: 'analytics', path: '/analytics', staff: true, ready: () => Boolean(document.querySelector('main svg.chart')) && performance.now() },
   ];
   if (family.approve) list.push({ name: 'family: approve proposal', path: family.approve.path, family: true, ready: (name) => document.body.innerText.includes(name) && performance.now(), arg: family.approve.name });
   if (family.sign) list.push({ name: 'family: sign contract', path: family.sign.path, family: true, ready: () => (document.querySelector('[data-testid="contract-text"]')?.textContent?.length ?? 0) > 100 && performance.now() });

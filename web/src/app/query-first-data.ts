@@ -1,8 +1,10 @@
-// The first data of the screens whose address's query says what they show: the clients
-// list (its stage and owner) and the intake form (`?intake_id=`). The server's page is
+// The first data of the screens whose address's query (or the day) says what they show:
+// the clients list (its stage and owner), the intake form (`?intake_id=`) and analytics
+// (the 90 days up to today). The server's page is
 // the same for every query, so it names none of it (routes.ts's FIRST_DATA is by path);
 // the page's own script (src/first-data.ts) asks for it as the page starts, and the app
 // then asks the same (screens.test.ts checks that they agree).
+import { analyticsAddress, defaultAnalyticsRange } from '@/features/analytics/api/address';
 import { clientsAddress, clientsQueryFor } from '@/features/clients/api/address';
 import { intakeAddress } from '@/features/intake/api/address';
 import { PLAIN_PARAMETER, SESSION_CHECK } from './routes';
@@ -17,6 +19,10 @@ export function queryFirstDataOf(pathname: string, search: string): string[] {
     case '/intake': {
       const id = params.get('intake_id');
       return id !== null && PLAIN_PARAMETER.test(id) ? [SESSION_CHECK, intakeAddress(id)] : [];
+    }
+    case '/analytics': {
+      const { from, to } = defaultAnalyticsRange();
+      return [SESSION_CHECK, analyticsAddress(from, to)];
     }
     default:
       return [];

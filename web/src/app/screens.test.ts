@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/api/query-keys';
-import { defaultAnalyticsRange } from '@/features/analytics/api/analytics';
+import { defaultAnalyticsRange } from '@/features/analytics/api/address';
 import { queryFirstDataOf } from './query-first-data';
 import { FIRST_DATA, firstDataOf, SESSION_CHECK, STAFF_ROUTES } from './routes';
 import { preloadFirstScreen, screenFor } from './screens';
@@ -78,8 +78,8 @@ describe('preloadFirstScreen', () => {
 describe('queryFirstDataOf', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('names what the clients list and the intake form ask first, as the app asks it', () => {
-    const urls = ['/clients', '/clients?filter=care-plan&owner=me', '/clients?owner=unassigned&filter=nonsense', '/intake?intake_id=01a2-b'];
+  it('names what the clients list, the intake form and analytics ask first, as the app asks it', () => {
+    const urls = ['/clients', '/clients?filter=care-plan&owner=me', '/clients?owner=unassigned&filter=nonsense', '/intake?intake_id=01a2-b', '/analytics'];
     for (const url of urls) {
       const fetched = vi.fn<(url: string) => Promise<Response>>(() => new Promise<Response>(() => undefined));
       vi.stubGlobal('fetch', fetched);
@@ -88,6 +88,8 @@ describe('queryFirstDataOf', () => {
       expect(queryFirstDataOf(pathname, search), url).toEqual(fetched.mock.calls.map(([asked]) => asked));
     }
     expect(queryFirstDataOf('/clients', '?filter=care-plan&owner=me')).toEqual([SESSION_CHECK, '/api/clients?stage=care_plan&owner=me']);
+    const { from, to } = defaultAnalyticsRange();
+    expect(queryFirstDataOf('/analytics', '')).toEqual([SESSION_CHECK, `/api/analytics?from=${from}&to=${to}`]);
   });
 
   it('names nothing elsewhere, or for an intake form with no intake or one whose id is not plain', () => {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Link } from 'react-router';
 import { TextField } from '@/components/form/text-field';
 import { Loading } from '@/components/loading';
@@ -7,13 +6,15 @@ import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { defaultAnalyticsRange, useAnalytics, type Analytics } from '../api/analytics';
+import { defaultAnalyticsRange } from '../api/address';
+import { useAnalytics, type Analytics } from '../api/analytics';
+import { BarChart } from './bar-chart';
 import { FigureCard } from './figure-card';
 import type { Figures } from './figure-table';
 
 const orDash = (value: number | null | undefined, unit = '') => (value === null || value === undefined ? '—' : `${value}${unit}`);
-const PRIMARY = 'var(--color-primary, #2563eb)';
-const SECONDARY = 'var(--color-chart-2, #16a34a)';
+const PRIMARY = 'fill-primary';
+const SECONDARY = 'fill-chart-2';
 
 function figuresOf(data: Analytics) {
   const funnel: Figures = {
@@ -89,15 +90,7 @@ export default function AnalyticsPage() {
                   csvName={`funnel_${data.from}_${data.to}`}
                   figures={figures.funnel}
                   chart={
-                    <ResponsiveContainer width="100%" height="100%">
-                      <BarChart data={data.funnel}>
-                        <CartesianGrid strokeDasharray="3 3" />
-                        <XAxis dataKey="label" />
-                        <YAxis allowDecimals={false} />
-                        <Tooltip />
-                        <Bar dataKey="count" name="Clients" fill={PRIMARY} />
-                      </BarChart>
-                    </ResponsiveContainer>
+                    <BarChart data={data.funnel} category={(step) => step.label} series={[{ name: 'Clients', value: (step) => step.count, className: PRIMARY }]} />
                   }
                 />
                 <FigureCard
@@ -113,17 +106,14 @@ export default function AnalyticsPage() {
                   csvName={`sources_${data.from}_${data.to}`}
                   figures={figures.sources}
                   chart={
-                    <ResponsiveContainer width="100%" height="100%">
-                      <BarChart data={data.sources}>
-                        <CartesianGrid strokeDasharray="3 3" />
-                        <XAxis dataKey="source" />
-                        <YAxis allowDecimals={false} />
-                        <Tooltip />
-                        <Legend />
-                        <Bar dataKey="leads" name="Leads" fill={PRIMARY} />
-                        <Bar dataKey="signed" name="Signed contracts" fill={SECONDARY} />
-                      </BarChart>
-                    </ResponsiveContainer>
+                    <BarChart
+                      data={data.sources}
+                      category={(row) => row.source}
+                      series={[
+                        { name: 'Leads', value: (row) => row.leads, className: PRIMARY },
+                        { name: 'Signed contracts', value: (row) => row.signed, className: SECONDARY },
+                      ]}
+                    />
                   }
                 />
                 <FigureCard
@@ -132,15 +122,7 @@ export default function AnalyticsPage() {
                   csvName={`intakes_per_week_${data.from}_${data.to}`}
                   figures={figures.weeks}
                   chart={
-                    <ResponsiveContainer width="100%" height="100%">
-                      <BarChart data={data.intakes_per_week}>
-                        <CartesianGrid strokeDasharray="3 3" />
-                        <XAxis dataKey="week_start" />
-                        <YAxis allowDecimals={false} />
-                        <Tooltip />
-                        <Bar dataKey="count" name="New intakes" fill={PRIMARY} />
-                      </BarChart>
-                    </ResponsiveContainer>
+                    <BarChart data={data.intakes_per_week} category={(week) => week.week_start} series={[{ name: 'New intakes', value: (week) => week.count, className: PRIMARY }]} />
                   }
                 />
                 <FigureCard

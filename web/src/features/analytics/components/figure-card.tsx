@@ -37,7 +37,7 @@ export function FigureCard({ id, title, description, figures, chart, csvName }: 
       </CardHeader>
       <CardContent>
         {chart && !showTable ? (
-          <div className="h-64" role="img" aria-label={`${title} chart; use Table for the numbers`}>
+          <div className="h-64 text-muted-foreground" role="img" aria-label={`${title} chart; use Table for the numbers`}>
             {chart}
           </div>
         ) : (
