@@ -240,7 +240,9 @@ impl Store {
         let mut waiting_count = 0_i64;
         let mut declined_reasons: Vec<ReasonCount> = Vec::new();
         for row in &rows {
-            let created = row.created.and_then(|second| Timestamp::from_second(second).ok());
+            let created = row
+                .created
+                .and_then(|second| Timestamp::from_second(second).ok());
             for (count, first) in reached.iter_mut().zip([
                 row.first_assessment,
                 row.first_care_plan,
@@ -412,18 +414,19 @@ impl Store {
              ORDER BY i.created_at, i.list_seq
              LIMIT ?3",
         )?;
-        let rows = statement.query_map(params![ts(start), ts(end), WAITING_LIMIT as i64], |row| {
-            let created_at: String = row.get(2)?;
-            let hours_waiting = moment(&created_at)
-                .map(|at| round1((now.as_second() - at.as_second()).max(0) as f64 / 3600.0))
-                .unwrap_or(0.0);
-            Ok(WaitingClient {
-                intake_id: row.get(0)?,
-                client_name: row.get(1)?,
-                created_at,
-                hours_waiting,
-            })
-        })?;
+        let rows =
+            statement.query_map(params![ts(start), ts(end), WAITING_LIMIT as i64], |row| {
+                let created_at: String = row.get(2)?;
+                let hours_waiting = moment(&created_at)
+                    .map(|at| round1((now.as_second() - at.as_second()).max(0) as f64 / 3600.0))
+                    .unwrap_or(0.0);
+                Ok(WaitingClient {
+                    intake_id: row.get(0)?,
+                    client_name: row.get(1)?,
+                    created_at,
+                    hours_waiting,
+                })
+            })?;
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
 }
