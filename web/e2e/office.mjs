@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, expectAccessible } from './harness.mjs';
+import { expect, expectAccessible, expectOnScreen } from './harness.mjs';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
@@ -284,6 +284,14 @@ export function officeTests({ admin, staff }) {
         await expectAccessible(page, 'analytics');
         await screenshot(page, 'analytics');
         const funnel = page.getByRole('region', { name: 'Funnel' });
+        // The chart a person sees: a bar per step, drawn at its height, with the value axis.
+        const chart = funnel.getByRole('img', { name: 'Funnel chart; use Table for the numbers' });
+        await chart.scrollIntoViewIfNeeded();
+        await expectOnScreen(chart.locator('svg.chart'), 'the funnel chart');
+        const bars = await chart.locator('svg.chart rect').evaluateAll((rects) => rects.map((rect) => Number(rect.getAttribute('height'))));
+        expect(bars.length === 5 && bars.every((height) => height >= 0) && bars.some((height) => height > 0), `funnel bars ${JSON.stringify(bars)}`);
+        const names = await chart.locator('svg.chart rect title').allTextContents();
+        expect(names[0]?.startsWith('Intake: Clients '), `funnel bar names ${JSON.stringify(names)}`);
         await funnel.getByRole('button', { name: 'Table' }).click();
         await funnel.getByRole('columnheader', { name: 'Conversion from previous step' }).waitFor();
         const download = page.waitForEvent('download');
