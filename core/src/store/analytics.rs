@@ -412,7 +412,7 @@ impl Store {
              WHERE i.deleted_at IS NULL AND i.created_at >= ?1 AND i.created_at < ?2
                AND i.first_contact_at IS NULL AND NOT i.archived
              ORDER BY i.created_at, i.list_seq
-             LIMIT ?3",
+             LIMIT +?3",
         )?;
         let rows =
             statement.query_map(params![ts(start), ts(end), WAITING_LIMIT as i64], |row| {
