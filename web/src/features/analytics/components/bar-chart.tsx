@@ -1,9 +1,9 @@
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
-import { useParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 /** One series of bars: its name (legend and hover text), its value per item and its colour class. */
 export type Series<T> = { name: string; value: (item: T) => number; className: string };
@@ -14,6 +14,29 @@ const CHARACTER = 6.5;
 /** Category labels need at least this many pixels each; past that only every n-th is shown. */
 const LABEL_WIDTH = 72;
 
+/**
+ * The size of the element `ref` is given to: measured before the first paint (so the
+ * chart is drawn with the screen's data, not a few frames later), then again whenever the
+ * element changes size.
+ */
+function useSize() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    const measure = () => {
+      const { width, height } = node.getBoundingClientRect();
+      setSize((was) => (was.width === width && was.height === height ? was : { width, height }));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, ...size };
+}
+
 /** `text` cut to `characters`, with an ellipsis when it was longer. */
 const fit = (text: string, characters: number) => (text.length <= characters ? text : `${text.slice(0, Math.max(1, characters - 1))}…`);
 
@@ -23,7 +46,7 @@ const fit = (text: string, characters: number) => (text.length <= characters ? t
  * also in each bar's hover text and in the card's table.
  */
 export function BarChart<T>({ data, category, series }: { data: readonly T[]; category: (item: T) => string; series: readonly Series<T>[] }) {
-  const { parentRef, width, height } = useParentSize({ debounceTime: 50 });
+  const { ref, width, height } = useSize();
   const highest = Math.max(1, ...data.flatMap((item) => series.map((one) => one.value(item))));
   const innerHeight = Math.max(0, height - MARGIN.top - MARGIN.bottom - (series.length > 1 ? 24 : 0));
   const y = scaleLinear<number>({ domain: [0, highest], range: [innerHeight, 0], nice: true });
@@ -41,7 +64,7 @@ export function BarChart<T>({ data, category, series }: { data: readonly T[]; ca
   const characters = Math.floor((x.step() * every - 8) / CHARACTER);
 
   return (
-    <div ref={parentRef} className="flex h-full w-full flex-col">
+    <div ref={ref} className="flex h-full w-full flex-col">
       {width > 0 && height > 0 && (
         <svg className="chart" width={width} height={height - (series.length > 1 ? 24 : 0)}>
           <Group left={left} top={MARGIN.top}>
