@@ -1,12 +1,9 @@
 //! Keys in, state out: moving between screens, the shortcut rules, search and paging.
 
-use carepath_core::model::Actor;
 use carepath_tui::app::{ListKind, ListRows, Overlay, Screen};
 use crossterm::event::KeyCode;
 
-use crate::support::{
-    agency, ctrl, empty, intake_form, now, press, screen, screen_name, type_text,
-};
+use crate::support::{agency, ctrl, empty, now, press, screen, screen_name, type_text};
 
 fn list_kind(app: &carepath_tui::App) -> Option<ListKind> {
     match &app.screen {
@@ -262,17 +259,7 @@ fn an_empty_note_keeps_the_box_open_with_the_spec_message() {
 #[test]
 fn lists_page_through_keyset_cursors() {
     let mut fixture = empty();
-    let admin: Actor = fixture.admin.clone();
-    fixture
-        .app
-        .store
-        .batch(|store| {
-            for n in 0..120 {
-                store.create_intake(&admin, intake_form(&format!("Client {n:03}"), "Caller"))?;
-            }
-            Ok(())
-        })
-        .expect("120 intakes");
+    fixture.add_intakes(120);
     let app = &mut fixture.app;
     press(app, KeyCode::Char('i'));
     let loaded = |app: &carepath_tui::App| match &app.screen {
@@ -336,23 +323,13 @@ fn a_familys_text_reply_shows_in_the_client_view_as_a_reply() {
 #[test]
 fn the_dashboard_s_queue_says_when_more_are_due_than_it_holds() {
     let mut fixture = empty();
-    let admin: Actor = fixture.admin.clone();
     // 30 clients taken a month ago: each is past its stage alert, so 30 rows are due
     // and the queue holds the first page of 25.
     fixture
         .app
         .store
         .set_now(Some(now() - jiff::SignedDuration::from_hours(24 * 30)));
-    fixture
-        .app
-        .store
-        .batch(|store| {
-            for n in 0..30 {
-                store.create_intake(&admin, intake_form(&format!("Client {n:02}"), "Caller"))?;
-            }
-            Ok(())
-        })
-        .expect("30 intakes");
+    fixture.add_intakes(30);
     fixture.app.store.set_now(Some(now()));
     carepath_tui::update::update(&mut fixture.app, carepath_tui::Action::GoDashboard);
     assert!(

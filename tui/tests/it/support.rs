@@ -33,6 +33,22 @@ pub struct Fixture {
 }
 
 impl Fixture {
+    /// `count` intakes taken by the admin in one transaction, named "Client 000" on
+    /// (three digits, so their names sort as they were taken).
+    pub fn add_intakes(&mut self, count: usize) {
+        let admin = self.admin.clone();
+        self.app
+            .store
+            .batch(|store| {
+                for n in 0..count {
+                    store
+                        .create_intake(&admin, intake_form(&format!("Client {n:03}"), "Caller"))?;
+                }
+                Ok(())
+            })
+            .expect("intakes");
+    }
+
     /// Another connection to the same file, as the server or the CLI would hold.
     pub fn other_process(&self) -> Store {
         let mut store = Store::open(self.app.store.path()).expect("open");
