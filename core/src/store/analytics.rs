@@ -207,8 +207,13 @@ fn monday_of(date: Date) -> Date {
 }
 
 impl Store {
-    /// The analytics of the clients whose intake was created in `range`.
+    /// The analytics of the clients whose intake was created in `range`, read in one
+    /// snapshot: the waiting list agrees with the counts beside it.
     pub fn analytics(&self, range: AnalyticsRange) -> Result<Analytics> {
+        self.snapshot(|| self.read_analytics(range))
+    }
+
+    fn read_analytics(&self, range: AnalyticsRange) -> Result<Analytics> {
         let clock = self.clock()?;
         let (start, end) = (
             clock.start_of_day(range.from),
