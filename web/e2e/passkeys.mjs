@@ -123,6 +123,8 @@ export function passkeyTests() {
           const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
           expect(after.credentials[0].signCount > countBefore, `the sign count stayed ${after.credentials[0].signCount}`);
         } finally {
+          // The page leaves first: open on a stopped server, it would log its next poll's refusal.
+          await page.goto('about:blank');
           await server.stop();
         }
       },
