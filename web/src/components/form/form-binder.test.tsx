@@ -57,11 +57,11 @@ const state = (): Sample => JSON.parse(screen.getByRole('status').textContent) a
 describe('useFormBinder', () => {
   it('binds text, list and number fields to one form object', () => {
     render(<SampleForm />);
-    fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Ellen' } });
+    fireEvent.input(screen.getByLabelText(/Name/), { target: { value: 'Ellen' } });
     fireEvent.click(screen.getByLabelText('Meals'));
-    fireEvent.change(screen.getByLabelText('Rate'), { target: { value: '28.5' } });
+    fireEvent.input(screen.getByLabelText('Rate'), { target: { value: '28.5' } });
     expect(state()).toEqual({ name: 'Ellen', copy: 'Ellen', services: ['Meals'], rate: 28.5 });
-    fireEvent.change(screen.getByLabelText('Rate'), { target: { value: '' } });
+    fireEvent.input(screen.getByLabelText('Rate'), { target: { value: '' } });
     expect(state().rate).toBeNull();
   });
 
@@ -69,7 +69,7 @@ describe('useFormBinder', () => {
     render(<SampleForm />);
     expect(screen.getByLabelText(/Name/).getAttribute('aria-required')).toBe('true');
     expect(screen.getByLabelText<HTMLInputElement>('Copy').disabled).toBe(false);
-    fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Self' } });
+    fireEvent.input(screen.getByLabelText(/Name/), { target: { value: 'Self' } });
     expect(screen.getByLabelText<HTMLInputElement>('Copy').disabled).toBe(true);
   });
 
@@ -77,7 +77,7 @@ describe('useFormBinder', () => {
     render(<SampleForm errors={{ name: 'Client name is required', rate: 'Hourly rate is required and must be greater than 0.' }} />);
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Client name is required', 'Hourly rate is required and must be greater than 0.']);
-    fireEvent.change(screen.getByLabelText('Rate'), { target: { value: '30' } });
+    fireEvent.input(screen.getByLabelText('Rate'), { target: { value: '30' } });
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Client name is required']);
   });
 
@@ -85,22 +85,22 @@ describe('useFormBinder', () => {
     const { unmount } = render(<DirtyForm />);
     screen.getByText('All saved');
     expect(hasUnsavedChanges()).toBe(false);
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ellen B' } });
+    fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Ellen B' } });
     screen.getByText('Unsaved changes');
     expect(hasUnsavedChanges()).toBe(true);
     // Typing the saved value back makes the form clean again.
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ellen' } });
+    fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Ellen' } });
     screen.getByText('All saved');
-    fireEvent.change(screen.getByLabelText('Rate'), { target: { value: '32' } });
+    fireEvent.input(screen.getByLabelText('Rate'), { target: { value: '32' } });
     screen.getByText('Unsaved changes');
     fireEvent.click(screen.getByRole('button', { name: 'Saved' }));
     screen.getByText('All saved');
     expect(hasUnsavedChanges()).toBe(false);
-    fireEvent.change(screen.getByLabelText('Rate'), { target: { value: '33' } });
+    fireEvent.input(screen.getByLabelText('Rate'), { target: { value: '33' } });
     fireEvent.click(screen.getByRole('button', { name: 'Latest' }));
     screen.getByText('All saved');
     expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Latest');
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Typed' } });
+    fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Typed' } });
     expect(hasUnsavedChanges()).toBe(true);
     unmount();
     expect(hasUnsavedChanges()).toBe(false);
@@ -109,7 +109,7 @@ describe('useFormBinder', () => {
   it('starts unsaved when it shows a suggestion on top of the stored values', () => {
     render(<DirtyForm baseline={{ name: 'Ellen', copy: '', services: [], rate: 25 }} />);
     screen.getByText('Unsaved changes');
-    fireEvent.change(screen.getByLabelText('Rate'), { target: { value: '25' } });
+    fireEvent.input(screen.getByLabelText('Rate'), { target: { value: '25' } });
     screen.getByText('All saved');
   });
 });

@@ -19,7 +19,7 @@ describe('TextField', () => {
     render(<TextField id="city" label="City" value="" onChange={onChange} />);
     const input = screen.getByLabelText('City');
     expect(input.getAttribute('aria-invalid')).toBeNull();
-    fireEvent.change(input, { target: { value: 'Austin' } });
+    fireEvent.input(input, { target: { value: 'Austin' } });
     expect(onChange).toHaveBeenCalledWith('Austin');
   });
 });
