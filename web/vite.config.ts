@@ -6,7 +6,7 @@ import { rolldown } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { aliases } from './aliases';
-import { FIRST_DATA, firstDataOfRoute, PUBLIC_ROUTES, STAFF_ROUTES } from './src/app/routes';
+import { FIRST_DATA, firstDataOfRoute, PUBLIC_ROUTES, QUERY_FIRST_DATA_ROUTES, STAFF_ROUTES } from './src/app/routes';
 
 // sonner writes its stylesheet into a `<style>` element when it loads, which the server's
 // Content-Security-Policy blocks (toasts would render unstyled at the foot of the page).
@@ -25,9 +25,10 @@ export const FIRST_SCREENS_FILE = 'first-screens.json';
  * Writes FIRST_SCREENS_FILE: for each route (as a path pattern the server matches,
  * `/clients/{id}`), the files its screen's chunk needs that the page does not already
  * name, and the data it asks first (routes.ts; a staff screen's session check first,
- * with `staff` so the server names those only to a visitor with a session). The server
- * names them in the page it sends for that path, so a phone fetches the screen and its
- * data alongside the entry instead of round trips after the entry has run.
+ * with `staff` so the server names those only to a visitor with a session), and with
+ * `query_data` whether the address's query decides more first data (routes.ts). The
+ * server names them in the page it sends for that path, so a phone fetches the screen and
+ * its data alongside the entry instead of round trips after the entry has run.
  */
 function firstScreenFiles(): Plugin {
   return {
@@ -55,7 +56,7 @@ function firstScreenFiles(): Plugin {
         if (!chunk) return this.error(`no chunk is the screen ${screen} (src/app/routes.ts)`);
         const files = [...closure([chunk.fileName])].filter((file) => !initial.has(file));
         const data = firstDataOfRoute(path, isStaff).map(pattern);
-        return { path: pattern(path), staff: isStaff, files: files.map((file) => `/${file}`), data };
+        return { path: pattern(path), staff: isStaff, files: files.map((file) => `/${file}`), data, query_data: QUERY_FIRST_DATA_ROUTES.includes(path) };
       });
       const known = new Set(routes.map((route) => route.path));
       for (const path of Object.keys(FIRST_DATA)) if (!known.has(pattern(path))) return this.error(`FIRST_DATA names ${path}, which is no route (src/app/routes.ts)`);
@@ -91,9 +92,13 @@ function firstDataScript(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler() {
+      handler(html) {
         if (!fileName) throw new Error('the first-data script was not built (vite.config.ts)');
-        return [{ tag: 'script', attrs: { async: true, src: `/${fileName}` }, injectTo: 'head-prepend' }];
+        // Between markers: the server leaves the script out of a page that names all its
+        // first data itself (`first_data_script` in server/src/web.rs).
+        const script = `<!--first-data--><script async src="/${fileName}"></script><!--/first-data-->`;
+        if (!html.includes('<head>')) throw new Error('index.html has no <head> for the first-data script');
+        return html.replace('<head>', () => `<head>\n    ${script}`);
       },
     },
   };
@@ -207,13 +212,14 @@ export default defineConfig({
       // dashboard is 11 files and the cold phone load went from 6.1 s to 3.6 s.
       // The option needs entry signatures left free; Rolldown then keeps modules in their
       // source order (`strictExecutionOrder`), so a copied module never runs before its imports.
-      // Everything the entry imports (`$initial`: the framework, the router, the shell) is
-      // one chunk: split by who else shares it, it was seven files, and the screen's own
-      // chunks and its data waited for a free connection behind them (0.3-0.5 s on "Fast 3G").
+      // The packages the entry imports (`$initial`: the framework, the router, queries,
+      // toasts) are one chunk beside the entry's own code: split by which screens also use
+      // them, they were five files, and the screen's own chunks and its data waited for a
+      // free connection behind them (0.3-0.5 s on "Fast 3G").
       preserveEntrySignatures: false,
       output: {
         codeSplitting: {
-          groups: [{ name: 'shell', tags: ['$initial'] }],
+          groups: [{ name: 'vendor', tags: ['$initial'], test: /[\\/]node_modules[\\/]|vite\/preload-helper/ }],
           experimentalInlineCommonChunks: { maxSize: 40_000 },
         },
       },

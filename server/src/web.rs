@@ -129,6 +129,10 @@ struct FirstScreen {
     files: Vec<String>,
     /// The data the screen asks first, as patterns with the route's parameters.
     data: Vec<String>,
+    /// The address's query decides more first data, which only the page's own
+    /// first-data script can name.
+    #[serde(default)]
+    query_data: bool,
 }
 
 /// What the page sent for one route names beyond the app's entry.
@@ -137,6 +141,7 @@ struct ScreenLinks {
     files: String,
     staff: bool,
     data: Vec<String>,
+    query_data: bool,
 }
 
 /// Vite's own file names; anything else is never written into the page.
@@ -173,6 +178,7 @@ static SCREEN_LINKS: LazyLock<matchit::Router<ScreenLinks>> = LazyLock::new(|| {
             files,
             staff: screen.staff,
             data: screen.data,
+            query_data: screen.query_data,
         };
         if let Err(error) = routes.insert(screen.path, links) {
             tracing::error!(%error, "a route of the web build's screen files was refused");
@@ -192,14 +198,14 @@ fn is_plain_parameter(value: &str) -> bool {
 
 /// The tags the page for `path` names: the screen's files, then its first data (a staff
 /// screen's only with a session, which would otherwise answer 401s to nobody). Empty for
-/// a path that is no screen.
-fn screen_links(path: &str, has_session: bool) -> String {
+/// a path that is no screen. Also whether they are all the first data the screen asks.
+fn screen_links(path: &str, has_session: bool) -> (String, bool) {
     let Ok(found) = SCREEN_LINKS.at(path) else {
-        return String::new();
+        return (String::new(), false);
     };
     let mut links = found.value.files.clone();
     if found.value.staff && !has_session {
-        return links;
+        return (links, false);
     }
     'data: for pattern in &found.value.data {
         let mut address = pattern.clone();
@@ -217,7 +223,22 @@ fn screen_links(path: &str, has_session: bool) -> String {
             ));
         }
     }
-    links
+    (links, !found.value.query_data)
+}
+
+/// Where `index.html` holds the page's first-data script (`firstDataScript` in
+/// web/vite.config.ts), which names the first data in a page that does not: the one the
+/// app's worker keeps for repeat visits.
+const FIRST_DATA_SCRIPT: (&str, &str) = ("<!--first-data-->", "<!--/first-data-->");
+
+/// The page without its first-data script, when the page names all the first data
+/// itself: the script would only hold one of the browser's six connections for a round
+/// trip, ahead of the screen's own files.
+fn without_first_data_script(page: &str) -> Option<String> {
+    let (open, close) = FIRST_DATA_SCRIPT;
+    let start = page.find(open)?;
+    let end = start + page[start..].find(close)? + close.len();
+    Some(format!("{}{}", &page[..start], &page[end..]))
 }
 
 /// Where `index.html` names the page's style nonce (a `<meta name="csp-nonce">`).
@@ -243,13 +264,15 @@ fn index_page(path: &str, has_session: bool) -> Response {
     let nonce = base64::engine::general_purpose::STANDARD.encode(bytes);
     let mut response = match WebAssets::get("index.html") {
         Some(file) => {
+            let (links, names_all_data) = screen_links(path, has_session);
             let page = String::from_utf8_lossy(&file.data)
                 .replace(NONCE_PLACEHOLDER, &nonce)
-                .replacen(
-                    "</head>",
-                    &format!("{}</head>", screen_links(path, has_session)),
-                    1,
-                );
+                .replacen("</head>", &format!("{links}</head>"), 1);
+            let page = if names_all_data {
+                without_first_data_script(&page).unwrap_or(page)
+            } else {
+                page
+            };
             let mut response = Html(page).into_response();
             response
                 .headers_mut()

@@ -226,4 +226,19 @@ async fn the_page_for_a_screen_names_its_first_data_to_a_visitor_who_may_read_it
     );
     // A parameter that is not a plain token or id is never written into the page.
     assert!(data_of(&anonymous, "/sign/a%22%3Cb").await.is_empty());
+
+    // The page's own first-data script is left out where the page names all the first
+    // data; it stays where the address's query decides more (the intake the form opens),
+    // where the server named none (no session), and on a path that is no screen.
+    assert!(!has_first_data_script(&admin, "/").await);
+    assert!(!has_first_data_script(&anonymous, "/approve/AbC_d-9").await);
+    assert!(has_first_data_script(&admin, "/intake?intake_id=01a2").await);
+    assert!(has_first_data_script(&anonymous, "/").await);
+    assert!(has_first_data_script(&anonymous, "/no-such-screen").await);
+}
+
+/// Whether the page for `path`, as `session` gets it, holds the page's first-data script.
+async fn has_first_data_script(session: &crate::support::Session, path: &str) -> bool {
+    let page = session.get(path).await.text().await.unwrap();
+    page.contains("<script async src=\"/assets/first-data-")
 }

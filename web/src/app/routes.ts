@@ -39,6 +39,15 @@ export const STAFF_ROUTES = [
   ['admin', 'AdminPage'],
 ] as const;
 
+/**
+ * The routes whose first data the address's query (or the day) decides as well
+ * (query-first-data.ts): the server's page names only the session check for them, and
+ * the page's own first-data script asks the rest. On any other route's page the server
+ * names all the first data itself and leaves that script out, which would otherwise hold
+ * one of the browser's six connections for a round trip.
+ */
+export const QUERY_FIRST_DATA_ROUTES: readonly string[] = ['/clients', '/intake', '/analytics'];
+
 /** What every staff screen asks first: who is signed in. */
 export const SESSION_CHECK = '/api/auth/me';
 

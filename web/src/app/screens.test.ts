@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/api/query-keys';
 import { defaultAnalyticsRange } from '@/features/analytics/api/address';
 import { queryFirstDataOf } from './query-first-data';
-import { FIRST_DATA, firstDataOf, SESSION_CHECK, STAFF_ROUTES } from './routes';
+import { FIRST_DATA, firstDataOf, QUERY_FIRST_DATA_ROUTES, SESSION_CHECK, STAFF_ROUTES } from './routes';
 import { preloadFirstScreen, screenFor } from './screens';
 
 describe('screenFor', () => {
@@ -90,6 +90,12 @@ describe('queryFirstDataOf', () => {
     expect(queryFirstDataOf('/clients', '?filter=care-plan&owner=me')).toEqual([SESSION_CHECK, '/api/clients?stage=care_plan&owner=me']);
     const { from, to } = defaultAnalyticsRange();
     expect(queryFirstDataOf('/analytics', '')).toEqual([SESSION_CHECK, `/api/analytics?from=${from}&to=${to}`]);
+  });
+
+  it('is asked only on the routes routes.ts lists, where the server leaves the first-data script in the page', () => {
+    const paths = ['/', ...STAFF_ROUTES.map(([path]) => `/${path}`)];
+    const withQueryData = paths.filter((path) => queryFirstDataOf(path, '?intake_id=01a2').length > 0);
+    expect(withQueryData).toEqual([...QUERY_FIRST_DATA_ROUTES]);
   });
 
   it('names nothing elsewhere, or for an intake form with no intake or one whose id is not plain', () => {
