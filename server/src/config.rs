@@ -69,6 +69,18 @@ pub struct AiConfig {
     pub model: String,
 }
 
+/// The most sign-in attempts at once an address may be given (CAREPATH_SIGN_IN_BURST).
+pub const MAX_SIGN_IN_BURST: u32 = 10_000;
+
+/// CAREPATH_SIGN_IN_BURST's value, if it is a number from 1 to [`MAX_SIGN_IN_BURST`].
+fn sign_in_burst(value: &str) -> Option<u32> {
+    value
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|burst| (1..=MAX_SIGN_IN_BURST).contains(burst))
+}
+
 #[derive(Clone)]
 pub struct Config {
     pub addr: SocketAddr,
@@ -90,7 +102,8 @@ pub struct Config {
     pub readers: usize,
     /// How often the live-update feed looks for changes.
     pub events_poll: Duration,
-    /// Sign-in attempts a client address may make at once, then one per `auth_refill`.
+    /// Sign-in attempts a client address may make at once, then one per `auth_refill`
+    /// (CAREPATH_SIGN_IN_BURST, up to [`MAX_SIGN_IN_BURST`]).
     pub auth_burst: u32,
     pub auth_refill: Duration,
     /// Believe `X-Forwarded-For` for the client address (only behind a reverse proxy).
@@ -235,7 +248,7 @@ impl Config {
     /// Reads the adapters' settings from the environment: CAREPATH_DATA_DIR,
     /// CAREPATH_SMTP_URL, CAREPATH_MAIL_FROM, CAREPATH_SMS_URL/SID/TOKEN/FROM,
     /// CAREPATH_AI_URL/KEY/MODEL, CAREPATH_TRUST_PROXY, CAREPATH_SECRET_KEY,
-    /// CAREPATH_SMTP_CA_FILE, CAREPATH_IMAP_CA_FILE.
+    /// CAREPATH_SMTP_CA_FILE, CAREPATH_IMAP_CA_FILE, CAREPATH_SIGN_IN_BURST.
     pub fn with_env(mut self) -> Self {
         self.secret_key = std::env::var(carepath_core::secrets::SECRET_KEY_ENV).ok();
         self.smtp_ca_file = env("CAREPATH_SMTP_CA_FILE").map(PathBuf::from);
@@ -249,6 +262,12 @@ impl Config {
         }
         if let Some(trust) = env("CAREPATH_TRUST_PROXY") {
             self.trust_proxy = matches!(trust.to_ascii_lowercase().as_str(), "1" | "true" | "yes");
+        }
+        // An office whose staff all reach Carepath from one address (one router, one
+        // proxy) signs in more than ten people at the start of a day. A value that is not
+        // a number from 1 to 10,000 leaves the default.
+        if let Some(burst) = env("CAREPATH_SIGN_IN_BURST").and_then(|value| sign_in_burst(&value)) {
+            self.auth_burst = burst;
         }
         if let Some(base_url) = env("CAREPATH_SMS_URL") {
             self.sms = Some(SmsConfig {
@@ -283,7 +302,17 @@ impl Config {
 
 #[cfg(test)]
 mod tests {
-    use super::PublicUrl;
+    use super::{MAX_SIGN_IN_BURST, PublicUrl, sign_in_burst};
+
+    #[test]
+    fn a_sign_in_burst_is_a_number_from_one_to_the_most_allowed() {
+        assert_eq!(sign_in_burst("40"), Some(40));
+        assert_eq!(sign_in_burst(" 40\n"), Some(40));
+        assert_eq!(sign_in_burst("10000"), Some(MAX_SIGN_IN_BURST));
+        for refused in ["0", "10001", "-1", "ten", "", "4.5"] {
+            assert_eq!(sign_in_burst(refused), None, "{refused:?}");
+        }
+    }
 
     #[test]
     fn public_url_origin_drops_path_and_default_port() {
