@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, statusText, titleCase } from './format';
+import { formatDate, formatDateTime, statusText, titleCase } from './format';
+import { formatMoney } from './money';
 import { daysSince, relativeDays } from './relative-time';
 
 describe('formatDateTime', () => {

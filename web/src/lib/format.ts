@@ -34,14 +34,6 @@ export function titleCase(value: string): string {
     .join(' ');
 }
 
-const MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Dollars with thousands separators and cents, as the documents print them: "$1,974.48". */
-export function formatMoney(value: number | null | undefined): string {
-  if (value === null || value === undefined || Number.isNaN(value)) return '';
-  return MONEY.format(value);
-}
-
 export function ageText(age: number | null | undefined): string {
   return age === null || age === undefined ? '—' : String(age);
 }

@@ -6,7 +6,7 @@ import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { Input } from '@/components/ui/input';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/money';
 import type { CarePlanBinder, CarePlanQuote, PricingTemplate } from '../api/types';
 import { DAY_LABELS, SERVICE_OPTIONS, WEEK_DAYS, type WeekDay } from '../care-plan-form-values';
 

@@ -2,7 +2,8 @@ import { FileSignature, Mail, Trash2 } from 'lucide-react';
 import { DataTableRowActions } from '@/components/data-table/data-table-row-actions';
 import { columnHelper } from '@/components/data-table/table-features';
 import { RecordStatusBadge } from '@/components/status-badge';
-import { ageText, formatMoney } from '@/lib/format';
+import { ageText } from '@/lib/format';
+import { formatMoney } from '@/lib/money';
 import { relativeDays } from '@/lib/relative-time';
 import type { CarePlan } from '../api/types';
 

@@ -4,7 +4,8 @@ import type { IntakeSummary } from '@/api/types';
 import { RecordStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { ManageContactsButton } from '@/features/contacts/components/contacts-dialog';
-import { ageText, formatDate, formatMoney } from '@/lib/format';
+import { ageText, formatDate } from '@/lib/format';
+import { formatMoney } from '@/lib/money';
 import type { ClientProfile } from '../api/types';
 
 function Facts({ children }: { children: ReactNode }) {

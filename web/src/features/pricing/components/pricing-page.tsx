@@ -5,7 +5,8 @@ import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { formatMoney } from '@/lib/money';
 import { useHolidayPolicy, usePricingTemplates, type PricingTemplate } from '../api/pricing';
 import { EMPTY_TEMPLATE, inputOf, PricingTemplateDialog, type DialogTarget } from './pricing-template-dialog';
 

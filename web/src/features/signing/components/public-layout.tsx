@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Loading } from '@/components/loading';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/money';
 import { signedPdfPath, useLinkOutcome } from '../api/public';
 
 /** Who the family is dealing with, as the agency's documents print it. */
