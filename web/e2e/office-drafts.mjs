@@ -44,6 +44,10 @@ export function officeDraftTests({ admin }) {
           await open(page, `/care-plans/new?assessment_id=${assessmentId}`);
           const picker = page.locator('#pricing_template_id');
           await picker.waitFor();
+          // The picker is drawn before the templates have loaded; the default is chosen once they have.
+          await page
+            .waitForFunction(() => (document.querySelector('#pricing_template_id')?.selectedOptions[0]?.textContent ?? '').startsWith('Personal Care Services'), null, { timeout: 5000 })
+            .catch(() => undefined);
           const chosen = await picker.evaluate((select) => select.options[select.selectedIndex]?.textContent ?? '');
           expect(chosen.startsWith('Personal Care Services'), `preselected: ${chosen}`);
           // The quote prices the plan at that template's base rate.
