@@ -95,7 +95,7 @@ function firstDataScript(): Plugin {
       handler(html) {
         if (!fileName) throw new Error('the first-data script was not built (vite.config.ts)');
         // Between markers: the server leaves the script out of a page that names all its
-        // first data itself (`first_data_script` in server/src/web.rs).
+        // first data itself (`without_first_data_script` in server/src/web.rs).
         const script = `<!--first-data--><script async src="/${fileName}"></script><!--/first-data-->`;
         if (!html.includes('<head>')) throw new Error('index.html has no <head> for the first-data script');
         return html.replace('<head>', () => `<head>\n    ${script}`);

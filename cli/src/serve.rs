@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use carepath_core::rules::replication::ReplicaUrl;
+use carepath_server::config::sign_in_burst_from_env;
 use carepath_server::replication::ReplicationConfig;
 use carepath_server::{Config, PublicUrl};
 
@@ -82,6 +83,9 @@ pub fn run(db: &Path, args: Args) -> anyhow::Result<()> {
         .unwrap_or_else(|| format!("http://{}", args.addr));
     let public_url = PublicUrl::parse(&public_url).context("--public-url")?;
     let mut config = Config::new(args.addr, db.to_path_buf(), public_url).with_env();
+    if let Some(burst) = sign_in_burst_from_env().map_err(anyhow::Error::msg)? {
+        config.auth_burst = burst;
+    }
     config.reply_interval = Duration::from_secs(args.reply_interval);
     config.reminder_interval = Duration::from_secs(args.reminder_interval);
     if let Some(replicate) = args.replicate {

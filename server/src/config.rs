@@ -81,6 +81,19 @@ fn sign_in_burst(value: &str) -> Option<u32> {
         .filter(|burst| (1..=MAX_SIGN_IN_BURST).contains(burst))
 }
 
+/// The sign-in attempts one address may make at once, as CAREPATH_SIGN_IN_BURST sets them
+/// (an office whose staff all reach Carepath from one router or proxy signs in more than
+/// ten people at the start of a day): None when it is not set, the reason when it is not a
+/// number from 1 to [`MAX_SIGN_IN_BURST`].
+pub fn sign_in_burst_from_env() -> Result<Option<u32>, String> {
+    match env("CAREPATH_SIGN_IN_BURST") {
+        None => Ok(None),
+        Some(value) => sign_in_burst(&value).map(Some).ok_or_else(|| {
+            format!("CAREPATH_SIGN_IN_BURST must be a number from 1 to {MAX_SIGN_IN_BURST}, not \"{value}\"")
+        }),
+    }
+}
+
 #[derive(Clone)]
 pub struct Config {
     pub addr: SocketAddr,
@@ -248,7 +261,8 @@ impl Config {
     /// Reads the adapters' settings from the environment: CAREPATH_DATA_DIR,
     /// CAREPATH_SMTP_URL, CAREPATH_MAIL_FROM, CAREPATH_SMS_URL/SID/TOKEN/FROM,
     /// CAREPATH_AI_URL/KEY/MODEL, CAREPATH_TRUST_PROXY, CAREPATH_SECRET_KEY,
-    /// CAREPATH_SMTP_CA_FILE, CAREPATH_IMAP_CA_FILE, CAREPATH_SIGN_IN_BURST.
+    /// CAREPATH_SMTP_CA_FILE, CAREPATH_IMAP_CA_FILE. `carepath serve` also reads
+    /// CAREPATH_SIGN_IN_BURST ([`sign_in_burst_from_env`]), refusing to start on a bad one.
     pub fn with_env(mut self) -> Self {
         self.secret_key = std::env::var(carepath_core::secrets::SECRET_KEY_ENV).ok();
         self.smtp_ca_file = env("CAREPATH_SMTP_CA_FILE").map(PathBuf::from);
@@ -262,12 +276,6 @@ impl Config {
         }
         if let Some(trust) = env("CAREPATH_TRUST_PROXY") {
             self.trust_proxy = matches!(trust.to_ascii_lowercase().as_str(), "1" | "true" | "yes");
-        }
-        // An office whose staff all reach Carepath from one address (one router, one
-        // proxy) signs in more than ten people at the start of a day. A value that is not
-        // a number from 1 to 10,000 leaves the default.
-        if let Some(burst) = env("CAREPATH_SIGN_IN_BURST").and_then(|value| sign_in_burst(&value)) {
-            self.auth_burst = burst;
         }
         if let Some(base_url) = env("CAREPATH_SMS_URL") {
             self.sms = Some(SmsConfig {

@@ -207,10 +207,12 @@ fn screen_links(path: &str, has_session: bool) -> (String, bool) {
     if found.value.staff && !has_session {
         return (links, false);
     }
+    let mut named_all = !found.value.query_data;
     'data: for pattern in &found.value.data {
         let mut address = pattern.clone();
         for (name, value) in found.params.iter() {
             if !is_plain_parameter(value) {
+                named_all = false;
                 continue 'data;
             }
             address = address.replace(&format!("{{{name}}}"), value);
@@ -221,9 +223,11 @@ fn screen_links(path: &str, has_session: bool) -> (String, bool) {
             links.push_str(&format!(
                 "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"{address}\">"
             ));
+        } else {
+            named_all = false;
         }
     }
-    (links, !found.value.query_data)
+    (links, named_all)
 }
 
 /// Where `index.html` holds the page's first-data script (`firstDataScript` in

@@ -55,3 +55,26 @@ fn the_systemd_unit_verifies_and_runs_carepath_serve() {
         "systemd-analyze complained about the unit: {said}"
     );
 }
+
+#[test]
+fn serve_refuses_a_sign_in_burst_that_is_not_a_number_in_range() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for value in ["0", "ten", "10001"] {
+        let refused = Command::new(bin())
+            .arg("--db")
+            .arg(dir.path().join("carepath.db"))
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .env("CAREPATH_SIGN_IN_BURST", value)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("carepath runs");
+        assert!(!refused.status.success(), "{value}: serve started");
+        let said = String::from_utf8_lossy(&refused.stderr);
+        assert!(
+            said.contains(&format!(
+                "CAREPATH_SIGN_IN_BURST must be a number from 1 to 10000, not \"{value}\""
+            )),
+            "{value}: {said}"
+        );
+    }
+}
