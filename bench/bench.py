@@ -593,11 +593,17 @@ def wrk(url, script, seconds, wrk_cpu, connections=16):
             "socket_errors": sum(int(n) for n in sockets.groups()) if sockets else 0}
 
 
+def accept_encoding():
+    """What the workloads' requests accept: a browser's `br, gzip` unless told otherwise
+    (`BENCH_ACCEPT_ENCODING=` empty measures answers sent as they are)."""
+    return os.environ.get("BENCH_ACCEPT_ENCODING", "br, gzip")
+
+
 def read_headers(side):
     headers = dict(side.headers)
-    if os.environ.get("BENCH_ACCEPT_ENCODING"):
-        # What a browser sends: Carepath then compresses answers over a kilobyte.
-        headers["Accept-Encoding"] = os.environ["BENCH_ACCEPT_ENCODING"]
+    if accept_encoding():
+        # Carepath then compresses the answers worth it (`middleware::COMPRESS_FROM_BYTES`).
+        headers["Accept-Encoding"] = accept_encoding()
     return headers
 
 
@@ -1516,9 +1522,11 @@ def report(path, clients, rows, memory, extra, problems, smoke, started, browser
         lines.append(f"- Intake PDF ({extra['pdf_pages']} pages, {extra['pdf_kib']:.0f} KiB): {extra['pdf_s'] * 1000:.0f} ms "
                      "including process start.")
         lines.append("- TUI first frame: `scripts/bench-tui` (tmux), not part of this run.")
-    if os.environ.get("BENCH_ACCEPT_ENCODING"):
-        lines += ["", f"The workloads' requests carried `Accept-Encoding: {os.environ['BENCH_ACCEPT_ENCODING']}` "
-                  "(answers over a kilobyte compressed)."]
+    if accept_encoding():
+        lines += ["", f"The workloads' requests carried `Accept-Encoding: {accept_encoding()}`, as a browser's do "
+                  "(answers of 4 KB and more compressed)."]
+    else:
+        lines += ["", "The workloads' requests carried no `Accept-Encoding`: every answer went uncompressed."]
     if writes:
         lines += writes_report(writes, smoke)
     if browser:
