@@ -70,6 +70,7 @@ const DEFERRED_SCHEMA: &[&str] = &[
     "intakes_owner_proposal",
     "intakes_owner_contract",
     "intakes_owner_overdue",
+    "intakes_cohort",
 ];
 
 /// Counts the tallies of migration 7 again from the tables, after a bulk load that
