@@ -1692,8 +1692,8 @@ def main():
     out = ROOT / "bench" / ("report-smoke.md" if args.smoke else "report.md")
     if args.smoke:
         out = work / "report-smoke.md"
-    elif only():
-        # A partial run leaves the full report as it was.
+    elif only() or os.environ.get("BENCH_NO_PEER") == "1":
+        # A partial run, or one without the peer, leaves the side-by-side report as it was.
         out = work / "report-only.md"
     report(out, clients, rows, memory, extra, problems, args.smoke, started, browser, writes)
     log("wrote", out)
