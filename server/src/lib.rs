@@ -17,6 +17,7 @@ pub mod outbound;
 pub mod reminders;
 pub mod replication;
 mod routes;
+mod scheduling;
 mod session;
 mod session_cache;
 mod throttle;
@@ -501,6 +502,7 @@ async fn shutdown_signal() {
 
 /// [`serve`] on a runtime of its own, for the `carepath` binary's synchronous `main`.
 pub fn serve_blocking(config: Config) -> anyhow::Result<()> {
+    scheduling::batch_threads();
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?

@@ -1,6 +1,7 @@
 //! The systemd unit shipped in packaging/: `systemd-analyze verify` accepts it (run on a
 //! copy whose ExecStart names the binary just built, since verify checks the program
-//! exists), and the settings it passes are ones `carepath serve` reads.
+//! exists), and the settings it passes are ones `carepath serve` reads; and how `serve`
+//! has its threads scheduled.
 
 use std::process::Command;
 
@@ -77,4 +78,57 @@ fn serve_refuses_a_sign_in_burst_that_is_not_a_number_in_range() {
             "{value}: {said}"
         );
     }
+}
+
+/// `serve` runs its threads under `SCHED_BATCH`, so the two sides of a database call hand
+/// over without preempting each other, all but the writer, whose writes would otherwise
+/// wait out the readers' time slices (server/src/scheduling.rs).
+#[cfg(target_os = "linux")]
+#[test]
+fn serve_batches_its_threads_but_the_writer() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut server = Command::new(bin())
+        .arg("--db")
+        .arg(dir.path().join("carepath.db"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .env_remove("CAREPATH_DB")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("carepath runs");
+    let tasks = format!("/proc/{}/task", server.id());
+    // Each thread's name and policy (the 41st field of its stat: 0 default, 3 batch).
+    let policies = || -> Vec<(String, u32)> {
+        let Ok(entries) = std::fs::read_dir(&tasks) else {
+            return Vec::new();
+        };
+        entries
+            .filter_map(|entry| std::fs::read_to_string(entry.ok()?.path().join("stat")).ok())
+            .filter_map(|stat| {
+                let (head, tail) = stat.rsplit_once(')')?;
+                let name = head.split_once('(')?.1.to_owned();
+                let policy = tail.split_whitespace().nth(38)?.parse().ok()?;
+                Some((name, policy))
+            })
+            .collect()
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let mut seen = policies();
+    while !seen.iter().any(|(name, _)| name == "carepath-db-wri")
+        && std::time::Instant::now() < deadline
+    {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        seen = policies();
+    }
+    let _ = server.kill();
+    let _ = server.wait();
+    let policy_of = |wanted: &str| {
+        seen.iter()
+            .find(|(name, _)| name == wanted)
+            .map(|(_, policy)| *policy)
+    };
+    assert_eq!(policy_of("carepath-db-wri"), Some(0), "{seen:?}");
+    assert_eq!(policy_of("carepath-db-0"), Some(3), "{seen:?}");
+    assert_eq!(policy_of("tokio-rt-worker"), Some(3), "{seen:?}");
 }
