@@ -526,7 +526,6 @@ impl Worker {
     /// The writer's loop: the first write queued opens a group, which takes in every
     /// write queued meanwhile (up to [`GROUP_LIMIT`]) and commits once.
     fn write(mut self, queue: Receiver<WriteCall>) {
-        crate::scheduling::default_policy();
         while let Some(first) = self.next(&queue) {
             self.connect();
             let Some(store) = self.store.as_mut() else {

@@ -502,9 +502,9 @@ async fn shutdown_signal() {
 
 /// [`serve`] on a runtime of its own, for the `carepath` binary's synchronous `main`.
 pub fn serve_blocking(config: Config) -> anyhow::Result<()> {
-    scheduling::batch_threads();
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .on_thread_start(scheduling::batch_this_thread)
         .build()?
         .block_on(serve(config))
 }

@@ -1,68 +1,58 @@
 //! How the operating system schedules the server's threads.
 //!
-//! A request passes between threads twice: the thread that answers HTTP hands its read
-//! to a database thread ([`crate::db`]) and is woken with the answer. Under Linux's
-//! default policy a thread that is woken takes the core from the one that woke it, so on
-//! a busy core every answer cost two switches, and the database thread never got to run
-//! the calls queued behind the first. Under `SCHED_BATCH` (sched(7): "without
-//! interactivity causing extra preemptions between the workload's tasks") a woken thread
-//! waits for the running one to block or finish its time slice, so each side runs its
-//! queue through in turn. On one core, measured with 16 connections at 100,000 clients:
-//! intake reads 15,900 → 22,800 a second (p99 1.7 → 1.1 ms), timelines 13,400 → 18,300
-//! (p99 1.9 → 1.4 ms), and a burst of writes 1,800 → 2,500-2,800 a second. The nice
-//! value, and so the server's share of a core shared with other programs, is unchanged.
+//! A request passes between threads twice: the runtime's thread that answers HTTP hands
+//! its read to a database thread ([`crate::db`]) and is woken with the answer. Under
+//! Linux's default policy the woken runtime thread took the core from the database
+//! thread at once, for every answer, so on a busy core each answer cost two switches and
+//! the database thread never ran the calls queued behind the first. The runtime's
+//! threads run under `SCHED_BATCH` (sched(7): "without interactivity causing extra
+//! preemptions between the workload's tasks"): woken, such a thread waits for the
+//! running one to block or end its time slice, so the database thread runs its queue
+//! through and the runtime then sends the answers together. On one core, 16
+//! connections, 100,000 clients: intake reads 17,300 → 22,200 a second, timelines
+//! 14,400 → 17,200.
+//!
+//! Only the runtime's threads: with the database threads batched too, a write waited out
+//! the readers' slices (the office day's p99 went from 12-13 to 16-20 ms), and the pages
+//! in a browser on the same machine came 0.1-0.3 s later, the server's every step
+//! waiting for the browser's slices. Batching the database threads alone gained nothing.
+//! The nice value, and so the server's share of a core, is unchanged.
 
-/// Puts the calling thread, and every thread it starts from now on, under `SCHED_BATCH`.
-/// Call it before the runtime and the database pool start their threads. Failing (a
-/// system that forbids it) leaves the default policy: slower under load, nothing else.
-pub fn batch_threads() {
+/// Puts the calling thread under `SCHED_BATCH`; the runtime calls it as each of its
+/// threads starts. Failing (a system that forbids it) leaves the default policy: fewer
+/// answers a second on a saturated core, nothing else.
+pub fn batch_this_thread() {
     #[cfg(target_os = "linux")]
-    set_policy(libc::SCHED_BATCH);
-}
-
-/// Puts the calling thread back under the default policy. The writer's thread runs
-/// under it ([`crate::db`]): a write woken there takes the core at once, instead of
-/// waiting out the readers' time slices. With it batched too, the office day's p99
-/// (one request in ten a write) was 16-20 ms; with it on the default policy, 12-13 ms.
-pub fn default_policy() {
-    #[cfg(target_os = "linux")]
-    set_policy(libc::SCHED_OTHER);
-}
-
-#[cfg(target_os = "linux")]
-fn set_policy(policy: libc::c_int) {
-    let param = libc::sched_param { sched_priority: 0 };
-    // SAFETY: the pointer is to a live sched_param; pid 0 is the calling thread.
-    if unsafe { libc::sched_setscheduler(0, policy, &param) } != 0 {
-        tracing::warn!(
-            error = %std::io::Error::last_os_error(),
-            policy,
-            "a server thread keeps its scheduling policy"
-        );
+    {
+        let param = libc::sched_param { sched_priority: 0 };
+        // SAFETY: the pointer is to a live sched_param; pid 0 is the calling thread.
+        if unsafe { libc::sched_setscheduler(0, libc::SCHED_BATCH, &param) } != 0 {
+            tracing::warn!(
+                error = %std::io::Error::last_os_error(),
+                "a runtime thread keeps the default scheduling policy"
+            );
+        }
     }
-}
-
-/// Whether the calling thread runs under `SCHED_BATCH`.
-#[cfg(all(test, target_os = "linux"))]
-fn is_batch() -> bool {
-    // SAFETY: sched_getscheduler takes no pointer; pid 0 is the calling thread.
-    unsafe { libc::sched_getscheduler(0) == libc::SCHED_BATCH }
 }
 
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
 
+    /// Whether the calling thread runs under `SCHED_BATCH`.
+    fn is_batch() -> bool {
+        // SAFETY: sched_getscheduler takes no pointer; pid 0 is the calling thread.
+        unsafe { libc::sched_getscheduler(0) == libc::SCHED_BATCH }
+    }
+
     #[test]
-    fn threads_started_after_the_call_inherit_the_policy() {
-        // On a thread of its own, so the test harness's threads keep their policy.
+    fn only_the_calling_thread_is_batched() {
+        // On threads of their own, so the test harness's threads keep their policy.
         std::thread::spawn(|| {
-            batch_threads();
+            let before = std::thread::spawn(is_batch);
+            batch_this_thread();
             assert!(is_batch());
-            let child = std::thread::spawn(is_batch).join().unwrap();
-            assert!(child, "a thread started afterwards runs under SCHED_BATCH");
-            default_policy();
-            assert!(!is_batch());
+            assert!(!before.join().unwrap());
         })
         .join()
         .unwrap();
