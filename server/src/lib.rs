@@ -502,6 +502,8 @@ async fn shutdown_signal() {
 
 /// [`serve`] on a runtime of its own, for the `carepath` binary's synchronous `main`.
 pub fn serve_blocking(config: Config) -> anyhow::Result<()> {
+    // Before the runtime's threads start, so a warning of theirs is written.
+    init_logging();
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .on_thread_start(scheduling::batch_this_thread)

@@ -1,5 +1,5 @@
 import { ArrowLeft, ClipboardCheck, Printer } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ConflictBanner } from '@/components/conflict-banner';
@@ -88,9 +88,11 @@ export function IntakeEditor({ intake, readOnly }: { intake: Intake | null; read
     setRecord(newer);
   }
 
-  // A new intake's typing is kept in this browser until it is saved.
+  // A new intake's typing is kept in this browser until it is saved. Written as each
+  // change is committed (a layout effect): a passive effect may still be waiting when the
+  // tab is reloaded or closed right after the last keystroke, and that keystroke is lost.
   const keepsLocalDraft = !readOnly && record === null && userId !== null && restorable === null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!keepsLocalDraft) return;
     if (dirty) writeLocalDraft(userId, LOCAL_DRAFT, form);
     else removeLocalDraft(userId, LOCAL_DRAFT);
