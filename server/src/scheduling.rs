@@ -13,9 +13,9 @@
 //! timelines 14,400 → 17,200.
 //!
 //! Only the runtime's threads: with the database threads batched too, a write waited out
-//! the readers' slices (the office day's p99 went from 12-13 to 16-20 ms), and the pages
-//! in a browser on the same machine came 0.1-0.2 s later, the server's every step
-//! waiting for the browser's slices. Batching the database threads alone gained nothing.
+//! the readers' slices (the office day's p99 went from 12-13 to 16-20 ms), and the staff
+//! screens in a browser on the same machine came 0.1-0.3 s later, the server's every
+//! step waiting for the browser's slices. Batching the database threads alone gained nothing.
 //! The database threads are started from the thread that runs `serve` (not a runtime
 //! thread), so they keep the policy the server was started with; Litestream, started
 //! from a runtime thread, runs batched, as a background copier should. A server started
