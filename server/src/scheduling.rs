@@ -15,7 +15,8 @@
 //! Only the runtime's threads: with the database threads batched too, a write waited out
 //! the readers' slices (the office day's p99 went from 12-13 to 16-20 ms), and the staff
 //! screens in a browser on the same machine came 0.1-0.3 s later, the server's every
-//! step waiting for the browser's slices. Batching the database threads alone gained nothing.
+//! step waiting for the browser's slices. Batching the database threads alone gained
+//! nothing.
 //! The database threads are started from the thread that runs `serve` (not a runtime
 //! thread), so they keep the policy the server was started with; Litestream, started
 //! from a runtime thread, runs batched, as a background copier should. A server started
@@ -61,10 +62,19 @@ mod tests {
     fn only_the_calling_thread_is_batched() {
         // On threads of their own, so the test harness's threads keep their policy.
         std::thread::spawn(|| {
-            let before = std::thread::spawn(is_batch);
+            // A sibling that looks at its own policy only once the call has been made.
+            let (made, wait) = std::sync::mpsc::channel::<()>();
+            let sibling = std::thread::spawn(move || {
+                wait.recv().unwrap();
+                is_batch()
+            });
             batch_this_thread();
+            made.send(()).unwrap();
             assert!(is_batch());
-            assert!(!before.join().unwrap());
+            assert!(
+                !sibling.join().unwrap(),
+                "a thread running already was batched too"
+            );
             // Again: already batched, it stays so.
             batch_this_thread();
             assert!(is_batch());
