@@ -1,5 +1,6 @@
 //! The built web UI, embedded at compile time, served with an `index.html` fallback for
-//! the app's own routes. Unknown `/api/…` paths answer a JSON 404 instead.
+//! the app's own routes and `family.html` for the family's links (the build's
+//! `first-screens.json` says which). Unknown `/api/…` paths answer a JSON 404 instead.
 //!
 //! Vite's hashed files under `assets/` are served by memory-serve: compressed with Brotli
 //! when the binary is built (gzip once at start), chosen by the request's
@@ -108,7 +109,8 @@ pub async fn fallback(uri: Uri, headers: HeaderMap) -> Response {
     }
     let relative = path.trim_start_matches('/');
     if let Some(response) = Some(relative)
-        .filter(|path| !path.is_empty() && *path != "index.html" && *path != FIRST_SCREENS)
+        // The pages are written per request (their nonce, the screen's links).
+        .filter(|path| !path.is_empty() && !path.ends_with(".html") && *path != FIRST_SCREENS)
         .and_then(asset)
     {
         return response;
@@ -133,6 +135,16 @@ struct FirstScreen {
     /// first-data script can name.
     #[serde(default)]
     query_data: bool,
+    /// The page the route is sent: the staff app's, or the family's (`family.html`).
+    #[serde(default = "app_page")]
+    page: String,
+}
+
+/// The staff app's page, sent for every path the build names no other page for.
+const APP_PAGE: &str = "index.html";
+
+fn app_page() -> String {
+    APP_PAGE.to_owned()
 }
 
 /// What the page sent for one route names beyond the app's entry.
@@ -142,6 +154,8 @@ struct ScreenLinks {
     staff: bool,
     data: Vec<String>,
     query_data: bool,
+    /// One of the build's pages (checked when the list is read).
+    page: String,
 }
 
 /// Vite's own file names; anything else is never written into the page.
@@ -167,6 +181,7 @@ static SCREEN_LINKS: LazyLock<matchit::Router<ScreenLinks>> = LazyLock::new(|| {
             return routes;
         }
     };
+    let mut pages = std::collections::BTreeSet::new();
     for screen in screens {
         let files = screen
             .files
@@ -174,14 +189,37 @@ static SCREEN_LINKS: LazyLock<matchit::Router<ScreenLinks>> = LazyLock::new(|| {
             .filter(|file| is_asset_path(file))
             .map(|file| format!("<link rel=\"modulepreload\" crossorigin href=\"{file}\">"))
             .collect();
+        if !screen.page.ends_with(".html") || WebAssets::get(&screen.page).is_none() {
+            tracing::error!(page = %screen.page, "a route of the web build names no page of the build");
+            continue;
+        }
+        if screen.page != APP_PAGE {
+            pages.insert(screen.page.clone());
+        }
         let links = ScreenLinks {
             files,
             staff: screen.staff,
             data: screen.data,
             query_data: screen.query_data,
+            page: screen.page,
         };
         if let Err(error) = routes.insert(screen.path, links) {
             tracing::error!(%error, "a route of the web build's screen files was refused");
+        }
+    }
+    // A page asked for by its own name (`/family.html`, as its service worker keeps it
+    // for every link it answers): the page, whose first-data script names the data of
+    // the address it is then shown for.
+    for page in pages {
+        let links = ScreenLinks {
+            files: String::new(),
+            staff: false,
+            data: Vec::new(),
+            query_data: true,
+            page: page.clone(),
+        };
+        if let Err(error) = routes.insert(format!("/{page}"), links) {
+            tracing::error!(%error, "a page of the web build was refused");
         }
     }
     routes
@@ -196,16 +234,33 @@ fn is_plain_parameter(value: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// The tags the page for `path` names: the screen's files, then its first data (a staff
-/// screen's only with a session, which would otherwise answer 401s to nobody). Empty for
-/// a path that is no screen. Also whether they are all the first data the screen asks.
-fn screen_links(path: &str, has_session: bool) -> (String, bool) {
+/// What is sent for one path: which of the build's pages, with which tags.
+struct PageFor {
+    page: &'static str,
+    /// The screen's files, then its first data (a staff screen's only with a session,
+    /// which would otherwise answer 401s to nobody). Empty for a path that is no screen.
+    links: String,
+    /// The links name all the first data the screen asks.
+    names_all_data: bool,
+}
+
+/// The page sent for `path` and the tags it names.
+fn page_for(path: &str, has_session: bool) -> PageFor {
     let Ok(found) = SCREEN_LINKS.at(path) else {
-        return (String::new(), false);
+        return PageFor {
+            page: APP_PAGE,
+            links: String::new(),
+            names_all_data: false,
+        };
     };
+    let page = found.value.page.as_str();
     let mut links = found.value.files.clone();
     if found.value.staff && !has_session {
-        return (links, false);
+        return PageFor {
+            page,
+            links,
+            names_all_data: false,
+        };
     }
     let mut named_all = !found.value.query_data;
     'data: for pattern in &found.value.data {
@@ -227,7 +282,11 @@ fn screen_links(path: &str, has_session: bool) -> (String, bool) {
             named_all = false;
         }
     }
-    (links, named_all)
+    PageFor {
+        page,
+        links,
+        names_all_data: named_all,
+    }
 }
 
 /// Where `index.html` holds the page's first-data script (`firstDataScript` in
@@ -248,7 +307,8 @@ fn without_first_data_script(page: &str) -> Option<String> {
 /// Where `index.html` names the page's style nonce (a `<meta name="csp-nonce">`).
 const NONCE_PLACEHOLDER: &str = "CAREPATH_CSP_NONCE";
 
-/// The app's page with a fresh style nonce, and the policy that allows it.
+/// The page for `path` (the app's, or the family's) with a fresh style nonce, and the
+/// policy that allows it.
 ///
 /// Scripts stay `'self'` only. Styles are the app's stylesheet plus the `<style>`
 /// elements that carry this page's nonce: the scroll lock of modal dialogs writes
@@ -266,9 +326,13 @@ fn index_page(path: &str, has_session: bool) -> Response {
         .into_response();
     }
     let nonce = base64::engine::general_purpose::STANDARD.encode(bytes);
-    let mut response = match WebAssets::get("index.html") {
+    let PageFor {
+        page,
+        links,
+        names_all_data,
+    } = page_for(path, has_session);
+    let mut response = match WebAssets::get(page) {
         Some(file) => {
-            let (links, names_all_data) = screen_links(path, has_session);
             let page = String::from_utf8_lossy(&file.data)
                 .replace(NONCE_PLACEHOLDER, &nonce)
                 .replacen("</head>", &format!("{links}</head>"), 1);

@@ -77,9 +77,19 @@ export function signingTests({ admin, staff }) {
           await phone.getByRole('button', { name: 'Approve this proposal' }).click();
           await phone.getByText('Your approval has been recorded').waitFor();
           expect((await family.cookies()).length === 0, 'the family pages set no session');
+          // The family's page keeps itself for the next visit with a worker of its own,
+          // for the link's path only; the staff app's worker is never installed.
+          const scope = await phone.evaluate(() => navigator.serviceWorker.ready.then((registration) => registration.scope));
+          expect(scope === `${baseURL}/approve/`, `the family's worker is scoped to ${scope}`);
           // Single use: the same link now says what was done, and when.
           await phone.goto(approveLink);
           await phone.getByRole('heading', { name: 'Proposal approved' }).waitFor();
+          const workers = await phone.evaluate(async () => ({
+            controller: navigator.serviceWorker.controller?.scriptURL ?? null,
+            all: (await navigator.serviceWorker.getRegistrations()).map((registration) => registration.active?.scriptURL ?? ''),
+          }));
+          expect(workers.controller === `${baseURL}/family-sw.js`, `the repeat visit was answered by ${workers.controller}`);
+          expect(workers.all.every((url) => url === `${baseURL}/family-sw.js`), `the family's phone has the workers ${workers.all.join(', ')}`);
           await phone.getByText(/You approved this care plan proposal on [A-Z][a-z]+ \d{1,2}, \d{4}/).waitFor();
           await page.getByText('Care Plan Approved').first().waitFor();
 

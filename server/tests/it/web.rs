@@ -164,13 +164,16 @@ async fn the_page_for_a_screen_names_that_screens_files_so_they_come_with_the_en
     let server = TestServer::start().await;
     let anonymous = server.anonymous();
     let mut named = Vec::new();
+    let mut pages = Vec::new();
     for path in [
         "/",
         "/clients/01a20000-0000-7000-8000-000000000000",
         "/approve/some-token",
         "/no-such-screen",
     ] {
-        named.push(preloaded(&anonymous.get(path).await.text().await.unwrap()));
+        let page = anonymous.get(path).await.text().await.unwrap();
+        named.push(preloaded(&page));
+        pages.push(page);
     }
     let [dashboard, profile, approve, unknown] = &named[..] else {
         unreachable!()
@@ -178,7 +181,21 @@ async fn the_page_for_a_screen_names_that_screens_files_so_they_come_with_the_en
     let names = |files: &[String], part: &str| files.iter().any(|file| file.contains(part));
     assert!(names(dashboard, "/dashboard-page-"), "{dashboard:?}");
     assert!(names(profile, "/client-profile-page-"), "{profile:?}");
-    assert!(names(approve, "/approve-page-"), "{approve:?}");
+    // The family's link gets the family's page: its own script, without the staff app's
+    // entry and its packages (the router among them).
+    assert!(pages[2].contains("src=\"/assets/family-"), "{}", pages[2]);
+    assert!(!pages[2].contains("/assets/index-"), "{}", pages[2]);
+    assert!(!pages[2].contains("/assets/vendor-"), "{}", pages[2]);
+    assert!(names(dashboard, "/vendor-"), "{dashboard:?}");
+    assert!(pages[3].contains("src=\"/assets/index-"), "{}", pages[3]);
+    // The family's page by its own name, as its service worker keeps it: the family's
+    // entry, with the script that names the data of the link it is shown for.
+    let kept = anonymous.get("/family.html").await.text().await.unwrap();
+    assert!(kept.contains("src=\"/assets/family-"), "{kept}");
+    assert!(kept.contains("/assets/first-data-"), "{kept}");
+    let worker = anonymous.get("/family-sw.js").await;
+    assert_eq!(worker.status(), StatusCode::OK);
+    assert_eq!(worker.headers()["cache-control"], "no-cache");
     // Each page names only its own screen: the other screens' chunks are not fetched.
     assert!(!names(profile, "/dashboard-page-"), "{profile:?}");
     assert!(!names(unknown, "-page-"), "{unknown:?}");

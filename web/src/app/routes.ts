@@ -4,15 +4,29 @@
 // Screen names are the screens' file names in PascalCase (`ClientsPage`: clients-page.tsx).
 
 /**
- * The pages outside the signed-in shell: sign-in, the first run (reached by the one-time
- * link `carepath serve` prints) and the family's personal links.
+ * The app's pages outside the signed-in shell: sign-in and the first run (reached by the
+ * one-time link `carepath serve` prints).
  */
 export const PUBLIC_ROUTES = [
   ['/login', 'LoginPage'],
   ['/setup', 'SetupPage'],
+] as const;
+
+/**
+ * The family's personal links. They are a page of their own (family.html, src/family.tsx):
+ * a family opens one link on a phone, once or twice, and needs neither the staff app's
+ * router nor its shell, so their page loads a third less script.
+ */
+export const FAMILY_ROUTES = [
   ['/approve/:token', 'ApprovePage'],
   ['/sign/:token', 'SignPage'],
 ] as const;
+
+/** The page the server sends for the family's links (vite.config.ts builds it). */
+export const FAMILY_PAGE = 'family.html';
+
+/** The family's page's own service worker, which keeps that page for the next visit. */
+export const FAMILY_WORKER = 'family-sw.js';
 
 /** The staff's screens, inside the signed-in shell (`/` is the dashboard too). */
 export const STAFF_ROUTES = [
@@ -82,20 +96,27 @@ export const PLAIN_PARAMETER = /^[A-Za-z0-9_-]{1,128}$/;
  * None when the path is no route with first data, or a parameter is not plain.
  */
 export function firstDataOf(pathname: string): string[] {
-  const parts = pathname.split('/');
   for (const route of Object.keys(FIRST_DATA)) {
-    const pattern = route.split('/');
-    if (pattern.length !== parts.length) continue;
-    const params = new Map<string, string>();
-    const matches = pattern.every((part, i) => {
-      const value = parts[i] ?? '';
-      if (!part.startsWith(':')) return part === value;
-      params.set(part.slice(1), value);
-      return PLAIN_PARAMETER.test(value);
-    });
-    if (!matches) continue;
-    const staff = !PUBLIC_ROUTES.some(([publicRoute]) => publicRoute === route);
+    const params = matchRoute(route, pathname);
+    if (!params) continue;
+    const staff = ![...PUBLIC_ROUTES, ...FAMILY_ROUTES].some(([publicRoute]) => publicRoute === route);
     return firstDataOfRoute(route, staff).map((path) => path.replace(/:(\w+)/g, (_, name: string) => params.get(name) ?? ''));
   }
   return [];
+}
+
+/** The parameters of `pathname` when it is `route` (`/sign/:token`), each of them plain;
+ * null when it is not. */
+function matchRoute(route: string, pathname: string): Map<string, string> | null {
+  const parts = pathname.split('/');
+  const pattern = route.split('/');
+  if (pattern.length !== parts.length) return null;
+  const params = new Map<string, string>();
+  const matches = pattern.every((part, i) => {
+    const value = parts[i] ?? '';
+    if (!part.startsWith(':')) return part === value;
+    params.set(part.slice(1), value);
+    return PLAIN_PARAMETER.test(value);
+  });
+  return matches ? params : null;
 }

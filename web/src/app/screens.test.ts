@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/api/query-keys';
 import { defaultAnalyticsRange } from '@/features/analytics/api/address';
 import { queryFirstDataOf } from './query-first-data';
-import { FIRST_DATA, firstDataOf, QUERY_FIRST_DATA_ROUTES, SESSION_CHECK, STAFF_ROUTES } from './routes';
+import { contractForSigningQueryOptions, proposalLetterQueryOptions } from '@/features/signing/api/public';
+import { FAMILY_ROUTES, FIRST_DATA, firstDataOf, QUERY_FIRST_DATA_ROUTES, SESSION_CHECK, STAFF_ROUTES } from './routes';
 import { preloadFirstScreen, screenFor } from './screens';
 
 describe('screenFor', () => {
@@ -14,12 +15,13 @@ describe('screenFor', () => {
     expect(screenFor('/today')).toBe('TodayPage');
     expect(screenFor('/clients/01a20000-0000-7000-8000-000000000000')).toBe('ClientProfilePage');
     expect(screenFor('/settings/templates')).toBe('MessageTemplatesPage');
-    expect(screenFor('/approve/abc')).toBe('ApprovePage');
-    expect(screenFor('/sign/abc')).toBe('SignPage');
   });
 
   it('names none for a path outside the route table', () => {
     expect(screenFor('/nowhere')).toBeNull();
+    // The family's links are a page of their own (src/family.tsx), not the app's.
+    expect(screenFor('/approve/abc')).toBeNull();
+    expect(screenFor('/sign/abc')).toBeNull();
     expect(screenFor('/clients/1/extra')).toBeNull();
   });
 });
@@ -55,14 +57,11 @@ describe('preloadFirstScreen', () => {
     expect(preloaded('/nowhere')).toEqual([]);
   });
 
-  it('asks a family page’s letter or agreement with the page', () => {
-    expect(preloaded('/approve/abc')).toEqual([queryKeys.proposalLetter('abc')]);
-    expect(preloaded('/sign/abc')).toEqual([queryKeys.contractForSigning('abc')]);
-  });
-
   it('asks exactly the data routes.ts says, so the page the server sends names what the screen uses', () => {
     const staff = new Set(['/', ...STAFF_ROUTES.map(([path]) => `/${path}`)]);
+    const family = new Set<string>(FAMILY_ROUTES.map(([path]) => path));
     for (const [route, data] of Object.entries(FIRST_DATA)) {
+      if (family.has(route)) continue;
       const fill = (path: string) => path.replace(/:(\w+)/g, (_, name: string) => `${name}-01a2`);
       const fetched = vi.fn<(url: string) => Promise<Response>>(() => new Promise<Response>(() => undefined));
       vi.stubGlobal('fetch', fetched);
@@ -71,6 +70,27 @@ describe('preloadFirstScreen', () => {
       expect(asked, route).toEqual([...(staff.has(route) ? [SESSION_CHECK] : []), ...data.map(fill)]);
       // The page's own first-data script (src/first-data.ts) asks the same.
       expect(firstDataOf(fill(route)), route).toEqual(asked);
+    }
+  });
+});
+
+describe('the family’s page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks first exactly the data routes.ts says, so the page the server sends names it', async () => {
+    const token = 'AbC_d-9';
+    const pages: Record<string, (client: QueryClient) => Promise<unknown>> = {
+      '/approve/:token': (client) => client.query(proposalLetterQueryOptions(token)),
+      '/sign/:token': (client) => client.query(contractForSigningQueryOptions(token)),
+    };
+    expect(Object.keys(pages).sort()).toEqual(FAMILY_ROUTES.map(([path]) => path).sort());
+    for (const [route, ask] of Object.entries(pages)) {
+      const fetched = vi.fn<(url: string) => Promise<Response>>(() => Promise.resolve(Response.json({})));
+      vi.stubGlobal('fetch', fetched);
+      await ask(new QueryClient());
+      const asked = fetched.mock.calls.map(([url]) => url);
+      expect(asked, route).toEqual(FIRST_DATA[route]?.map((path) => path.replace(':token', token)));
+      expect(firstDataOf(route.replace(':token', token)), route).toEqual(asked);
     }
   });
 });

@@ -9,13 +9,13 @@ import { clientsQueryFor } from '@/features/clients/api/address';
 import { clientsQueryOptions } from '@/features/clients/api/get-clients';
 import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard';
 import { intakeQueryOptions } from '@/features/intake/api/get-intake';
-import { contractForSigningQueryOptions, proposalLetterQueryOptions } from '@/features/signing/api/public';
 import { PUBLIC_ROUTES as ROUTES_OUTSIDE, STAFF_ROUTES as ROUTES_INSIDE } from './routes';
 
 /**
  * Every screen is its own chunk, fetched when its route is first shown, so the dashboard
- * loads only what it draws: charts (analytics), the settings and template editors, the
- * visits calendar and the family's pages each come on demand.
+ * loads only what it draws: charts (analytics), the settings and template editors and the
+ * visits calendar each come on demand. The family's pages are a page of their own
+ * (src/family.tsx).
  */
 export const screens = {
   LoginPage: () => import('@/features/auth/components/login-page'),
@@ -31,8 +31,6 @@ export const screens = {
   CarePlanFormPage: () => import('@/features/care-plans/components/care-plan-form-page'),
   ContractsPage: () => import('@/features/contracts/components/contracts-page'),
   ContractFormPage: () => import('@/features/contracts/components/contract-form-page'),
-  ApprovePage: () => import('@/features/signing/components/approve-page'),
-  SignPage: () => import('@/features/signing/components/sign-page'),
   SettingsPage: () => import('@/features/settings/components/settings-page'),
   PricingPage: () => import('@/features/pricing/components/pricing-page'),
   MessageTemplatesPage: () => import('@/features/message-templates/components/message-templates-page'),
@@ -107,12 +105,6 @@ function preloadData(name: ScreenName, params: Record<string, string | undefined
       if (id) void client.query({ ...intakeQueryOptions(id), ...quiet }).catch(() => undefined);
       break;
     }
-    case 'ApprovePage':
-      if (params.token) void client.query({ ...proposalLetterQueryOptions(params.token), ...quiet }).catch(() => undefined);
-      break;
-    case 'SignPage':
-      if (params.token) void client.query({ ...contractForSigningQueryOptions(params.token), ...quiet }).catch(() => undefined);
-      break;
     case 'AnalyticsPage': {
       const { from, to } = defaultAnalyticsRange();
       void client.query({ ...analyticsQueryOptions(from, to), ...quiet }).catch(() => undefined);

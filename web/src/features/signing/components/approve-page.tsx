@@ -1,5 +1,4 @@
 import { useState, type SyntheticEvent } from 'react';
-import { useParams } from 'react-router';
 import { Loading } from '@/components/loading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,8 +8,7 @@ import { useApproveProposal, useAskQuestion, useProposalLetter } from '../api/pu
 import { Money, PublicLayout, UnusableLink } from './public-layout';
 
 /** `/approve/:token`: the family reads the proposal, approves it or asks a question. */
-export default function ApprovePage() {
-  const { token = '' } = useParams();
+export default function ApprovePage({ token }: { token: string }) {
   const letter = useProposalLetter(token);
   const approve = useApproveProposal(token);
   const ask = useAskQuestion(token);

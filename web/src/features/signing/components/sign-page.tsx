@@ -1,5 +1,4 @@
 import { useState, type SyntheticEvent } from 'react';
-import { useParams } from 'react-router';
 import { Loading } from '@/components/loading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,8 +12,7 @@ import { SignaturePad } from './signature-pad';
 type Method = 'typed' | 'drawn';
 
 /** `/sign/:token`: the family reads the agreement and signs it by typing or drawing. */
-export default function SignPage() {
-  const { token = '' } = useParams();
+export default function SignPage({ token }: { token: string }) {
   const contract = useContractForSigning(token);
   const sign = useSignContract(token);
   const [signer, setSigner] = useState('');
