@@ -5,11 +5,11 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { rolldown } from 'rolldown';
-import { defineConfig, type Plugin, type PluginOption, type UserConfig } from 'vite';
+import { defineConfig, type Connect, type Plugin, type PluginOption, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { generateSW } from 'workbox-build';
 import { aliases } from './aliases';
-import { FAMILY_PAGE, FAMILY_ROUTES, FAMILY_WORKER, FIRST_DATA, firstDataOfRoute, PUBLIC_ROUTES, QUERY_FIRST_DATA_ROUTES, STAFF_ROUTES } from './src/app/routes';
+import { APP_PAGE, FAMILY_PAGE, FAMILY_ROUTES, FAMILY_WORKER, FIRST_DATA, firstDataOfRoute, PUBLIC_ROUTES, QUERY_FIRST_DATA_ROUTES, STAFF_ROUTES } from './src/app/routes';
 
 // sonner writes its stylesheet into a `<style>` element when it loads, which the server's
 // Content-Security-Policy blocks (toasts would render unstyled at the foot of the page).
@@ -49,7 +49,7 @@ function firstScreenFiles(): Plugin {
         return into;
       };
       const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
-      if (!entry) return this.error('the build has no entry chunk for index.html');
+      if (!entry) return this.error(`the build has no entry chunk for ${APP_PAGE}`);
       const initial = closure([entry.fileName]);
       const fileName = (screen: string) => `/${screen.replace(/(?<!^)([A-Z])/g, '-$1').toLowerCase()}.tsx`;
       const pattern = (path: string) => path.replace(/:(\w+)/g, '{$1}');
@@ -59,7 +59,7 @@ function firstScreenFiles(): Plugin {
         if (!chunk) return this.error(`no chunk is the screen ${screen} (src/app/routes.ts)`);
         const files = [...closure([chunk.fileName])].filter((file) => !initial.has(file));
         const data = firstDataOfRoute(path, isStaff).map(pattern);
-        return { path: pattern(path), staff: isStaff, files: files.map((file) => `/${file}`), data, query_data: QUERY_FIRST_DATA_ROUTES.includes(path), page: 'index.html' };
+        return { path: pattern(path), staff: isStaff, files: files.map((file) => `/${file}`), data, query_data: QUERY_FIRST_DATA_ROUTES.includes(path), page: APP_PAGE };
       });
       // The family's page names its own scripts; the server sends it for these routes.
       for (const [path] of FAMILY_ROUTES) routes.push({ path: pattern(path), staff: false, files: [], data: firstDataOfRoute(path, false).map(pattern), query_data: false, page: FAMILY_PAGE });
@@ -102,7 +102,7 @@ function firstDataScript(): Plugin {
         // Between markers: the server leaves the script out of a page that names all its
         // first data itself (`without_first_data_script` in server/src/web.rs).
         const script = `<!--first-data--><script async src="/${fileName}"></script><!--/first-data-->`;
-        if (!html.includes('<head>')) throw new Error('index.html has no <head> for the first-data script');
+        if (!html.includes('<head>')) throw new Error('the page has no <head> for the first-data script');
         return html.replace('<head>', () => `<head>\n    ${script}`);
       },
     },
@@ -143,8 +143,9 @@ function inlineStylesheet(): Plugin {
   };
 }
 
-/** The family's links as the service workers match them: `/sign/:token` as `^/sign/[^/]+$`. */
-const familyRoutePatterns = FAMILY_ROUTES.map(([path]) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`));
+/** The family's links as the service workers match them (Workbox tests the path and the
+ * query): `/sign/:token` as `^/sign/[^/?]+/?(\?.*)?$`. */
+const familyRoutePatterns = FAMILY_ROUTES.map(([path]) => new RegExp(`^${path.replace(/:\w+/g, '[^/?]+')}/?(\\?.*)?$`));
 
 /**
  * Writes FAMILY_WORKER, the family's page's own service worker, with Workbox as the app's
@@ -191,6 +192,10 @@ function familyWorker(): Plugin {
         inlineWorkboxRuntime: true,
         cleanupOutdatedCaches: true,
         cacheId: 'carepath-family',
+        // A new build's worker takes over at once: the page is one script, which an open
+        // tab has already run, and there is no notice to ask the family to reload.
+        skipWaiting: true,
+        clientsClaim: true,
         sourcemap: false,
         mode: 'production',
       });
@@ -218,17 +223,20 @@ function pagePlugins(): PluginOption[] {
   ];
 }
 
-/** In development (`vite`), the family's links open the family's page as the server's do. */
+/** In development (`vite`, `vite preview`), the family's links open the family's page as
+ * the server's do. */
 function familyPagesInDevelopment(): Plugin {
+  const familyPage: Connect.NextHandleFunction = (request, _response, next) => {
+    if (familyRoutePatterns.some((pattern) => pattern.test(request.url ?? ''))) request.url = `/${FAMILY_PAGE}`;
+    next();
+  };
   return {
     name: 'carepath:family-pages-in-development',
-    apply: 'serve',
     configureServer(server) {
-      server.middlewares.use((request, _response, next) => {
-        const pathname = (request.url ?? '').split('?')[0] ?? '';
-        if (familyRoutePatterns.some((pattern) => pattern.test(pathname))) request.url = `/${FAMILY_PAGE}`;
-        next();
-      });
+      server.middlewares.use(familyPage);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(familyPage);
     },
   };
 }

@@ -244,7 +244,7 @@ pub async fn security_headers(request: Request, next: Next) -> Response {
     let headers = response.headers_mut();
     // Room for all five at once rather than growing the map while inserting.
     headers.reserve(5);
-    // The app's page names its own policy (a style nonce, see `web::index_page`);
+    // The app's page names its own policy (a style nonce, see `web::page`);
     // everything else gets the strictest one.
     headers
         .entry(header::CONTENT_SECURITY_POLICY)

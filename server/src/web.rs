@@ -5,8 +5,8 @@
 //! Vite's hashed files under `assets/` are served by memory-serve: compressed with Brotli
 //! when the binary is built (gzip once at start), chosen by the request's
 //! `Accept-Encoding` with `Vary: Accept-Encoding`, an ETag, and a year's immutable
-//! caching. `index.html` is written per request (its CSP nonce) and travels through the
-//! API's compression layer like any answer; the few files beside it are served here.
+//! caching. The pages are written per request (their CSP nonce) and travel through the
+//! API's compression layer like any answer; the few files beside them are served here.
 
 use std::sync::LazyLock;
 
@@ -20,7 +20,8 @@ use rust_embed::RustEmbed;
 use crate::AppState;
 use crate::error::ApiError;
 
-/// The files beside `index.html` (the page itself, the icon); `assets/` is [`assets`]'s.
+/// The files beside the pages (the pages themselves, the icon, the service workers);
+/// `assets/` is [`assets`]'s.
 #[derive(RustEmbed)]
 #[folder = "../web/dist"]
 #[exclude = "assets/*"]
@@ -89,7 +90,7 @@ fn content_type(path: &str) -> &'static str {
 
 fn asset(path: &str) -> Option<Response> {
     let file = WebAssets::get(path)?;
-    // Files beside index.html keep their names from build to build.
+    // Files beside the pages keep their names from build to build.
     let cache = "no-cache";
     let mut response = file.data.into_owned().into_response();
     let headers = response.headers_mut();
@@ -115,7 +116,7 @@ pub async fn fallback(uri: Uri, headers: HeaderMap) -> Response {
     {
         return response;
     }
-    index_page(path, crate::session::session_token(&headers).is_some())
+    page(path, crate::session::session_token(&headers).is_some())
 }
 
 /// Where the web build lists, for each of the app's routes, the files its screen needs
@@ -246,7 +247,12 @@ struct PageFor {
 
 /// The page sent for `path` and the tags it names.
 fn page_for(path: &str, has_session: bool) -> PageFor {
-    let Ok(found) = SCREEN_LINKS.at(path) else {
+    // A route's address with a slash at its end is that route, as the app's router reads it.
+    let trimmed = path.strip_suffix('/').filter(|trimmed| !trimmed.is_empty());
+    let found = SCREEN_LINKS
+        .at(path)
+        .or_else(|error| trimmed.map_or(Err(error), |trimmed| SCREEN_LINKS.at(trimmed)));
+    let Ok(found) = found else {
         return PageFor {
             page: APP_PAGE,
             links: String::new(),
@@ -289,7 +295,7 @@ fn page_for(path: &str, has_session: bool) -> PageFor {
     }
 }
 
-/// Where `index.html` holds the page's first-data script (`firstDataScript` in
+/// Where a page holds its first-data script (`firstDataScript` in
 /// web/vite.config.ts), which names the first data in a page that does not: the one the
 /// app's worker keeps for repeat visits.
 const FIRST_DATA_SCRIPT: (&str, &str) = ("<!--first-data-->", "<!--/first-data-->");
@@ -304,7 +310,7 @@ fn without_first_data_script(page: &str) -> Option<String> {
     Some(format!("{}{}", &page[..start], &page[end..]))
 }
 
-/// Where `index.html` names the page's style nonce (a `<meta name="csp-nonce">`).
+/// Where a page names its style nonce (a `<meta name="csp-nonce">`).
 const NONCE_PLACEHOLDER: &str = "CAREPATH_CSP_NONCE";
 
 /// The page for `path` (the app's, or the family's) with a fresh style nonce, and the
@@ -315,7 +321,7 @@ const NONCE_PLACEHOLDER: &str = "CAREPATH_CSP_NONCE";
 /// one whose sizes are measured at run time, so no hash could name it, and it takes
 /// the nonce the app reads from the page. Style attributes and `<style>` elements
 /// without the nonce stay blocked.
-fn index_page(path: &str, has_session: bool) -> Response {
+fn page(path: &str, has_session: bool) -> Response {
     let mut bytes = [0u8; 18];
     if SystemRandom::new().fill(&mut bytes).is_err() {
         return ApiError::new(

@@ -30,7 +30,7 @@ export const brotliSize = (bytes) =>
 /** The dashboard's initial JavaScript, file by file, with its Brotli sizes. */
 export function dashboardInitialJs(dist) {
   const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));
-  // The staff app's page; the family's page (family.html) is an entry of its own.
+  // The staff app's page (the family's page is a build of its own, with no manifest).
   const entry = 'index.html';
   if (!manifest[entry]?.isEntry) throw new Error('the manifest names no entry chunk for index.html');
   if (!manifest[DASHBOARD_SOURCE]) throw new Error(`the manifest has no ${DASHBOARD_SOURCE}`);

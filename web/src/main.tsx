@@ -15,8 +15,8 @@ if (!root) throw new Error('The page has no #root element.');
 // The app is drawn once the first screen's chunk is in; the page says "Loading
 // Carepath..." until then. The page asked for the chunk with the entry, so it is in or
 // nearly; drawn before, the screen would suspend, and React shows a suspended screen no
-// sooner than 300 ms after its fallback: the family's pages sat idle that long with their
-// letter in hand.
+// sooner than 300 ms after its fallback: the dashboard sat idle that long with its data
+// in hand.
 const queryClient = createQueryClient();
 markAppStarted();
 void preloadFirstScreen(window.location, queryClient).then(() =>

@@ -196,6 +196,39 @@ async fn the_page_for_a_screen_names_that_screens_files_so_they_come_with_the_en
     let worker = anonymous.get("/family-sw.js").await;
     assert_eq!(worker.status(), StatusCode::OK);
     assert_eq!(worker.headers()["cache-control"], "no-cache");
+    // Every file the family's page names and its worker keeps is one the server has.
+    let worker = worker.text().await.unwrap();
+    let kept_files: Vec<&str> = worker
+        .split("url:\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    assert!(kept_files.contains(&"family.html"), "{worker}");
+    let scripts: Vec<&str> = pages[2]
+        .split("src=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    assert!(!scripts.is_empty(), "{}", pages[2]);
+    for file in kept_files
+        .iter()
+        .map(|file| format!("/{file}"))
+        .chain(scripts.iter().map(|file| (*file).to_owned()))
+    {
+        assert_eq!(
+            anonymous.get(&file).await.status(),
+            StatusCode::OK,
+            "{file}"
+        );
+    }
+    // A link with a slash at its end is the same link.
+    let slashed = anonymous
+        .get("/approve/some-token/")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(slashed.contains("src=\"/assets/family-"), "{slashed}");
     // Each page names only its own screen: the other screens' chunks are not fetched.
     assert!(!names(profile, "/dashboard-page-"), "{profile:?}");
     assert!(!names(unknown, "-page-"), "{unknown:?}");

@@ -29,7 +29,8 @@ const page = (name: ScreenName) => (
 
 export function createAppRouter() {
   return createBrowserRouter([
-    // The sign-in page and the family's pages (reached by a personal link): outside the signed-in shell.
+    // The sign-in page and the first run: outside the signed-in shell. (The family's links
+    // are a page of their own, src/family.tsx.)
     ...PUBLIC_ROUTES.map(([path, name]) => ({ path, element: page(name) })),
     {
       element: <RequireAuth />,

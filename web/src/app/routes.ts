@@ -22,6 +22,9 @@ export const FAMILY_ROUTES = [
   ['/sign/:token', 'SignPage'],
 ] as const;
 
+/** The staff app's page, which the server sends for every other path. */
+export const APP_PAGE = 'index.html';
+
 /** The page the server sends for the family's links (vite.config.ts builds it). */
 export const FAMILY_PAGE = 'family.html';
 

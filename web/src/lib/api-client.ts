@@ -123,7 +123,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     // Without a network, a read the offline copy holds (a coming visit's client) is
     // answered from it. Loaded only then: the copy's code never weighs on a first load.
-    if (method === 'GET') {
+    // The family's pages (`/api/public/…`) are never in it.
+    if (method === 'GET' && !path.startsWith('/api/public/')) {
       const { readRecord } = await import('./offline/copy');
       const kept = await readRecord<T>(withQuery(path, query)).catch(() => undefined);
       if (kept !== undefined) return kept;
