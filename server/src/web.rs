@@ -137,16 +137,11 @@ struct FirstScreen {
     #[serde(default)]
     query_data: bool,
     /// The page the route is sent: the staff app's, or the family's (`family.html`).
-    #[serde(default = "app_page")]
     page: String,
 }
 
-/// The staff app's page, sent for every path the build names no other page for.
+/// The staff app's page, sent for every path the build names no route for.
 const APP_PAGE: &str = "index.html";
-
-fn app_page() -> String {
-    APP_PAGE.to_owned()
-}
 
 /// What the page sent for one route names beyond the app's entry.
 struct ScreenLinks {

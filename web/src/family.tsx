@@ -26,7 +26,8 @@ if (!root) throw new Error('The page has no #root element.');
 
 const route = familyRoute(window.location.pathname);
 
-/** The link's page; a token that is no link's gets the server's one answer for bad links. */
+/** The link's page; a token that is no link's gets the server's one answer for bad links.
+ * (No route: the page opened at an address of no link, `/family.html` itself.) */
 function FamilyPage() {
   if (!route) return <LinkProblem error={null} />;
   const Page = pages[route.screen];

@@ -9,12 +9,15 @@ describe('familyRoute', () => {
     expect(familyRoute('/approve/a%2Db')).toEqual({ screen: 'ApprovePage', token: 'a-b' });
   });
 
-  it('names none for any other path, or a token that cannot be decoded', () => {
+  it('names none for any other path', () => {
     expect(familyRoute('/approve/')).toBeNull();
     expect(familyRoute('/approve/a/b')).toBeNull();
     expect(familyRoute('/approvals/a')).toBeNull();
     expect(familyRoute('/clients/a')).toBeNull();
     expect(familyRoute('/family.html')).toBeNull();
-    expect(familyRoute('/sign/%E0%A4%A')).toBeNull();
+  });
+
+  it('passes on a token that cannot be decoded, for the server to refuse with its own message', () => {
+    expect(familyRoute('/sign/%E0%A4%A')).toEqual({ screen: 'SignPage', token: '%E0%A4%A' });
   });
 });

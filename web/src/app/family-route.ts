@@ -8,8 +8,9 @@ export interface FamilyRoute {
 
 /**
  * The family's page `pathname` opens (`/approve/:token`, `/sign/:token`, a trailing slash
- * allowed), with its link's token decoded as a router would; null for any other path or a
- * token that cannot be decoded.
+ * allowed), with its link's token decoded as a router would; null for any other path. A
+ * token that cannot be decoded is passed on as it is, for the server to answer with its
+ * one message for bad links.
  */
 export function familyRoute(pathname: string): FamilyRoute | null {
   const [, head, token, ...rest] = pathname.split('/');
@@ -18,6 +19,6 @@ export function familyRoute(pathname: string): FamilyRoute | null {
   try {
     return { screen: route[1], token: decodeURIComponent(token) };
   } catch {
-    return null;
+    return { screen: route[1], token };
   }
 }
