@@ -165,30 +165,27 @@ pub struct Analytics {
     pub declined_reasons: Vec<ReasonCount>,
 }
 
-/// What the report needs of one client of the range: when its intake was created and the
-/// first moment it reached each later step (None until reached), as Unix seconds.
-struct CohortRow {
-    created: Option<i64>,
-    source: String,
-    archived: bool,
-    first_assessment: Option<i64>,
-    first_care_plan: Option<i64>,
-    first_proposal_sent: Option<i64>,
-    first_contract: Option<i64>,
-    first_signed: Option<i64>,
-    first_contact: Option<i64>,
-    /// The declined-type status of an archived client (None for the others).
-    declined_status: Option<String>,
+/// The cohort's figures as the rows go by: counts, and the durations the medians are
+/// taken from. The rows are read once and never kept.
+#[derive(Default)]
+struct Tally {
+    clients: i64,
+    /// Clients that reached assessment, care plan, contract and signed.
+    reached: [i64; 4],
+    to_assessment: Vec<f64>,
+    to_proposal: Vec<f64>,
+    to_signed: Vec<f64>,
+    contact_hours: Vec<f64>,
+    sources: Vec<SourceStat>,
+    /// New intakes per week of `week_starts`.
+    per_week: Vec<i64>,
+    waiting_count: i64,
+    /// Archived clients per declined-type status.
+    declined: Vec<(String, i64)>,
 }
 
 fn moment(text: &str) -> Option<Timestamp> {
     parse_timestamp(text)
-}
-
-/// Days from `from` to `to` (fractional), None when either is missing; a step recorded
-/// before its intake counts as 0.
-fn days(from: Option<i64>, to: Option<i64>) -> Option<f64> {
-    Some((to? - from?).max(0) as f64 / 86_400.0)
 }
 
 fn duration_stat(step: &str, label: &str, values: &[f64]) -> DurationStat {
@@ -219,84 +216,44 @@ impl Store {
             clock.start_of_day(range.from),
             clock.start_of_day(range.to.tomorrow().unwrap_or(range.to)),
         );
-        let rows = self.analytics_cohort(start, end)?;
         let now = clock.now();
 
-        // The weeks the range touches, each from its Monday to the next one.
-        let mut weeks: Vec<(Date, Date)> = Vec::new();
+        // The weeks the range touches, each from its Monday; a creation moment falls in
+        // the last week that starts at or before it (the range ends before the next).
+        let mut weeks: Vec<Date> = Vec::new();
         let mut week = monday_of(range.from);
         while week <= range.to {
-            let next = week.checked_add(Span::new().weeks(1)).unwrap_or(Date::MAX);
-            weeks.push((week, next));
-            if next == Date::MAX {
-                break;
-            }
-            week = next;
-        }
-        let mut per_week = vec![0_i64; weeks.len()];
-
-        // One pass over the cohort: each creation moment is read once.
-        let mut reached = [0_i64; 4];
-        let mut to_assessment = Vec::new();
-        let mut to_proposal = Vec::new();
-        let mut to_signed = Vec::new();
-        let mut contact_hours = Vec::new();
-        let mut sources: Vec<SourceStat> = Vec::new();
-        let mut waiting_count = 0_i64;
-        let mut declined_reasons: Vec<ReasonCount> = Vec::new();
-        for row in &rows {
-            let created = row
-                .created
-                .and_then(|second| Timestamp::from_second(second).ok());
-            for (count, first) in reached.iter_mut().zip([
-                row.first_assessment,
-                row.first_care_plan,
-                row.first_contract,
-                row.first_signed,
-            ]) {
-                *count += i64::from(first.is_some());
-            }
-            to_assessment.extend(days(row.created, row.first_assessment));
-            to_proposal.extend(days(row.created, row.first_proposal_sent));
-            to_signed.extend(days(row.created, row.first_signed));
-            contact_hours.extend(days(row.created, row.first_contact).map(|days| days * 24.0));
-
-            let signed = i64::from(row.first_signed.is_some());
-            match sources.iter_mut().find(|s| s.source == row.source) {
-                Some(stat) => {
-                    stat.leads += 1;
-                    stat.signed += signed;
-                }
-                None => sources.push(SourceStat {
-                    source: row.source.clone(),
-                    leads: 1,
-                    signed,
-                }),
-            }
-
-            if let Some(at) = created {
-                let day = clock.local_date(at);
-                let after = weeks.partition_point(|(start, _)| *start <= day);
-                if let Some(index) = after.checked_sub(1)
-                    && day < weeks[index].1
-                {
-                    per_week[index] += 1;
-                }
-            }
-
-            waiting_count += i64::from(row.first_contact.is_none() && !row.archived);
-
-            if let Some(status) = row.declined_status.as_deref() {
-                let reason = status_label(status);
-                match declined_reasons.iter_mut().find(|c| c.reason == reason) {
-                    Some(count) => count.count += 1,
-                    None => declined_reasons.push(ReasonCount { reason, count: 1 }),
-                }
+            weeks.push(week);
+            match week.checked_add(Span::new().weeks(1)) {
+                Ok(next) => week = next,
+                Err(_) => break,
             }
         }
+        let week_starts: Vec<i64> = weeks
+            .iter()
+            .map(|monday| clock.start_of_day(*monday).as_second())
+            .collect();
+
+        let mut tally = Tally {
+            per_week: vec![0; weeks.len()],
+            ..Tally::default()
+        };
+        self.analytics_cohort(start, end, &week_starts, &mut tally)?;
+        let Tally {
+            clients,
+            reached,
+            to_assessment,
+            to_proposal,
+            to_signed,
+            contact_hours,
+            mut sources,
+            per_week,
+            waiting_count,
+            declined,
+        } = tally;
 
         let steps: [(&str, &str, i64); 5] = [
-            ("intake", "Intake", rows.len() as i64),
+            ("intake", "Intake", clients),
             ("assessment", "Assessment", reached[0]),
             ("care_plan", "Care Plan", reached[1]),
             ("contract", "Contract", reached[2]),
@@ -328,7 +285,7 @@ impl Store {
         let intakes_per_week = weeks
             .iter()
             .zip(per_week)
-            .map(|((start, _), count)| WeekCount {
+            .map(|(start, count)| WeekCount {
                 week_start: start.to_string(),
                 count,
             })
@@ -343,6 +300,13 @@ impl Store {
             waiting,
         };
 
+        let mut declined_reasons: Vec<ReasonCount> = declined
+            .into_iter()
+            .map(|(status, count)| ReasonCount {
+                reason: status_label(&status),
+                count,
+            })
+            .collect();
         declined_reasons
             .sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.reason.cmp(&b.reason)));
 
@@ -358,48 +322,85 @@ impl Store {
         })
     }
 
-    /// One row per client whose intake was created in `[start, end)`, from the
-    /// `intakes_cohort` index alone (migration 23): the first moment it reached each step
-    /// is kept on the intake row (migration 22). Deleted intakes and deleted records do
-    /// not count.
-    fn analytics_cohort(&self, start: Timestamp, end: Timestamp) -> Result<Vec<CohortRow>> {
-        let declined_list = declined_list();
-        // The declined list is the model's constant, never input. Named, the index is
-        // used even where the planner, without statistics, would read the rows instead.
-        let sql = format!(
-            "SELECT unixepoch(i.created_at),
-                    coalesce(nullif(trim(i.referral_source), ''), 'Not recorded'), i.archived,
-                    unixepoch(i.first_assessment_at),
-                    unixepoch(i.first_care_plan_at),
-                    unixepoch(i.first_proposal_sent_at),
-                    unixepoch(i.first_contract_at),
-                    unixepoch(i.first_signed_at),
-                    unixepoch(i.first_contact_at),
-                    CASE WHEN i.archived THEN CASE
-                      WHEN i.status IN ({declined_list}) THEN i.status
-                      WHEN i.latest_assessment_status IN ({declined_list}) THEN i.latest_assessment_status
-                      WHEN i.latest_care_plan_status IN ({declined_list}) THEN i.latest_care_plan_status
-                      WHEN i.latest_contract_status IN ({declined_list}) THEN i.latest_contract_status
-                    END END
-             FROM intakes i INDEXED BY intakes_cohort
-             WHERE i.deleted_at IS NULL AND i.created_at >= ?1 AND i.created_at < ?2"
-        );
-        let mut statement = self.conn().prepare_cached(&sql)?;
-        let rows = statement.query_map(params![ts(start), ts(end)], |row| {
-            Ok(CohortRow {
-                created: row.get(0)?,
-                source: row.get(1)?,
-                archived: row.get(2)?,
-                first_assessment: row.get(3)?,
-                first_care_plan: row.get(4)?,
-                first_proposal_sent: row.get(5)?,
-                first_contract: row.get(6)?,
-                first_signed: row.get(7)?,
-                first_contact: row.get(8)?,
-                declined_status: row.get(9)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    /// Adds to `tally` each client whose intake was created in `[start, end)`, from the
+    /// `intakes_cohort` index alone (migration 24, whose expressions the query names as
+    /// written there): the first moment it reached each step is kept on the intake row
+    /// (migration 22). Deleted intakes and deleted records do
+    /// not count. `week_starts` are the weeks' first moments, in Unix seconds.
+    fn analytics_cohort(
+        &self,
+        start: Timestamp,
+        end: Timestamp,
+        week_starts: &[i64],
+        tally: &mut Tally,
+    ) -> Result<()> {
+        let mut statement = self.conn().prepare_cached(&cohort_sql())?;
+        let mut rows = statement.query(params![ts(start), ts(end)])?;
+        while let Some(row) = rows.next()? {
+            let created: Option<i64> = row.get(0)?;
+            // Days from the intake to a step; a step recorded before its intake counts as 0.
+            let days = |at: Option<i64>| Some((at? - created?).max(0) as f64 / 86_400.0);
+            let source = row.get_ref(1)?.as_str().map_err(rusqlite::Error::from)?;
+            let archived: bool = row.get(2)?;
+            let to_assessment = days(row.get(3)?);
+            let care_plan: bool = row.get(4)?;
+            let to_proposal = days(row.get(5)?);
+            let contract: bool = row.get(6)?;
+            let to_signed = days(row.get(7)?);
+            let to_contact = days(row.get(8)?);
+
+            tally.clients += 1;
+            let steps = [
+                to_assessment.is_some(),
+                care_plan,
+                contract,
+                to_signed.is_some(),
+            ];
+            for (count, reached) in tally.reached.iter_mut().zip(steps) {
+                *count += i64::from(reached);
+            }
+            tally.to_assessment.extend(to_assessment);
+            tally.to_proposal.extend(to_proposal);
+            tally.to_signed.extend(to_signed);
+            tally
+                .contact_hours
+                .extend(to_contact.map(|days| days * 24.0));
+
+            let signed = i64::from(to_signed.is_some());
+            match tally.sources.iter_mut().find(|s| s.source == source) {
+                Some(stat) => {
+                    stat.leads += 1;
+                    stat.signed += signed;
+                }
+                None => tally.sources.push(SourceStat {
+                    source: source.to_owned(),
+                    leads: 1,
+                    signed,
+                }),
+            }
+
+            if let Some(created) = created
+                && let Some(week) = week_starts
+                    .partition_point(|start| *start <= created)
+                    .checked_sub(1)
+            {
+                tally.per_week[week] += 1;
+            }
+
+            tally.waiting_count += i64::from(to_contact.is_none() && !archived);
+
+            if let Some(status) = row
+                .get_ref(9)?
+                .as_str_or_null()
+                .map_err(rusqlite::Error::from)?
+            {
+                match tally.declined.iter_mut().find(|(known, _)| known == status) {
+                    Some((_, count)) => *count += 1,
+                    None => tally.declined.push((status.to_owned(), 1)),
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The longest-waiting clients of `[start, end)` with no first contact yet (not
@@ -411,14 +412,7 @@ impl Store {
         end: Timestamp,
         now: Timestamp,
     ) -> Result<Vec<WaitingClient>> {
-        let mut statement = self.conn().prepare_cached(
-            "SELECT i.id, i.client_full_name, i.created_at
-             FROM intakes i INDEXED BY intakes_cohort
-             WHERE i.deleted_at IS NULL AND i.created_at >= ?1 AND i.created_at < ?2
-               AND i.first_contact_at IS NULL AND NOT i.archived
-             ORDER BY i.created_at, i.list_seq
-             LIMIT +?3",
-        )?;
+        let mut statement = self.conn().prepare_cached(WAITING_SQL)?;
         let rows =
             statement.query_map(params![ts(start), ts(end), WAITING_LIMIT as i64], |row| {
                 let created_at: String = row.get(2)?;
@@ -436,6 +430,41 @@ impl Store {
     }
 }
 
+/// The clients of the range (`?1` to `?2`) with no first contact yet, not archived, the
+/// longest-waiting first, at most `?3`. The filter is read from the index; only the rows
+/// listed are read, for the name.
+const WAITING_SQL: &str = "SELECT i.id, i.client_full_name, i.created_at
+     FROM intakes i INDEXED BY intakes_cohort
+     WHERE i.deleted_at IS NULL AND i.created_at >= ?1 AND i.created_at < ?2
+       AND unixepoch(i.first_contact_at) IS NULL AND NOT i.archived
+     ORDER BY i.created_at, i.list_seq
+     LIMIT +?3";
+
+/// One row per client of the range (`?1` to `?2`): the columns `analytics_cohort` reads.
+fn cohort_sql() -> String {
+    let declined_list = declined_list();
+    // The declined list is the model's constant, never input. Named, the index is
+    // used even where the planner, without statistics, would read the rows instead.
+    format!(
+        "SELECT unixepoch(i.created_at),
+                coalesce(nullif(trim(i.referral_source), ''), 'Not recorded'), i.archived,
+                unixepoch(i.first_assessment_at),
+                i.first_care_plan_at IS NOT NULL,
+                unixepoch(i.first_proposal_sent_at),
+                i.first_contract_at IS NOT NULL,
+                unixepoch(i.first_signed_at),
+                unixepoch(i.first_contact_at),
+                CASE WHEN i.archived THEN CASE
+                  WHEN i.status IN ({declined_list}) THEN i.status
+                  WHEN i.latest_assessment_status IN ({declined_list}) THEN i.latest_assessment_status
+                  WHEN i.latest_care_plan_status IN ({declined_list}) THEN i.latest_care_plan_status
+                  WHEN i.latest_contract_status IN ({declined_list}) THEN i.latest_contract_status
+                END END
+         FROM intakes i INDEXED BY intakes_cohort
+         WHERE i.deleted_at IS NULL AND i.created_at >= ?1 AND i.created_at < ?2"
+    )
+}
+
 /// The archived statuses as an SQL list of literals.
 fn declined_list() -> String {
     ARCHIVED_STATUSES
@@ -443,4 +472,63 @@ fn declined_list() -> String {
         .map(|status| format!("'{status}'"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cursors `sql`'s program reads values from, and which of them are indexes.
+    fn cursors_read(store: &Store, sql: &str) -> (Vec<i64>, Vec<i64>) {
+        let mut statement = store.conn().prepare(&format!("EXPLAIN {sql}")).unwrap();
+        let mut rows = statement.query(params!["a", "b"]).unwrap();
+        let (mut read, mut indexes) = (Vec::new(), Vec::new());
+        while let Some(row) = rows.next().unwrap() {
+            let opcode: String = row.get(1).unwrap();
+            let cursor: i64 = row.get(2).unwrap();
+            let p4: Option<String> = row.get(5).unwrap();
+            match opcode.as_str() {
+                // An index's cursor is opened with its key's description, `k(…)`.
+                "OpenRead" if p4.is_some_and(|key| key.starts_with("k(")) => indexes.push(cursor),
+                "Column" | "Rowid" => read.push(cursor),
+                _ => {}
+            }
+        }
+        (read, indexes)
+    }
+
+    /// The report reads the index alone: a query whose expressions differed from the
+    /// index's by a character would read each client's row as well, a 90-day report at
+    /// 100,000 clients five times slower. SQLite opens the table but seeks in it only when
+    /// a value must come from there.
+    #[test]
+    fn the_report_reads_its_index_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path().join("analytics.db")).unwrap();
+        let plan = store
+            .explain(&cohort_sql(), &[&"a", &"b"])
+            .unwrap()
+            .join("\n");
+        assert!(
+            plan.contains("USING INDEX intakes_cohort (created_at>? AND created_at<?)")
+                || plan.contains("USING COVERING INDEX intakes_cohort (created_at>? AND"),
+            "{plan}"
+        );
+        let (read, indexes) = cursors_read(&store, &cohort_sql());
+        assert!(
+            !read.is_empty() && read.iter().all(|cursor| indexes.contains(cursor)),
+            "{read:?} {indexes:?}"
+        );
+
+        // The waiting list reads rows for the clients it lists, filtered by the index.
+        let plan = store
+            .explain(WAITING_SQL, &[&"a", &"b", &50])
+            .unwrap()
+            .join("\n");
+        assert!(
+            plan.contains("USING INDEX intakes_cohort (created_at>? AND created_at<?)")
+                && !plan.contains("TEMP B-TREE"),
+            "{plan}"
+        );
+    }
 }

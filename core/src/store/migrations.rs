@@ -29,6 +29,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0021_handoff.sql"),
     include_str!("migrations/0022_milestones.sql"),
     include_str!("migrations/0023_analytics_cohort.sql"),
+    include_str!("migrations/0024_analytics_seconds.sql"),
 ];
 
 /// The schema version this build writes.

@@ -199,10 +199,10 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
     // were, and the overdue moment the old rule wrote (the sixth day after the
     // contract); the migrations after 13 (visits, 14; visit reminders, 15; first run,
     // 16; the second factor, 17; passkeys, 18; owners and the queue, 19; inbound email,
-    // 20; the hand-off, 21; first milestones, 22; the analytics index, 23) are undone
-    // too, so all of them run again.
+    // 20; the hand-off, 21; first milestones, 22; the analytics index, 23 and 24) are
+    // undone too, so all of them run again.
     let conn = rusqlite::Connection::open(&path).unwrap();
-    conn.execute_batch(&format!(
+    conn.execute_batch(
         "DROP INDEX intakes_cohort;
          DROP TRIGGER intakes_first_assessment_insert;
          DROP TRIGGER intakes_first_assessment_delete;
@@ -274,9 +274,8 @@ fn migration_13_finishes_the_signed_clients_of_an_older_file() {
          ALTER TABLE communications DROP COLUMN read_at;
          DROP TABLE start_of_care_items;
          ALTER TABLE contracts DROP COLUMN terms;
-         PRAGMA user_version = {};",
-        carepath_core::store::SCHEMA_VERSION - 11
-    ))
+         PRAGMA user_version = 12;",
+    )
     .unwrap();
     drop(conn);
 
