@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -71,15 +69,16 @@ function firstScreenFiles(): Plugin {
 }
 
 /**
- * Bundles src/first-data.ts into a script of its own, with nothing to import, and names it
- * in the page ahead of the app (`async`, so the page is never held up for it). Vite folds
- * every script of index.html into the app's one entry, which runs only once React and the
- * router have loaded; and as a module among the app's it waited for the app's modules to
- * be compiled first (a quarter of a second on a phone). The point is to start the first
- * data before all that.
+ * Bundles src/first-data.ts into a script with nothing to import and writes it into the
+ * page, first in its <head>, so it runs as the page is read. Vite folds every script of
+ * index.html into the app's one entry, which runs only once React and the router have
+ * loaded; as a file of its own (`async`) it ran only after the page had been read and a
+ * task or two more (0.07 s on a phone, from the worker's cache), and on a first visit a
+ * round trip after the page. The point is to start the first data before all that. The
+ * server's policy allows exactly this script, by its hash (`server/src/web.rs`).
  */
 function firstDataScript(): Plugin {
-  let fileName = '';
+  let code = '';
   return {
     name: 'carepath:first-data-script',
     apply: 'build',
@@ -91,17 +90,17 @@ function firstDataScript(): Plugin {
       const { output } = await bundle.generate({ format: 'iife', minify: true });
       await bundle.close();
       const [script] = output;
-      const hash = createHash('sha256').update(script.code).digest('base64url').slice(0, 8);
-      fileName = `assets/first-data-${hash}.js`;
-      this.emitFile({ type: 'asset', fileName, source: script.code });
+      code = script.code.trim();
+      if (/<\/script|<!--/i.test(code)) throw new Error('the first-data script would end the page\'s <script> early');
     },
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        if (!fileName) throw new Error('the first-data script was not built (vite.config.ts)');
-        // Between markers: the server leaves the script out of a page that names all its
-        // first data itself (`without_first_data_script` in server/src/web.rs).
-        const script = `<!--first-data--><script async src="/${fileName}"></script><!--/first-data-->`;
+        if (!code) throw new Error('the first-data script was not built (vite.config.ts)');
+        // Between markers: the server finds the script there to hash it, and leaves it
+        // out of a page that names all its first data itself (`without_first_data_script`
+        // in server/src/web.rs).
+        const script = `<!--first-data--><script>${code}</script><!--/first-data-->`;
         if (!html.includes('<head>')) throw new Error('the page has no <head> for the first-data script');
         return html.replace('<head>', () => `<head>\n    ${script}`);
       },
@@ -180,13 +179,10 @@ function familyWorker(): Plugin {
     },
     async closeBundle() {
       if (files.length === 0) return;
-      // And the scripts the page names beyond its modules (the first-data script).
-      const page = await readFile(path.join(outDir, FAMILY_PAGE), 'utf8');
-      const named = [...page.matchAll(/<script\b[^>]*\bsrc="\/([^"]+\.js)"/g)].flatMap((match) => (match[1] ? [match[1]] : []));
       await generateSW({
         swDest: path.join(outDir, FAMILY_WORKER),
         globDirectory: outDir,
-        globPatterns: [...new Set([...files, ...named])],
+        globPatterns: files,
         navigateFallback: FAMILY_PAGE,
         navigateFallbackAllowlist: familyRoutePatterns,
         inlineWorkboxRuntime: true,

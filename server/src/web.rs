@@ -292,8 +292,23 @@ fn page_for(path: &str, has_session: bool) -> PageFor {
 
 /// Where a page holds its first-data script (`firstDataScript` in
 /// web/vite.config.ts), which names the first data in a page that does not: the one the
-/// app's worker keeps for repeat visits.
+/// app's worker keeps for repeat visits. It is written into the page, `<script>…</script>`
+/// between these markers.
 const FIRST_DATA_SCRIPT: (&str, &str) = ("<!--first-data-->", "<!--/first-data-->");
+
+/// The policy's source for the page's first-data script: its SHA-256, so the policy allows
+/// that script and no other inline one. None for a page without it.
+fn first_data_script_source(page: &str) -> Option<String> {
+    let (open, close) = FIRST_DATA_SCRIPT;
+    let start = page.find(open)? + open.len();
+    let script = &page[start..start + page[start..].find(close)?];
+    let code = script.strip_prefix("<script>")?.strip_suffix("</script>")?;
+    let digest = ring::digest::digest(&ring::digest::SHA256, code.as_bytes());
+    Some(format!(
+        "'sha256-{}'",
+        base64::engine::general_purpose::STANDARD.encode(digest)
+    ))
+}
 
 /// The page without its first-data script, when the page names all the first data
 /// itself: the script would only hold one of the browser's six connections for a round
@@ -311,7 +326,9 @@ const NONCE_PLACEHOLDER: &str = "CAREPATH_CSP_NONCE";
 /// The page for `path` (the app's, or the family's) with a fresh style nonce, and the
 /// policy that allows it.
 ///
-/// Scripts stay `'self'` only. Styles are the app's stylesheet plus the `<style>`
+/// Scripts are the app's files and the page's first-data script, named by its hash (the
+/// page's own, so a page the app's worker keeps is allowed it too). Styles are the app's
+/// stylesheet plus the `<style>`
 /// elements that carry this page's nonce: the scroll lock of modal dialogs writes
 /// one whose sizes are measured at run time, so no hash could name it, and it takes
 /// the nonce the app reads from the page. Style attributes and `<style>` elements
@@ -332,6 +349,7 @@ fn page(path: &str, has_session: bool) -> Response {
         links,
         names_all_data,
     } = page_for(path, has_session);
+    let mut scripts = String::from("'self'");
     let mut response = match WebAssets::get(page) {
         Some(file) => {
             let page = String::from_utf8_lossy(&file.data)
@@ -342,6 +360,9 @@ fn page(path: &str, has_session: bool) -> Response {
             } else {
                 page
             };
+            if let Some(source) = first_data_script_source(&page) {
+                scripts = format!("'self' {source}");
+            }
             let mut response = Html(page).into_response();
             response
                 .headers_mut()
@@ -353,7 +374,7 @@ fn page(path: &str, has_session: bool) -> Response {
     // The service worker and the manifest are the app's own files, named here rather
     // than left to `default-src` so the policy says what the installed app loads.
     if let Ok(policy) = HeaderValue::from_str(&format!(
-        "default-src 'self'; style-src 'self' 'nonce-{nonce}'; worker-src 'self'; manifest-src 'self'"
+        "default-src 'self'; script-src {scripts}; style-src 'self' 'nonce-{nonce}'; worker-src 'self'; manifest-src 'self'"
     )) {
         response
             .headers_mut()

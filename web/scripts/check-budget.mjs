@@ -34,14 +34,20 @@ export function dashboardInitialJs(dist) {
   const entry = 'index.html';
   if (!manifest[entry]?.isEntry) throw new Error('the manifest names no entry chunk for index.html');
   if (!manifest[DASHBOARD_SOURCE]) throw new Error(`the manifest has no ${DASHBOARD_SOURCE}`);
-  // Scripts the page names outside the app's modules (the first-data script).
   const page = readFileSync(new URL('index.html', dist), 'utf8');
-  const named = [...page.matchAll(/<script\b[^>]*\bsrc="\/([^"]+\.js)"/g)].map((match) => match[1]);
-  const files = new Set([...staticClosure(manifest, [entry, DASHBOARD_SOURCE]), ...named]);
-  return [...files].map((file) => ({
-    file,
-    brotli: brotliSize(readFileSync(new URL(file, dist))),
+  const files = staticClosure(manifest, [entry, DASHBOARD_SOURCE]);
+  // And the script written into the page itself (the first-data script).
+  const inline = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match, index) => ({
+    file: `index.html, inline script ${index + 1}`,
+    brotli: brotliSize(Buffer.from(match[1] ?? '')),
   }));
+  return [
+    ...files.map((file) => ({
+      file,
+      brotli: brotliSize(readFileSync(new URL(file, dist))),
+    })),
+    ...inline,
+  ];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,6 +1,7 @@
 //! Every route's access rule, walked from the OpenAPI document so a new route cannot be
 //! forgotten; the Origin check; content type, body size and body shape refusals; headers.
 
+use base64::Engine as _;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
@@ -348,17 +349,31 @@ async fn answers_carry_security_headers_and_api_answers_are_not_cached() {
             .starts_with("text/html")
     );
     assert_eq!(page.headers()["x-frame-options"], "DENY");
-    // The page's policy allows only the styles that carry its own fresh nonce.
+    // The page's policy allows the app's scripts and the one script written into the
+    // page, by its hash, and only the styles that carry the page's own fresh nonce.
     let policy = page.headers()["content-security-policy"]
         .to_str()
         .unwrap()
         .to_owned();
-    let nonce = policy
-        .strip_prefix("default-src 'self'; style-src 'self' 'nonce-")
+    let (script_hash, nonce) = policy
+        .strip_prefix("default-src 'self'; script-src 'self' 'sha256-")
         .and_then(|rest| rest.strip_suffix("'; worker-src 'self'; manifest-src 'self'"))
+        .and_then(|rest| rest.split_once("'; style-src 'self' 'nonce-"))
         .unwrap_or_else(|| panic!("unexpected policy {policy}"));
     assert!(nonce.len() >= 22, "a short nonce: {nonce}");
     let body = page.text().await.unwrap();
+    let inline: Vec<&str> = body
+        .split("<script>")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("</script>").map(|(code, _)| code))
+        .collect();
+    assert_eq!(inline.len(), 1, "one script written into the page");
+    let digest = ring::digest::digest(&ring::digest::SHA256, inline[0].as_bytes());
+    assert_eq!(
+        script_hash,
+        base64::engine::general_purpose::STANDARD.encode(digest),
+        "the policy names the page's own script"
+    );
     assert!(body.to_lowercase().contains("<html"));
     assert!(!body.contains("CAREPATH_CSP_NONCE"));
     if body.contains("csp-nonce") {
