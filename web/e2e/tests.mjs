@@ -421,6 +421,36 @@ export function createTests({ admin, staff }) {
       },
     },
     {
+      // The script is written into the page and allowed by its hash (a blocked script is a
+      // console error, which fails any test); on a page the app's worker serves it runs as
+      // the page is read, before any of the app's modules, so it is always the one asking.
+      name: "the first-data script of a repeat visit's page asks for the clients list, and the list uses that answer",
+      as: admin,
+      async run(page) {
+        await open(page, '/clients');
+        await page.getByRole('cell').first().waitFor();
+        await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+        await page.reload();
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+        await page.getByRole('cell').first().waitFor();
+        const asked = await page.evaluate(() => {
+          const address = (href) => {
+            const url = new URL(href, location.href);
+            return url.pathname + url.search;
+          };
+          return {
+            preloads: [...document.querySelectorAll('link[rel="preload"][as="fetch"]')].map((link) => address(link.href)),
+            requests: performance.getEntriesByType('resource').map((entry) => address(entry.name)),
+          };
+        });
+        const isList = (href) => href === '/api/clients' || href.startsWith('/api/clients?');
+        const list = asked.preloads.find(isList);
+        expect(list, `the page's script named no clients list: ${asked.preloads.join(', ')}`);
+        const times = asked.requests.filter(isList);
+        expect(times.length === 1 && times[0] === list, `the list was asked ${times.length} times: ${times.join(', ')}`);
+      },
+    },
+    {
       name: 'the clients list filters by stage and urgency and downloads a CSV',
       as: admin,
       async run(page) {

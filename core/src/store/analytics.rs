@@ -325,8 +325,8 @@ impl Store {
     /// Adds to `tally` each client whose intake was created in `[start, end)`, from the
     /// `intakes_cohort` index alone (migration 24, whose expressions the query names as
     /// written there): the first moment it reached each step is kept on the intake row
-    /// (migration 22). Deleted intakes and deleted records do
-    /// not count. `week_starts` are the weeks' first moments, in Unix seconds.
+    /// (migration 22). Deleted intakes and deleted records do not count. `week_starts` are
+    /// the weeks' first moments, in Unix seconds.
     fn analytics_cohort(
         &self,
         start: Timestamp,
